@@ -1,0 +1,140 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// CheckName reports why name cannot be an assignment folder name.
+func CheckName(name string) error {
+	if !validName.MatchString(name) || len(name) > 200 {
+		return fmt.Errorf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name)
+	}
+	return nil
+}
+
+// Assignment is one folder under .specdev/assignments/.
+type Assignment struct {
+	Name  string
+	Dir   string
+	store *Store
+}
+
+// ID is the assignment's id: the part of its name before the first "_"
+// ("00002" for 00002_feature_login).
+func (a *Assignment) ID() string {
+	id, _, _ := strings.Cut(a.Name, "_")
+	return id
+}
+
+// RelDir is the folder relative to the project root, as requests record it.
+func (a *Assignment) RelDir() string {
+	return filepath.ToSlash(filepath.Join(protocol.StateDir, AssignmentsDir, a.Name))
+}
+
+func (a *Assignment) path(name string) string { return filepath.Join(a.Dir, name) }
+
+// rel names a file of the assignment for messages: .specdev/assignments/<name>/<file>.
+func (a *Assignment) rel(name string) string { return a.RelDir() + "/" + name }
+
+// Assignment returns the assignment called name, which must exist.
+func (s *Store) Assignment(name string) (*Assignment, error) {
+	if err := CheckName(name); err != nil {
+		return nil, &NotFoundError{Msg: err.Error(), Hint: "rename the folder"}
+	}
+	dir := filepath.Join(s.Dir, AssignmentsDir, name)
+	if !isDir(dir) {
+		return nil, &NotFoundError{
+			Msg:  fmt.Sprintf("no assignment %s", name),
+			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, name),
+		}
+	}
+	return &Assignment{Name: name, Dir: dir, store: s}, nil
+}
+
+// Names lists the assignment folders, sorted. Folders whose names are not
+// valid assignment names are skipped and logged.
+func (s *Store) Names() ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(s.Dir, AssignmentsDir))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if CheckName(e.Name()) != nil {
+			s.logf("skipping folder %q: not a valid assignment name", e.Name())
+			continue
+		}
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// Resolve finds the assignment named exactly, or by a unique prefix
+// ("00002" for 00002_feature_login).
+func (s *Store) Resolve(nameOrPrefix string) (*Assignment, error) {
+	names, err := s.Names()
+	if err != nil {
+		return nil, err
+	}
+	var matches []string
+	for _, n := range names {
+		if n == nameOrPrefix {
+			return s.Assignment(n)
+		}
+		if strings.HasPrefix(n, nameOrPrefix) {
+			matches = append(matches, n)
+		}
+	}
+	switch len(matches) {
+	case 1:
+		return s.Assignment(matches[0])
+	case 0:
+		return nil, &NotFoundError{
+			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, listOrNone(names)),
+			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix),
+		}
+	}
+	return nil, &NotFoundError{
+		Msg:  fmt.Sprintf("%q matches several assignments: %s", nameOrPrefix, strings.Join(matches, ", ")),
+		Hint: "give more of the name",
+	}
+}
+
+// Latest returns the assignment with the highest name.
+func (s *Store) Latest() (*Assignment, error) {
+	names, err := s.Names()
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, &NotFoundError{
+			Msg:  "no assignments yet",
+			Hint: "create one: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, "00001_my_feature"),
+		}
+	}
+	return s.Assignment(names[len(names)-1])
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}

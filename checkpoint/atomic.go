@@ -1,0 +1,100 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// tempMarker is part of every temp file name, so that leftovers of a killed
+// writer can be recognised and removed.
+const tempMarker = ".tmp-"
+
+// fileWrite is one file of an atomic batch.
+type fileWrite struct {
+	name string // base name inside the folder
+	data []byte
+}
+
+// writeAtomic writes files into dir so that each one is either entirely
+// old or entirely new, even if the process is killed at any instant: every
+// file goes to a temp file in the same folder, is fsynced and closed, then
+// all are renamed in order and the folder is fsynced once.
+func writeAtomic(dir string, files ...fileWrite) error {
+	temps := make([]string, 0, len(files))
+	defer func() {
+		for _, t := range temps {
+			os.Remove(t) // only those not renamed still exist
+		}
+	}()
+	for _, f := range files {
+		tmp, err := writeTemp(dir, f)
+		if err != nil {
+			return err
+		}
+		temps = append(temps, tmp)
+	}
+	for i, f := range files {
+		if err := os.Rename(temps[i], filepath.Join(dir, f.name)); err != nil {
+			return fmt.Errorf("replace %s: %w", f.name, err)
+		}
+	}
+	return syncDir(dir)
+}
+
+func writeTemp(dir string, f fileWrite) (string, error) {
+	tmp, err := os.CreateTemp(dir, "."+f.name+tempMarker+"*")
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", f.name, err)
+	}
+	_, werr := tmp.Write(f.data)
+	if werr == nil {
+		werr = tmp.Chmod(0o644)
+	}
+	if werr == nil {
+		werr = tmp.Sync()
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("write %s: %w", f.name, werr)
+	}
+	return tmp.Name(), nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync folder %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return fmt.Errorf("sync folder %s: %w", dir, err)
+	}
+	return nil
+}
+
+// cleanTemps removes temp files a killed writer left in dir. Call it only
+// while holding the folder's lock: then no live writer owns a temp file.
+func cleanTemps(dir string) (removed []string, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if isTemp(e.Name()) {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err == nil {
+				removed = append(removed, e.Name())
+			}
+		}
+	}
+	return removed, nil
+}
+
+func isTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.Contains(name, tempMarker)
+}

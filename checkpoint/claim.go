@@ -1,0 +1,166 @@
+package checkpoint
+
+import (
+	"context"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// ClaimKind says how a session came to hold a review.
+type ClaimKind string
+
+// The ways to hold a review.
+const (
+	ClaimNew      ClaimKind = "new"      // a pending request, fresh progress
+	ClaimResumed  ClaimKind = "resumed"  // a pending request whose progress was kept (released)
+	ClaimTakeover ClaimKind = "takeover" // a stale (or forced) review of another session
+	ClaimOwn      ClaimKind = "own"      // the session already held it
+)
+
+// ClaimOptions says who claims and how.
+type ClaimOptions struct {
+	Session   string
+	Mode      protocol.Mode // empty: keep the review's mode (auto for a new one)
+	Force     bool          // take over a live review
+	Preflight bool          // a preflight gate will run: start in phase preflight
+}
+
+// Claim is the outcome of a successful claim.
+type Claim struct {
+	Kind     ClaimKind
+	Request  *protocol.Request
+	Progress *protocol.Progress
+	From     string        // the previous holder (takeover, resumed)
+	Idle     time.Duration // how long the previous holder had been idle
+}
+
+// Claim atomically makes session the holder of the assignment's review:
+// a pending request, a review it already holds, or a stale one (any live
+// one with Force). Anything else is refused and changes nothing.
+func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error) {
+	var c *Claim
+	err := a.Update(ctx, func(tx *Tx) error {
+		r := tx.Request
+		if r == nil {
+			return conflict("nothing to review here yet", "assignment %s has no review request", a.Name)
+		}
+		var err error
+		switch r.Status {
+		case protocol.StatusPending:
+			c = a.claimPending(tx, opt)
+		case protocol.StatusInProgress:
+			c, err = a.claimHeld(tx, opt)
+		default:
+			err = conflict("run specdev check to find a review that waits for a reviewer",
+				"review %s is %s; there is nothing to claim", a.Name, describeStatus(r.Status))
+		}
+		if err != nil {
+			return err
+		}
+		if opt.Mode != "" {
+			tx.Progress.Mode = opt.Mode
+		}
+		c.Request, c.Progress = tx.Request, tx.Progress
+		return nil
+	})
+	return c, err
+}
+
+func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
+	r, p := tx.Request, tx.Progress
+	r.Status = protocol.StatusInProgress
+	if p != nil && progressBelongs(p, r) && p.Phase != protocol.PhaseDone {
+		c := &Claim{Kind: ClaimResumed, From: p.SessionID}
+		p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now), Reason: "resume"})
+		p.SessionID = opt.Session
+		p.LastActivity = protocol.At(tx.Now)
+		p.RequestID = r.RequestID
+		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"resumed_from": c.From, "reviewed": len(p.FilesReviewed)})
+		return c
+	}
+	tx.Progress = newProgress(r, p, opt, tx.Now)
+	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(tx.Progress.Mode), "files": len(r.ChangedFiles)})
+	return &Claim{Kind: ClaimNew}
+}
+
+func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
+	r, p := tx.Request, tx.Progress
+	if p == nil || !progressBelongs(p, r) {
+		// in progress without a checkpoint: a claim crashed between writes
+		tx.Progress = newProgress(r, p, opt, tx.Now)
+		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"recovered": true})
+		return &Claim{Kind: ClaimNew}, nil
+	}
+	if p.SessionID == opt.Session {
+		return &Claim{Kind: ClaimOwn}, nil
+	}
+	idle := tx.Now.Sub(p.LastActivity.Time)
+	stale := idle >= a.store.StaleAfter()
+	if !stale && !opt.Force {
+		return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, LastActivity: p.LastActivity.Time,
+			Idle: idle, StaleAfter: a.store.StaleAfter()}
+	}
+	reason := "stale"
+	if !stale {
+		reason = "force"
+	}
+	c := &Claim{Kind: ClaimTakeover, From: p.SessionID, Idle: idle}
+	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now),
+		Reason: reason, Idle: roundDuration(idle).String()})
+	p.SessionID = opt.Session
+	p.LastActivity = protocol.At(tx.Now)
+	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": c.From, "reason": reason,
+		"idle": roundDuration(idle).String(), "reviewed": len(p.FilesReviewed)})
+	return c, nil
+}
+
+// newProgress starts the checkpoint of a review. A later round of the same
+// loop carries the earlier rounds along, so the report can keep them.
+func newProgress(r *protocol.Request, old *protocol.Progress, opt ClaimOptions, now time.Time) *protocol.Progress {
+	mode := opt.Mode
+	if mode == "" {
+		mode = protocol.ModeAuto
+	}
+	phase := protocol.PhaseReviewing
+	if opt.Preflight {
+		phase = protocol.PhasePreflight
+	}
+	p := &protocol.Progress{
+		Version:        protocol.ProgressVersion,
+		RequestID:      r.RequestID,
+		Round:          r.Round,
+		Phase:          phase,
+		Mode:           mode,
+		StartedAt:      protocol.At(now),
+		LastActivity:   protocol.At(now),
+		FilesTotal:     len(r.ChangedFiles),
+		FilesReviewed:  []string{},
+		FilesRemaining: append([]string{}, r.ChangedFiles...),
+		SessionID:      opt.Session,
+	}
+	if old != nil && r.Round > 1 && old.Round < r.Round {
+		p.PreviousRounds = append(old.PreviousRounds, roundRecord(old))
+		p.Extra = old.Extra
+	}
+	return p
+}
+
+func roundRecord(p *protocol.Progress) protocol.RoundRecord {
+	rec := protocol.RoundRecord{
+		Round: max(p.Round, 1), RequestID: p.RequestID, Status: protocol.StatusCancelled,
+		FilesReviewed: p.FilesReviewed, FilesTotal: p.FilesTotal, Preflight: p.Preflight,
+		Findings: p.Findings, Verdict: p.Verdict, Decision: p.Decision,
+	}
+	switch {
+	case p.Decision != nil && p.Decision.Approved:
+		rec.Status = protocol.StatusPassed
+	case p.Decision != nil:
+		rec.Status = protocol.StatusFailed
+	case p.Verdict != nil && p.Verdict.Passed:
+		rec.Status = protocol.StatusPassed
+	case p.Verdict != nil, p.PreflightFailed():
+		rec.Status = protocol.StatusFailed
+	}
+	return rec
+}

@@ -1,0 +1,144 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// Conditions the CLI maps to exit codes.
+var (
+	// ErrBusy: the lock was not had in time, or a live session holds the review.
+	ErrBusy = errors.New("busy")
+	// ErrBlocked: the review loop needs a human (round limit, or paused).
+	ErrBlocked = errors.New("blocked")
+	// ErrNotFound: no .specdev/ folder, or no such assignment.
+	ErrNotFound = errors.New("not found")
+)
+
+// BusyError says an assignment's lock was not had within the wait, and who
+// holds it as far as the lock file tells.
+type BusyError struct {
+	Assignment string
+	Holder     string
+	Waited     time.Duration
+}
+
+func (e *BusyError) Error() string {
+	holder := e.Holder
+	if holder == "" {
+		holder = "another specdev process"
+	}
+	return fmt.Sprintf("assignment %s is locked by %s; gave up after %s", e.Assignment, holder, e.Waited)
+}
+
+// Is makes errors.Is(err, ErrBusy) true.
+func (e *BusyError) Is(target error) bool { return target == ErrBusy }
+
+// HintText suggests what to do.
+func (e *BusyError) HintText() string {
+	return "retry in a moment; a lock held by a dead process frees itself, and lock_timeout in .specdev/config.json sets the wait"
+}
+
+// HeldError says a live session holds the review.
+type HeldError struct {
+	Assignment   string
+	Session      string
+	LastActivity time.Time
+	Idle         time.Duration
+	StaleAfter   time.Duration
+}
+
+func (e *HeldError) Error() string {
+	return fmt.Sprintf("review %s is held by live session %s (last activity %s ago; stale after %s)",
+		e.Assignment, e.Session, roundDuration(e.Idle), e.StaleAfter)
+}
+
+// Is makes errors.Is(err, ErrBusy) true.
+func (e *HeldError) Is(target error) bool { return target == ErrBusy }
+
+// HintText suggests what to do.
+func (e *HeldError) HintText() string {
+	return "wait for it, or if that reviewer is gone take it over: specdev check --force --assignment " + e.Assignment
+}
+
+// DisplacedError tells a session that its review was taken from it.
+type DisplacedError struct {
+	Assignment string
+	Session    string
+	By         string
+	At         time.Time
+	Reason     string
+}
+
+func (e *DisplacedError) Error() string {
+	return fmt.Sprintf("session %s no longer holds review %s: taken over by %s at %s (%s)",
+		e.Session, e.Assignment, e.By, e.At.UTC().Format(time.RFC3339), e.Reason)
+}
+
+// Is makes errors.Is(err, protocol.ErrConflict) true.
+func (e *DisplacedError) Is(target error) bool { return target == protocol.ErrConflict }
+
+// HintText suggests what to do.
+func (e *DisplacedError) HintText() string {
+	return "stop working on this review; run specdev check to pick up another one"
+}
+
+// StateError is an action that does not fit the review's state.
+type StateError struct {
+	Msg  string
+	Hint string
+}
+
+func (e *StateError) Error() string { return e.Msg }
+
+// Is makes errors.Is(err, protocol.ErrConflict) true.
+func (e *StateError) Is(target error) bool { return target == protocol.ErrConflict }
+
+// HintText suggests what to do.
+func (e *StateError) HintText() string { return e.Hint }
+
+func conflict(hint, format string, args ...any) error {
+	return &StateError{Msg: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// BlockedError says the review loop waits for a human.
+type BlockedError struct {
+	Msg  string
+	Hint string
+}
+
+func (e *BlockedError) Error() string { return e.Msg }
+
+// Is makes errors.Is(err, ErrBlocked) true.
+func (e *BlockedError) Is(target error) bool { return target == ErrBlocked }
+
+// HintText suggests what to do.
+func (e *BlockedError) HintText() string { return e.Hint }
+
+// NotFoundError says a folder or assignment does not exist.
+type NotFoundError struct {
+	Msg  string
+	Hint string
+}
+
+func (e *NotFoundError) Error() string { return e.Msg }
+
+// Is makes errors.Is(err, ErrNotFound) true.
+func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+
+// HintText suggests what to do.
+func (e *NotFoundError) HintText() string { return e.Hint }
+
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Minute:
+		return d.Round(time.Second)
+	case d >= time.Second:
+		return d.Round(100 * time.Millisecond)
+	default:
+		return d.Round(time.Millisecond)
+	}
+}

@@ -1,0 +1,123 @@
+package checkpoint
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// appendHistory appends events to review_history.jsonl as one write and
+// fsyncs it. A torn last line (a writer killed mid-append) is repaired
+// first: kept with its newline if it is a whole event, cut off if not.
+// Call it only under the assignment's lock.
+func (a *Assignment) appendHistory(events []protocol.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	for _, e := range events {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("encode history event: %w", err)
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	path := a.path(protocol.HistoryFile)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	defer f.Close()
+	if err := a.repairTornTail(f); err != nil {
+		return fmt.Errorf("repair %s: %w", path, err)
+	}
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	return nil
+}
+
+// repairTornTail makes the file end with a newline again.
+func (a *Assignment) repairTornTail(f *os.File) error {
+	info, err := f.Stat()
+	if err != nil || info.Size() == 0 {
+		return err
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, info.Size()-1); err != nil {
+		return err
+	}
+	if last[0] == '\n' {
+		return nil
+	}
+	start, err := lastLineStart(f, info.Size())
+	if err != nil {
+		return err
+	}
+	tail := make([]byte, info.Size()-start)
+	if _, err := f.ReadAt(tail, start); err != nil && err != io.EOF {
+		return err
+	}
+	if _, err := protocol.DecodeEvent(protocol.HistoryFile, 0, tail); err == nil {
+		a.store.logf("repaired %s: added the newline a crash left off", a.path(protocol.HistoryFile))
+		_, err := f.Write([]byte{'\n'})
+		return err
+	}
+	a.store.logf("repaired %s: removed a torn last line of %d bytes", a.path(protocol.HistoryFile), len(tail))
+	return f.Truncate(start)
+}
+
+// lastLineStart returns the offset just after the last newline before size.
+func lastLineStart(f *os.File, size int64) (int64, error) {
+	const chunk = 64 << 10
+	buf := make([]byte, chunk)
+	for end := size; end > 0; {
+		start := max(end-chunk, 0)
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && err != io.EOF {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return start + int64(i) + 1, nil
+		}
+		end = start
+	}
+	return 0, nil
+}
+
+// History reads the assignment's event log. A torn last line is skipped
+// (reported by torn); a malformed line elsewhere is an *InvalidError.
+func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
+	data, err := os.ReadFile(a.path(protocol.HistoryFile))
+	if os.IsNotExist(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	file := a.rel(protocol.HistoryFile)
+	for lineNo := 1; len(data) > 0; lineNo++ {
+		line, rest, complete := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		e, err := protocol.DecodeEvent(file, lineNo, line)
+		if err != nil {
+			if !complete {
+				return events, true, nil
+			}
+			return nil, false, err
+		}
+		events = append(events, e)
+	}
+	return events, false, nil
+}

@@ -1,0 +1,88 @@
+package checkpoint
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// SkillsDir is the folder under .specdev/ where init installs agent guides.
+const SkillsDir = "skills"
+
+// Init creates .specdev/ under root with assignments/, a default
+// config.json and the skills folder. Files that exist are left alone, so
+// running it twice changes nothing. It returns what it created, relative
+// to root.
+func Init(root string, skills fs.FS) (created []string, err error) {
+	dir := filepath.Join(root, protocol.StateDir)
+	for _, d := range []string{dir, filepath.Join(dir, AssignmentsDir), filepath.Join(dir, SkillsDir)} {
+		made, err := mkdir(d)
+		if err != nil {
+			return created, err
+		}
+		if made {
+			created = append(created, rel(root, d)+"/")
+		}
+	}
+	config, err := json.MarshalIndent(protocol.DefaultConfig(), "", "  ")
+	if err != nil {
+		return created, err
+	}
+	if made, err := createFile(dir, protocol.ConfigFile, append(config, '\n')); err != nil {
+		return created, err
+	} else if made {
+		created = append(created, rel(root, filepath.Join(dir, protocol.ConfigFile)))
+	}
+	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(skills, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, SkillsDir, filepath.FromSlash(path))
+		if _, err := mkdir(filepath.Dir(target)); err != nil {
+			return err
+		}
+		made, err := createFile(filepath.Dir(target), filepath.Base(target), data)
+		if made {
+			created = append(created, rel(root, target))
+		}
+		return err
+	})
+	return created, err
+}
+
+func mkdir(dir string) (made bool, err error) {
+	if isDir(dir) {
+		return false, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, fmt.Errorf("create %s: %w", dir, err)
+	}
+	return true, syncDir(filepath.Dir(dir))
+}
+
+// createFile writes name atomically unless it exists.
+func createFile(dir, name string, data []byte) (made bool, err error) {
+	if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+		return false, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return false, err
+	}
+	return true, writeAtomic(dir, fileWrite{name, data})
+}
+
+func rel(root, path string) string {
+	r, err := filepath.Rel(root, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(r)
+}

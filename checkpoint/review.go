@@ -1,0 +1,257 @@
+package checkpoint
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// holding runs fn only if session still holds the assignment's review: the
+// fencing check of every mutating reviewer command. A displaced session
+// gets a *DisplacedError saying who took over and when.
+func (a *Assignment) holding(ctx context.Context, session string, fn func(*Tx, *protocol.Request, *protocol.Progress) error) error {
+	return a.Update(ctx, func(tx *Tx) error {
+		r, p := tx.Request, tx.Progress
+		if r == nil || p == nil || !progressBelongs(p, r) {
+			return conflict("run specdev check to claim a review", "session %s holds no review of %s", session, a.Name)
+		}
+		if p.SessionID != session {
+			return a.notHolder(session, p)
+		}
+		if r.Status != protocol.StatusInProgress {
+			return conflict("run specdev check to pick up another review",
+				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(r.Status), session)
+		}
+		return fn(tx, r, p)
+	})
+}
+
+func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
+	for i := len(p.Takeovers) - 1; i >= 0; i-- {
+		t := p.Takeovers[i]
+		if t.From == session {
+			return &DisplacedError{Assignment: a.Name, Session: session, By: t.To, At: t.At.Time, Reason: takeoverReason(t)}
+		}
+	}
+	return conflict("run specdev check to claim a review",
+		"review %s is held by session %s, not %s", a.Name, p.SessionID, session)
+}
+
+func takeoverReason(t protocol.Takeover) string {
+	switch t.Reason {
+	case "stale":
+		return "no activity for " + t.Idle
+	case "force":
+		return "forced takeover"
+	case "resume":
+		return "resumed after a release"
+	}
+	return t.Reason
+}
+
+// PreflightDone stores the preflight result. A failed gate fails the review
+// at once (no reviewer effort is spent); a passed one starts the reviewing
+// phase.
+func (a *Assignment) PreflightDone(ctx context.Context, session string, res protocol.PreflightResult) (Snapshot, error) {
+	var out Snapshot
+	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+		p.Preflight = &res
+		p.LastActivity = protocol.At(tx.Now)
+		tx.Log(protocol.EventPreflight, session, map[string]any{"passed": res.Passed, "exit_code": res.ExitCode,
+			"duration_ms": res.DurationMS})
+		if res.Passed {
+			p.Phase = phaseFor(p)
+		} else {
+			finish(tx, r, p, &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + preflightWhat(res)}, session)
+		}
+		out = Snapshot{Request: r, Progress: p}
+		return nil
+	})
+	return out, err
+}
+
+func preflightWhat(res protocol.PreflightResult) string {
+	if res.Error != "" {
+		return res.Error
+	}
+	return fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode)
+}
+
+// Record marks one file of the review reviewed with its findings,
+// replacing what an earlier record of the same file stored.
+func (a *Assignment) Record(ctx context.Context, session, file string, findings []protocol.Finding) (Snapshot, error) {
+	var out Snapshot
+	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+		if p.Phase == protocol.PhasePreflight {
+			return conflict("wait for the preflight gate; run specdev check to see the briefing",
+				"the preflight gate of %s has not finished", a.Name)
+		}
+		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
+			return &UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
+				Hint: "record one of the files listed by specdev check (paths relative to the project root)"}
+		}
+		replaced := replaceFindings(p, file, findings)
+		if !replaced {
+			p.FilesReviewed = append(p.FilesReviewed, file)
+			p.FilesRemaining = slices.DeleteFunc(p.FilesRemaining, func(f string) bool { return f == file })
+		}
+		p.FindingsSoFar = len(p.Findings)
+		p.LastActivity = protocol.At(tx.Now)
+		p.Phase = phaseFor(p)
+		tx.Log(protocol.EventFileReviewed, session, map[string]any{"file": file, "findings": len(findings), "replaced": replaced})
+		out = Snapshot{Request: r, Progress: p}
+		return nil
+	})
+	return out, err
+}
+
+// replaceFindings swaps the file's findings and says whether the file had
+// been recorded before.
+func replaceFindings(p *protocol.Progress, file string, findings []protocol.Finding) (replaced bool) {
+	replaced = slices.Contains(p.FilesReviewed, file)
+	p.Findings = slices.DeleteFunc(p.Findings, func(f protocol.Finding) bool { return f.File == file })
+	for _, f := range findings {
+		f.File = file
+		p.Findings = append(p.Findings, f)
+	}
+	return replaced
+}
+
+func phaseFor(p *protocol.Progress) protocol.Phase {
+	if len(p.FilesRemaining) == 0 {
+		return protocol.PhaseWritingReport
+	}
+	return protocol.PhaseReviewing
+}
+
+// GiveVerdict records the reviewer's verdict. A pass is refused while files
+// remain or after a failed preflight. In auto mode the review becomes
+// passed or failed; in manual mode awaiting_approval with the proposal.
+func (a *Assignment) GiveVerdict(ctx context.Context, session string, v protocol.Verdict) (Snapshot, error) {
+	var out Snapshot
+	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+		if v.Passed && len(p.FilesRemaining) > 0 {
+			return conflict("record the remaining files first: specdev check record <file> --session "+session,
+				"cannot pass: %d of %d files not yet reviewed (next: %s)", len(p.FilesRemaining), p.FilesTotal, p.FilesRemaining[0])
+		}
+		if v.Passed && p.PreflightFailed() {
+			return conflict("the review can only fail", "cannot pass: the preflight gate failed")
+		}
+		if p.Phase == protocol.PhasePreflight {
+			return conflict("wait for the preflight gate", "the preflight gate of %s has not finished", a.Name)
+		}
+		if p.Mode == protocol.ModeManual {
+			propose(tx, r, p, &v, session)
+		} else {
+			finish(tx, r, p, &v, session)
+		}
+		out = Snapshot{Request: r, Progress: p}
+		return nil
+	})
+	return out, err
+}
+
+// finish closes the review with a verdict (auto mode, or a failed preflight).
+func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdict, session string) {
+	p.Verdict = v
+	p.Phase = protocol.PhaseDone
+	p.LastActivity = protocol.At(tx.Now)
+	r.ReviewerNotes = v.Summary
+	r.CompletedAt = protocol.At(tx.Now)
+	r.LastReviewedCommit = r.HeadCommit
+	if v.Passed {
+		r.Status = protocol.StatusPassed
+		r.ReviewerSessionID = ""
+		tx.Log(protocol.EventPassed, session, map[string]any{"summary": v.Summary})
+		return
+	}
+	r.Status = protocol.StatusFailed
+	r.ReviewerSessionID = session
+	tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": len(p.Findings) + len(v.Issues)})
+}
+
+// propose leaves the verdict to a human (manual mode).
+func propose(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdict, session string) {
+	p.Verdict = v
+	p.Phase = protocol.PhaseDone
+	p.LastActivity = protocol.At(tx.Now)
+	r.Status = protocol.StatusAwaitingApproval
+	r.ProposedVerdict = v.Word()
+	r.ReviewerNotes = v.Summary
+	r.ReviewerSessionID = session
+	tx.Log(protocol.EventVerdictProposed, session, map[string]any{"verdict": v.Word(), "summary": v.Summary})
+}
+
+// Release gives the review back: pending again, progress kept, so that the
+// next reviewer resumes instead of starting over. It uses up no round.
+func (a *Assignment) Release(ctx context.Context, session string) (Snapshot, error) {
+	var out Snapshot
+	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+		r.Status = protocol.StatusPending
+		p.LastActivity = protocol.At(tx.Now)
+		tx.Log(protocol.EventReleased, session, map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)})
+		out = Snapshot{Request: r, Progress: p}
+		return nil
+	})
+	return out, err
+}
+
+// Decide is a human's approval (pass) or rejection (fail) of a review that
+// awaits approval.
+func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Snapshot, error) {
+	var out Snapshot
+	err := a.Update(ctx, func(tx *Tx) error {
+		r, p := tx.Request, tx.Progress
+		if r == nil || r.Status != protocol.StatusAwaitingApproval || p == nil {
+			return conflict("only a review awaiting approval can be approved or rejected; see specdev status",
+				"review %s is %s, not awaiting approval", a.Name, describeStatus(statusOf(r)))
+		}
+		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
+		r.CompletedAt = protocol.At(tx.Now)
+		r.LastReviewedCommit = r.HeadCommit
+		if notes != "" {
+			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\n" + notes)
+		}
+		if approve {
+			r.Status = protocol.StatusPassed
+			r.ReviewerSessionID = ""
+			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
+		} else {
+			r.Status = protocol.StatusFailed
+			tx.Log(protocol.EventRejected, "", map[string]any{"proposed": r.ProposedVerdict, "reason": notes})
+		}
+		out = Snapshot{Request: r, Progress: p}
+		return nil
+	})
+	return out, err
+}
+
+func statusOf(r *protocol.Request) protocol.Status {
+	if r == nil {
+		return protocol.StatusNone
+	}
+	return r.Status
+}
+
+// SetMode switches the reviewer's mode of a review the session holds
+// (the seed's Ctrl+C and restart with the other mode).
+func (a *Assignment) SetMode(ctx context.Context, session string, mode protocol.Mode) error {
+	return a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+		p.Mode = mode
+		return nil
+	})
+}
+
+// UsageError is a bad argument: exit code 2.
+type UsageError struct {
+	Msg  string
+	Hint string
+}
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// HintText suggests what to do.
+func (e *UsageError) HintText() string { return e.Hint }

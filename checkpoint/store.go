@@ -1,0 +1,117 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// AssignmentsDir is the folder under .specdev/ that holds one folder per
+// assignment.
+const AssignmentsDir = "assignments"
+
+// Renderer turns a request and its progress into review_report.md. The
+// store calls it after every change to either, under the lock.
+type Renderer func(*protocol.Request, *protocol.Progress) []byte
+
+// Store is an opened .specdev/ folder.
+type Store struct {
+	Dir    string          // the .specdev folder
+	Root   string          // the project root: the folder that holds .specdev
+	Config protocol.Config // config.json with defaults applied
+
+	Now    func() time.Time // the clock; tests replace it
+	Holder string           // who takes locks, for BUSY messages ("specdev check record")
+	Render Renderer         // nil: no report is written
+	Logf   func(format string, args ...any)
+}
+
+// Locate finds the .specdev folder: override if given (a project folder or
+// the .specdev folder itself), else the nearest .specdev walking up from
+// start, as git finds .git.
+func Locate(start, override string) (string, error) {
+	if override != "" {
+		return locateOverride(override)
+	}
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return "", err
+	}
+	for {
+		candidate := filepath.Join(dir, protocol.StateDir)
+		if isDir(candidate) {
+			return candidate, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", &NotFoundError{
+				Msg:  fmt.Sprintf("no %s folder in %s or any parent folder", protocol.StateDir, start),
+				Hint: "run specdev init in the project root, or point --dir / SPECDEV_DIR at it",
+			}
+		}
+		dir = parent
+	}
+}
+
+func locateOverride(override string) (string, error) {
+	dir, err := filepath.Abs(override)
+	if err != nil {
+		return "", err
+	}
+	if filepath.Base(dir) != protocol.StateDir {
+		dir = filepath.Join(dir, protocol.StateDir)
+	}
+	if !isDir(dir) {
+		return "", &NotFoundError{
+			Msg:  fmt.Sprintf("--dir %s: no %s folder there", override, protocol.StateDir),
+			Hint: "run specdev init --dir " + override + ", or fix --dir / SPECDEV_DIR",
+		}
+	}
+	return dir, nil
+}
+
+// Open reads the store's config (validated; a missing file means defaults).
+func Open(dir string) (*Store, error) {
+	cfg, err := readConfig(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Store{
+		Dir:    dir,
+		Root:   filepath.Dir(dir),
+		Config: cfg.WithDefaults(),
+		Now:    time.Now,
+		Holder: "specdev",
+	}, nil
+}
+
+func readConfig(dir string) (protocol.Config, error) {
+	path := filepath.Join(dir, protocol.ConfigFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return protocol.Config{}, nil
+	}
+	if err != nil {
+		return protocol.Config{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	return protocol.DecodeConfig(filepath.Join(protocol.StateDir, protocol.ConfigFile), data)
+}
+
+func (s *Store) logf(format string, args ...any) {
+	if s.Logf != nil {
+		s.Logf(format, args...)
+	}
+}
+
+// StaleAfter is how long a review may go without activity before another
+// session may take it over.
+func (s *Store) StaleAfter() time.Duration { return time.Duration(s.Config.StaleAfter) }
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}

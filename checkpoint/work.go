@@ -1,0 +1,204 @@
+package checkpoint
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// NewRequest is what the implementer asks to have reviewed.
+type NewRequest struct {
+	Gate         string
+	Mode         protocol.Mode // empty: keep the previous request's mode
+	Notes        string
+	HeadCommit   string
+	ChangedFiles []string
+	Fingerprint  string
+}
+
+// RequestReview writes a new pending request: round 1 of a new loop, or
+// the next round after a rejection. Past the round limit the request is
+// written as blocked and a *BlockedError returned. A request while another
+// is active, blocked or paused for a human is refused and changes nothing.
+func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protocol.Request, error) {
+	var out *protocol.Request
+	err := a.Update(ctx, func(tx *Tx) error {
+		prev := tx.Request
+		if err := requestAllowed(prev); err != nil {
+			return err
+		}
+		r := a.nextRequest(prev, in, tx)
+		tx.Request, out = r, r
+		if r.Round > r.MaxRounds {
+			r.Status = protocol.StatusBlocked
+			r.ReviewerSessionID = ""
+			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round})
+			return nil
+		}
+		tx.Log(protocol.EventRequested, "", map[string]any{
+			"gate": r.Gate, "files": len(r.ChangedFiles), "head_commit": r.HeadCommit, "fingerprint": r.Fingerprint})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Status == protocol.StatusBlocked {
+		return out, blockedError(out)
+	}
+	return out, nil
+}
+
+func requestAllowed(prev *protocol.Request) error {
+	if prev == nil {
+		return nil
+	}
+	switch {
+	case prev.Status.Active():
+		return conflict("wait for the verdict (specdev work --timeout 10m) or withdraw it (specdev work cancel)",
+			"a review is already %s (round %s); a new request would replace it", describeStatus(prev.Status), prev.RoundText())
+	case prev.Status == protocol.StatusBlocked:
+		return blockedError(prev)
+	case pausedForHuman(prev):
+		return pausedError(prev)
+	}
+	return nil
+}
+
+// nextRequest builds the request that follows prev.
+func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) *protocol.Request {
+	r := &protocol.Request{
+		Version:        protocol.RequestVersion,
+		RequestID:      newRequestID(),
+		AssignmentID:   a.ID(),
+		AssignmentPath: a.RelDir(),
+		Gate:           in.Gate,
+		Status:         protocol.StatusPending,
+		Mode:           in.Mode,
+		Timestamp:      protocol.At(tx.Now),
+		HeadCommit:     in.HeadCommit,
+		ChangedFiles:   in.ChangedFiles,
+		Fingerprint:    in.Fingerprint,
+		Notes:          in.Notes,
+		Round:          1,
+		MaxRounds:      a.store.Config.RoundLimit(),
+	}
+	if r.Gate == "" {
+		r.Gate = protocol.DefaultGate
+	}
+	if r.Mode == "" {
+		r.Mode = protocol.ModeAuto
+	}
+	if prev == nil {
+		return r
+	}
+	r.Extra = prev.Extra
+	if in.Mode == "" {
+		r.Mode = prev.Mode
+	}
+	if prev.Gate == r.Gate {
+		r.LastReviewedCommit = prev.LastReviewedCommit
+	}
+	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
+		r.Round = prev.Round + 1
+		r.MaxRounds = max(prev.MaxRounds, 1)
+		r.ReviewerSessionID = prev.ReviewerSessionID
+		r.Guidance = prev.Guidance
+	}
+	return r
+}
+
+// Continue lets a paused manual-mode implementer go on after a rejection.
+// The guidance, if any, is shown to the implementer from then on.
+func (a *Assignment) Continue(ctx context.Context, guidance string) (*protocol.Request, error) {
+	return a.updateRequest(ctx, func(tx *Tx, r *protocol.Request) error {
+		if r.Status != protocol.StatusFailed || r.Mode != protocol.ModeManual {
+			return conflict("continue is for a manual-mode implementer paused after a rejection; run specdev work to see the state",
+				"nothing is paused: the review is %s in %s mode", describeStatus(r.Status), r.Mode)
+		}
+		r.ContinuedAt = protocol.At(tx.Now)
+		if guidance != "" {
+			r.Guidance = guidance
+		}
+		tx.Log(protocol.EventContinued, "", map[string]any{"guidance": guidance})
+		return nil
+	})
+}
+
+// Unblock lifts a loop that reached its round limit: the limit grows by
+// rounds and the blocked request goes back to pending.
+func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request, error) {
+	if rounds < 1 {
+		return nil, fmt.Errorf("--rounds must be at least 1")
+	}
+	return a.updateRequest(ctx, func(tx *Tx, r *protocol.Request) error {
+		if r.Status != protocol.StatusBlocked {
+			return conflict("unblock is only for a blocked review loop", "the review is %s, not blocked", describeStatus(r.Status))
+		}
+		r.MaxRounds = max(r.MaxRounds+rounds, r.Round)
+		r.Status = protocol.StatusPending
+		tx.Log(protocol.EventUnblocked, "", map[string]any{"max_rounds": r.MaxRounds, "rounds": rounds})
+		return nil
+	})
+}
+
+// Cancel withdraws a pending, in-progress, awaiting or blocked request.
+func (a *Assignment) Cancel(ctx context.Context) (*protocol.Request, error) {
+	return a.updateRequest(ctx, func(tx *Tx, r *protocol.Request) error {
+		if err := protocol.Transition(r.Status, protocol.StatusCancelled); err != nil {
+			return conflict("there is nothing active to withdraw", "%v", err)
+		}
+		r.Status = protocol.StatusCancelled
+		r.CompletedAt = protocol.At(tx.Now)
+		r.ReviewerSessionID = ""
+		tx.Log(protocol.EventCancelled, "", nil)
+		return nil
+	})
+}
+
+// updateRequest runs fn on the existing request.
+func (a *Assignment) updateRequest(ctx context.Context, fn func(*Tx, *protocol.Request) error) (*protocol.Request, error) {
+	var out *protocol.Request
+	err := a.Update(ctx, func(tx *Tx) error {
+		if tx.Request == nil {
+			return conflict("ask for a review first: specdev work request", "assignment %s has no review request", a.Name)
+		}
+		out = tx.Request
+		return fn(tx, tx.Request)
+	})
+	return out, err
+}
+
+func pausedForHuman(r *protocol.Request) bool {
+	return r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero()
+}
+
+// Paused reports whether a manual-mode implementer waits for a human after
+// a rejection.
+func Paused(r *protocol.Request) bool { return r != nil && pausedForHuman(r) }
+
+func blockedError(r *protocol.Request) error {
+	return &BlockedError{
+		Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %d rounds", r.Round, r.MaxRounds),
+		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",
+	}
+}
+
+func pausedError(r *protocol.Request) error {
+	return &BlockedError{
+		Msg:  fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", r.Round),
+		Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]",
+	}
+}
+
+func describeStatus(s protocol.Status) string {
+	switch s {
+	case protocol.StatusInProgress:
+		return "in progress"
+	case protocol.StatusAwaitingApproval:
+		return "awaiting approval"
+	case protocol.StatusNone:
+		return "not requested"
+	}
+	return string(s)
+}

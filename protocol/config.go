@@ -1,0 +1,83 @@
+package protocol
+
+import (
+	"fmt"
+	"time"
+)
+
+// ConfigFile is the name of the optional settings file in .specdev/.
+const ConfigFile = "config.json"
+
+// DefaultPreflightScript is run as the preflight gate when config.json names
+// none and the script exists (relative to .specdev/).
+const DefaultPreflightScript = "verify-gates.sh"
+
+// Config is .specdev/config.json. Zero fields take their defaults.
+type Config struct {
+	Version          int      `json:"version,omitempty"`
+	StaleAfter       Duration `json:"stale_after,omitempty"`
+	LockTimeout      Duration `json:"lock_timeout,omitempty"`
+	Effort           string   `json:"effort,omitempty"`
+	MaxRounds        int      `json:"max_rounds,omitempty"`
+	Preflight        []string `json:"preflight,omitempty"`
+	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
+}
+
+// The defaults of config.json (SPEC.md §7).
+const (
+	DefaultStaleAfter       = 15 * time.Minute
+	DefaultLockTimeout      = 10 * time.Second
+	DefaultEffort           = "medium"
+	DefaultPreflightTimeout = 5 * time.Minute
+)
+
+// effortRounds maps an effort level to its review round limit.
+var effortRounds = map[string]int{"low": 2, "medium": 3, "high": 4, "max": 5}
+
+// DefaultConfig is what `specdev init` writes.
+func DefaultConfig() Config {
+	return Config{
+		Version:          1,
+		StaleAfter:       Duration(DefaultStaleAfter),
+		LockTimeout:      Duration(DefaultLockTimeout),
+		Effort:           DefaultEffort,
+		PreflightTimeout: Duration(DefaultPreflightTimeout),
+	}
+}
+
+// WithDefaults returns the config with every zero field set to its default.
+func (c Config) WithDefaults() Config {
+	if c.StaleAfter == 0 {
+		c.StaleAfter = Duration(DefaultStaleAfter)
+	}
+	if c.LockTimeout == 0 {
+		c.LockTimeout = Duration(DefaultLockTimeout)
+	}
+	if c.Effort == "" {
+		c.Effort = DefaultEffort
+	}
+	if c.PreflightTimeout == 0 {
+		c.PreflightTimeout = Duration(DefaultPreflightTimeout)
+	}
+	return c
+}
+
+// RoundLimit is max_rounds if set, else the effort level's limit.
+func (c Config) RoundLimit() int {
+	if c.MaxRounds > 0 {
+		return c.MaxRounds
+	}
+	if n, ok := effortRounds[c.Effort]; ok {
+		return n
+	}
+	return effortRounds[DefaultEffort]
+}
+
+// EffortRounds returns the round limit of an effort level.
+func EffortRounds(effort string) (int, error) {
+	n, ok := effortRounds[effort]
+	if !ok {
+		return 0, fmt.Errorf("effort %q is not one of low, medium, high, max", effort)
+	}
+	return n, nil
+}

@@ -1,0 +1,184 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// MaxFileSize bounds every file and input specdev decodes; anything larger
+// is refused as invalid rather than read into memory.
+const MaxFileSize = 32 << 20
+
+const hintHandEdit = "fix the file by hand or restore it (e.g. from git); specdev never overwrites a malformed file"
+
+// decodeJSON checks size, encoding and syntax, and returns the document as
+// generic values (numbers as json.Number) for schema validation.
+func decodeJSON(file string, data []byte) (any, error) {
+	if len(data) > MaxFileSize {
+		return nil, invalid(file, "", "split or shrink the input",
+			"is %d bytes, more than the limit of %d", len(data), MaxFileSize)
+	}
+	if !utf8.Valid(data) {
+		line, col := position(data, firstInvalidUTF8(data))
+		return nil, invalid(file, "", hintHandEdit, "is not valid UTF-8 (line %d, column %d)", line, col)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, syntaxError(file, data, dec.InputOffset(), err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		line, col := position(data, int(dec.InputOffset()))
+		return nil, invalid(file, "", hintHandEdit, "has more than one JSON value (line %d, column %d)", line, col)
+	}
+	return doc, nil
+}
+
+func syntaxError(file string, data []byte, offset int64, err error) error {
+	var serr *json.SyntaxError
+	if errors.As(err, &serr) {
+		offset = serr.Offset
+	}
+	if errors.Is(err, io.EOF) || len(bytes.TrimSpace(data)) == 0 {
+		return invalid(file, "", hintHandEdit, "is empty")
+	}
+	line, col := position(data, int(offset))
+	return invalid(file, "", hintHandEdit, "is not valid JSON (line %d, column %d): %v", line, col, err)
+}
+
+func firstInvalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
+}
+
+// position converts a byte offset into a 1-based line and column.
+func position(data []byte, offset int) (line, col int) {
+	offset = min(max(offset, 0), len(data))
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = offset - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// checkVersion refuses a document whose version is newer than supported.
+func checkVersion(file string, doc any, supported int) error {
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		return nil
+	}
+	num, ok := obj["version"].(json.Number)
+	if !ok {
+		return nil // absent, or the wrong type: the schema reports it
+	}
+	v, err := num.Int64()
+	if err == nil && v > int64(supported) {
+		return invalid(file, "version", "upgrade specdev to a release that reads this version",
+			"version %d is newer than this specdev supports (%d)", v, supported)
+	}
+	return nil
+}
+
+// decodeDocument runs the whole pipeline: size, UTF-8, JSON syntax,
+// version, schema; then decodes into v.
+func decodeDocument(schema, file string, data []byte, supported int, v any) error {
+	doc, err := decodeJSON(file, data)
+	if err != nil {
+		return err
+	}
+	if err := checkVersion(file, doc, supported); err != nil {
+		return err
+	}
+	if err := validateSchema(schema, file, doc); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return invalid(file, "", hintHandEdit, "%v", err)
+	}
+	return nil
+}
+
+// DecodeRequest reads and validates review_request.json.
+func DecodeRequest(file string, data []byte) (*Request, error) {
+	var r Request
+	if err := decodeDocument("request", file, data, RequestVersion, &r); err != nil {
+		return nil, err
+	}
+	if err := checkPaths(file, "changed_files", r.ChangedFiles); err != nil {
+		return nil, err
+	}
+	r.applyDefaults()
+	return &r, nil
+}
+
+// DecodeProgress reads and validates review_progress.json.
+func DecodeProgress(file string, data []byte) (*Progress, error) {
+	var p Progress
+	if err := decodeDocument("progress", file, data, ProgressVersion, &p); err != nil {
+		return nil, err
+	}
+	if err := checkPaths(file, "files_reviewed", p.FilesReviewed); err != nil {
+		return nil, err
+	}
+	if err := checkPaths(file, "files_remaining", p.FilesRemaining); err != nil {
+		return nil, err
+	}
+	p.applyDefaults()
+	return &p, nil
+}
+
+// DecodeConfig reads and validates .specdev/config.json.
+func DecodeConfig(file string, data []byte) (Config, error) {
+	var c Config
+	if err := decodeDocument("config", file, data, 1, &c); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// DecodeVerdict reads a verdict file written by a reviewer. Unknown fields
+// are errors that list the valid ones.
+func DecodeVerdict(file string, data []byte) (*Verdict, error) {
+	var v Verdict
+	if err := decodeDocument("verdict", file, data, 1, &v); err != nil {
+		return nil, err
+	}
+	for i, f := range v.Issues {
+		if f.File != "" {
+			if err := CheckPath(f.File); err != nil {
+				return nil, invalid(file, fmt.Sprintf("issues[%d].file", i), "use a path relative to the project root", "%v", err)
+			}
+		}
+	}
+	return &v, nil
+}
+
+// DecodeFindings reads a findings file (a JSON array of findings) written
+// by a reviewer. Unknown fields are errors that list the valid ones.
+func DecodeFindings(file string, data []byte) ([]Finding, error) {
+	var findings []Finding
+	if err := decodeDocument("findings", file, data, 1, &findings); err != nil {
+		return nil, err
+	}
+	return findings, nil
+}
+
+// DecodeEvent reads one line of review_history.jsonl.
+func DecodeEvent(file string, line int, data []byte) (Event, error) {
+	var e Event
+	where := fmt.Sprintf("%s line %d", file, line)
+	if err := decodeDocument("history", where, data, 1, &e); err != nil {
+		return Event{}, err
+	}
+	return e, nil
+}

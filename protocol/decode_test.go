@@ -1,0 +1,157 @@
+package protocol
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestSeedRequestIsValidAndTakesDefaults(t *testing.T) {
+	r, err := DecodeRequest("review_request.json", readFixture(t, "seed_request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Round != 1 || r.Gate != "gate_3" || r.Status != StatusPending || len(r.ChangedFiles) != 2 {
+		t.Fatalf("got round %d gate %q status %q files %v", r.Round, r.Gate, r.Status, r.ChangedFiles)
+	}
+	if r.Fingerprint != "" || !r.CompletedAt.IsZero() {
+		t.Fatalf("got fingerprint %q completed_at %v, want both empty", r.Fingerprint, r.CompletedAt)
+	}
+}
+
+func TestSeedProgressIsValid(t *testing.T) {
+	p, err := DecodeProgress("review_progress.json", readFixture(t, "seed_progress.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Version != 1 || len(p.FilesReviewed) != 3 || len(p.FilesRemaining) != 4 || p.SessionID != "abc123" {
+		t.Fatalf("got %+v", p)
+	}
+}
+
+func TestUnknownStateFieldsSurviveARoundTrip(t *testing.T) {
+	in := `{"version":1,"status":"pending","changed_files":["a.go"],"x_tool":{"k":[1,2]},"zeta":"z"}`
+	r, err := DecodeRequest("review_request.json", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"x_tool":{"k":[1,2]}`, `"zeta":"z"`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("re-encoded request %s lacks %s", out, want)
+		}
+	}
+}
+
+func TestInvalidInputsNameFileAndField(t *testing.T) {
+	tests := []struct {
+		name, file, input string
+		decode            func(string, []byte) error
+		field, problem    string
+	}{
+		{"bad status", "review_request.json", `{"version":1,"status":"done","changed_files":[]}`, request, "status", "must be one of"},
+		{"wrong type", "review_request.json", `{"version":1,"status":"pending","changed_files":"a.go"}`, request, "changed_files", "expected array"},
+		{"missing field", "review_request.json", `{"version":1,"changed_files":[]}`, request, "status", "missing"},
+		{"absolute path", "review_request.json", `{"version":1,"status":"pending","changed_files":["ok.go","/etc/passwd"]}`, request, "changed_files[1]", "absolute"},
+		{"dot-dot path", "review_request.json", `{"version":1,"status":"pending","changed_files":["a/../../x"]}`, request, "changed_files[0]", "leads out"},
+		{"state path", "review_request.json", `{"version":1,"status":"pending","changed_files":[".specdev/config.json"]}`, request, "changed_files[0]", "state"},
+		{"bad timestamp", "review_request.json", `{"version":1,"status":"pending","changed_files":[],"timestamp":"yesterday"}`, request, "timestamp", ""},
+		{"newer version", "review_request.json", `{"version":2,"status":"pending","changed_files":[]}`, request, "version", "newer than this specdev supports"},
+		{"newer progress", "review_progress.json", `{"version":9,"phase":"reviewing","files_reviewed":[],"files_remaining":[]}`, progress, "version", "newer"},
+		{"syntax", "review_request.json", "{\n  \"version\": 1,\n  \"status\": \"pending\",,\n}", request, "", "line 3"},
+		{"empty", "review_request.json", "", request, "", "is empty"},
+		{"not utf8", "review_request.json", "{\"version\":1,\"status\":\"pending\",\"changed_files\":[],\"notes\":\"\xff\"}", request, "", "UTF-8"},
+		{"two values", "review_request.json", `{"version":1,"status":"pending","changed_files":[]} {}`, request, "", "more than one"},
+		{"bad phase", "review_progress.json", `{"phase":"thinking","files_reviewed":[],"files_remaining":[]}`, progress, "phase", "must be one of"},
+		{"misspelt verdict field", "verdict.json", `{"passed":true,"sumary":"x"}`, verdict, "sumary", "valid fields are: intent_satisfied, interpreted_intent, issues, passed, summary"},
+		{"misspelt issue field", "verdict.json", `{"passed":false,"issues":[{"severity":"minor","description":"d","sugestion":"s"}]}`, verdict, "issues[0].sugestion", "valid fields are"},
+		{"bad severity", "findings.json", `[{"severity":"blocker","description":"d"}]`, findings, "[0].severity", "must be one of"},
+		{"config typo", "config.json", `{"stale_afer":"1m"}`, config, "stale_afer", "valid fields"},
+		{"config duration", "config.json", `{"stale_after":"soon"}`, config, "stale_after", ""},
+		{"config effort", "config.json", `{"effort":"huge"}`, config, "effort", "must be one of"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.decode(tt.file, []byte(tt.input))
+			var inv *InvalidError
+			if !errors.As(err, &inv) {
+				t.Fatalf("got %v, want an *InvalidError", err)
+			}
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("errors.Is(%v, ErrInvalid) is false", err)
+			}
+			if inv.File != tt.file || inv.Field != tt.field {
+				t.Fatalf("got file %q field %q, want %q %q (%v)", inv.File, inv.Field, tt.file, tt.field, err)
+			}
+			if !strings.Contains(err.Error(), tt.problem) {
+				t.Fatalf("error %q does not say %q", err, tt.problem)
+			}
+			if inv.Hint == "" {
+				t.Fatalf("error %q has no hint", err)
+			}
+		})
+	}
+}
+
+func request(f string, b []byte) error  { _, err := DecodeRequest(f, b); return err }
+func progress(f string, b []byte) error { _, err := DecodeProgress(f, b); return err }
+func verdict(f string, b []byte) error  { _, err := DecodeVerdict(f, b); return err }
+func findings(f string, b []byte) error { _, err := DecodeFindings(f, b); return err }
+func config(f string, b []byte) error   { _, err := DecodeConfig(f, b); return err }
+
+func TestConfigDurationsAcceptGoSyntaxAndSeconds(t *testing.T) {
+	c, err := DecodeConfig("config.json", []byte(`{"stale_after":"90s","lock_timeout":2,"preflight_timeout":"1m30s"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StaleAfter.String() != "1m30s" || c.LockTimeout.String() != "2s" || c.PreflightTimeout.String() != "1m30s" {
+		t.Fatalf("got %v %v %v", c.StaleAfter, c.LockTimeout, c.PreflightTimeout)
+	}
+}
+
+func TestRoundLimit(t *testing.T) {
+	tests := []struct {
+		cfg  Config
+		want int
+	}{
+		{Config{}, 3},
+		{Config{Effort: "low"}, 2},
+		{Config{Effort: "high"}, 4},
+		{Config{Effort: "max"}, 5},
+		{Config{Effort: "low", MaxRounds: 7}, 7},
+	}
+	for _, tt := range tests {
+		if got := tt.cfg.RoundLimit(); got != tt.want {
+			t.Errorf("%+v.RoundLimit() = %d, want %d", tt.cfg, got, tt.want)
+		}
+	}
+}
+
+func TestParseFindingFlag(t *testing.T) {
+	f, err := ParseFindingFlag("IMPORTANT: counter kept in memory: lost on restart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Severity != SeverityImportant || f.Description != "counter kept in memory: lost on restart" {
+		t.Fatalf("got %+v", f)
+	}
+	for _, bad := range []string{"no colon", "blocker: x", "minor:   "} {
+		if _, err := ParseFindingFlag(bad); err == nil {
+			t.Errorf("ParseFindingFlag(%q) succeeded, want an error", bad)
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// Extra holds the fields of a state file that this version of specdev does
+// not know. They are written back unchanged, so that a file another tool
+// (or a newer specdev) wrote keeps its data when we rewrite it.
+type Extra map[string]json.RawMessage
+
+// knownFields returns the JSON names of a struct type's fields.
+func knownFields(t reflect.Type) map[string]bool {
+	known := make(map[string]bool, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			known[name] = true
+		}
+	}
+	return known
+}
+
+// splitExtra returns the top-level fields of an object that are not known.
+func splitExtra(data []byte, known map[string]bool) (Extra, error) {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		return nil, err
+	}
+	var extra Extra
+	for name, raw := range all {
+		if known[name] {
+			continue
+		}
+		if extra == nil {
+			extra = Extra{}
+		}
+		extra[name] = raw
+	}
+	return extra, nil
+}
+
+// appendExtra adds the extra fields, sorted by name, to an encoded object.
+func appendExtra(encoded []byte, extra Extra) ([]byte, error) {
+	if len(extra) == 0 {
+		return encoded, nil
+	}
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var buf bytes.Buffer
+	buf.Write(bytes.TrimSuffix(bytes.TrimSpace(encoded), []byte("}")))
+	needComma := !bytes.HasSuffix(bytes.TrimSpace(buf.Bytes()), []byte("{"))
+	for _, name := range names {
+		if needComma {
+			buf.WriteByte(',')
+		}
+		needComma = true
+		key, _ := json.Marshal(name)
+		buf.Write(key)
+		buf.WriteByte(':')
+		buf.Write(extra[name])
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}

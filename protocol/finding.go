@@ -1,0 +1,98 @@
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Severity ranks a finding.
+type Severity string
+
+// The severities of a finding, most severe first.
+const (
+	SeverityCritical  Severity = "critical"
+	SeverityImportant Severity = "important"
+	SeverityMinor     Severity = "minor"
+)
+
+// Severities lists the valid severities, most severe first.
+var Severities = []Severity{SeverityCritical, SeverityImportant, SeverityMinor}
+
+// ParseSeverity reads a severity case-insensitively ("IMPORTANT" works).
+func ParseSeverity(s string) (Severity, error) {
+	sev := Severity(strings.ToLower(strings.TrimSpace(s)))
+	for _, known := range Severities {
+		if sev == known {
+			return sev, nil
+		}
+	}
+	return "", fmt.Errorf("severity %q is not one of critical, important, minor", s)
+}
+
+// Finding is one issue a reviewer found. Line 0 means "no particular line".
+type Finding struct {
+	File        string   `json:"file,omitempty"`
+	Line        int      `json:"line,omitempty"`
+	Severity    Severity `json:"severity"`
+	Category    string   `json:"category,omitempty"`
+	Description string   `json:"description"`
+	Suggestion  string   `json:"suggestion,omitempty"`
+
+	// Extra keeps fields this version does not know (state files only;
+	// agent inputs reject unknown fields).
+	Extra Extra `json:"-"`
+}
+
+type findingFields Finding
+
+var findingKnown = knownFields(reflect.TypeOf(findingFields{}))
+
+// UnmarshalJSON decodes the known fields and keeps the others in Extra.
+func (f *Finding) UnmarshalJSON(data []byte) error {
+	var fields findingFields
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	extra, err := splitExtra(data, findingKnown)
+	if err != nil {
+		return err
+	}
+	*f = Finding(fields)
+	f.Extra = extra
+	return nil
+}
+
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	data, err := json.Marshal(findingFields(f))
+	if err != nil {
+		return nil, err
+	}
+	return appendExtra(data, f.Extra)
+}
+
+// Location is "file:line", "file", or "" when neither is known.
+func (f Finding) Location() string {
+	if f.Line > 0 && f.File != "" {
+		return f.File + ":" + strconv.Itoa(f.Line)
+	}
+	return f.File
+}
+
+// ParseFindingFlag reads the command-line form "SEVERITY: text".
+func ParseFindingFlag(s string) (Finding, error) {
+	sevText, text, ok := strings.Cut(s, ":")
+	if !ok || strings.TrimSpace(text) == "" {
+		return Finding{}, fmt.Errorf("finding %q must look like \"important: what is wrong\"", s)
+	}
+	sev, err := ParseSeverity(sevText)
+	if err != nil {
+		return Finding{}, err
+	}
+	return Finding{Severity: sev, Description: strings.TrimSpace(text)}, nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

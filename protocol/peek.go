@@ -1,0 +1,54 @@
+package protocol
+
+import "encoding/json"
+
+// RequestPeek is the part of a request that a poll needs to decide whether
+// there is work. Peeking decodes without schema validation, which is
+// reserved for the files a command acts on or reports in full.
+type RequestPeek struct {
+	Status    Status    `json:"status"`
+	RequestID string    `json:"request_id"`
+	Timestamp Timestamp `json:"timestamp"`
+	Gate      string    `json:"gate"`
+	Round     int       `json:"round"`
+	MaxRounds int       `json:"max_rounds"`
+	Mode      Mode      `json:"mode"`
+}
+
+// PeekRequest decodes the fields a poll needs from review_request.json.
+func PeekRequest(file string, data []byte) (RequestPeek, error) {
+	var p RequestPeek
+	if err := json.Unmarshal(data, &p); err != nil {
+		return p, invalid(file, "", hintHandEdit, "is not valid JSON: %v", err)
+	}
+	if !p.Status.Valid() {
+		return p, invalid(file, "status", "use one of pending, in_progress, awaiting_approval, passed, failed, blocked, cancelled",
+			"value %q is not a known status", p.Status)
+	}
+	if p.Round == 0 {
+		p.Round = 1
+	}
+	return p, nil
+}
+
+// ProgressPeek is the part of a progress file that a poll needs to find a
+// session's own review or a stale one.
+type ProgressPeek struct {
+	SessionID      string    `json:"session_id"`
+	LastActivity   Timestamp `json:"last_activity"`
+	RequestID      string    `json:"request_id"`
+	Phase          Phase     `json:"phase"`
+	FilesTotal     int       `json:"files_total"`
+	FilesReviewed  []string  `json:"files_reviewed"`
+	FindingsSoFar  int       `json:"findings_so_far"`
+	FilesRemaining []string  `json:"files_remaining"`
+}
+
+// PeekProgress decodes the fields a poll needs from review_progress.json.
+func PeekProgress(file string, data []byte) (ProgressPeek, error) {
+	var p ProgressPeek
+	if err := json.Unmarshal(data, &p); err != nil {
+		return p, invalid(file, "", hintHandEdit, "is not valid JSON: %v", err)
+	}
+	return p, nil
+}

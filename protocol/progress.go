@@ -1,0 +1,148 @@
+package protocol
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+)
+
+// ProgressFile is the name of the reviewer's checkpoint in an assignment folder.
+const ProgressFile = "review_progress.json"
+
+// ProgressVersion is the newest review_progress.json version this build reads.
+const ProgressVersion = 1
+
+// Progress is review_progress.json: the reviewer's checkpoint and the source
+// of truth for what was reviewed. The seed's fields come first.
+type Progress struct {
+	Phase          Phase     `json:"phase"`
+	Mode           Mode      `json:"mode"`
+	StartedAt      Timestamp `json:"started_at"`
+	LastActivity   Timestamp `json:"last_activity"`
+	FilesTotal     int       `json:"files_total"`
+	FilesReviewed  []string  `json:"files_reviewed"`
+	FilesRemaining []string  `json:"files_remaining"`
+	FindingsSoFar  int       `json:"findings_so_far"`
+	SessionID      string    `json:"session_id"`
+
+	Version        int              `json:"version,omitempty"`
+	RequestID      string           `json:"request_id,omitempty"`
+	Round          int              `json:"round,omitempty"`
+	Takeovers      []Takeover       `json:"takeovers,omitempty"`
+	Preflight      *PreflightResult `json:"preflight,omitempty"`
+	Findings       []Finding        `json:"findings,omitempty"`
+	Verdict        *Verdict         `json:"verdict,omitempty"`
+	Decision       *Decision        `json:"decision,omitempty"`
+	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty"`
+	Extra          Extra            `json:"-"`
+}
+
+// Takeover records one change of the session holding a review.
+type Takeover struct {
+	From   string    `json:"from"`
+	To     string    `json:"to"`
+	At     Timestamp `json:"at"`
+	Reason string    `json:"reason"` // "stale", "force" or "resume" (after a release)
+	Idle   string    `json:"idle,omitempty"`
+}
+
+// PreflightResult is what the mechanical gate printed and returned.
+type PreflightResult struct {
+	Command    []string  `json:"command"`
+	Passed     bool      `json:"passed"`
+	ExitCode   int       `json:"exit_code"`
+	DurationMS int64     `json:"duration_ms"`
+	Output     string    `json:"output"`
+	Error      string    `json:"error,omitempty"`
+	At         Timestamp `json:"at"`
+}
+
+// Decision is a human's approval or rejection of a proposed verdict.
+type Decision struct {
+	Approved bool      `json:"approved"`
+	Notes    string    `json:"notes,omitempty"`
+	At       Timestamp `json:"at"`
+}
+
+// RoundRecord keeps a finished round of the same review loop, so that the
+// report of a later round can show it before the addendum.
+type RoundRecord struct {
+	Round         int              `json:"round"`
+	RequestID     string           `json:"request_id,omitempty"`
+	Status        Status           `json:"status"`
+	FilesReviewed []string         `json:"files_reviewed"`
+	FilesTotal    int              `json:"files_total"`
+	Preflight     *PreflightResult `json:"preflight,omitempty"`
+	Findings      []Finding        `json:"findings,omitempty"`
+	Verdict       *Verdict         `json:"verdict,omitempty"`
+	Decision      *Decision        `json:"decision,omitempty"`
+}
+
+type progressFields Progress
+
+var progressKnown = knownFields(reflect.TypeOf(progressFields{}))
+
+// UnmarshalJSON decodes the known fields and keeps the others in Extra.
+func (p *Progress) UnmarshalJSON(data []byte) error {
+	var fields progressFields
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	extra, err := splitExtra(data, progressKnown)
+	if err != nil {
+		return err
+	}
+	*p = Progress(fields)
+	p.Extra = extra
+	return nil
+}
+
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (p Progress) MarshalJSON() ([]byte, error) {
+	if p.FilesReviewed == nil {
+		p.FilesReviewed = []string{}
+	}
+	if p.FilesRemaining == nil {
+		p.FilesRemaining = []string{}
+	}
+	data, err := json.Marshal(progressFields(p))
+	if err != nil {
+		return nil, err
+	}
+	return appendExtra(data, p.Extra)
+}
+
+func (p *Progress) applyDefaults() {
+	if p.Version == 0 {
+		p.Version = ProgressVersion
+	}
+	if p.Mode == "" {
+		p.Mode = ModeAuto
+	}
+}
+
+// Files returns every file of the review: reviewed ones first, in order.
+func (p *Progress) Files() []string {
+	return append(slices.Clone(p.FilesReviewed), p.FilesRemaining...)
+}
+
+// Reviewed reports whether file has been recorded.
+func (p *Progress) Reviewed(file string) bool {
+	return slices.Contains(p.FilesReviewed, file)
+}
+
+// FindingsFor returns the findings recorded for one file.
+func (p *Progress) FindingsFor(file string) []Finding {
+	var out []Finding
+	for _, f := range p.Findings {
+		if f.File == file {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// PreflightFailed reports whether the mechanical gate ran and failed.
+func (p *Progress) PreflightFailed() bool {
+	return p.Preflight != nil && !p.Preflight.Passed
+}

@@ -1,0 +1,103 @@
+package protocol
+
+import (
+	"encoding/json"
+	"reflect"
+)
+
+// RequestFile is the name of the hand-off record in an assignment folder.
+const RequestFile = "review_request.json"
+
+// RequestVersion is the newest review_request.json version this build reads.
+const RequestVersion = 1
+
+// DefaultGate is the review gate used when a request names none.
+const DefaultGate = "review"
+
+// Verdict values a reviewer proposes in manual mode.
+const (
+	VerdictPass = "pass"
+	VerdictFail = "fail"
+)
+
+// Request is review_request.json: the hand-off record between implementer
+// and reviewer. The seed's fields are always written; the rest are omitted
+// while empty. Status lives here.
+type Request struct {
+	Version            int       `json:"version"`
+	RequestID          string    `json:"request_id,omitempty"`
+	AssignmentID       string    `json:"assignment_id"`
+	AssignmentPath     string    `json:"assignment_path"`
+	Gate               string    `json:"gate"`
+	Status             Status    `json:"status"`
+	Mode               Mode      `json:"mode"`
+	Timestamp          Timestamp `json:"timestamp"`
+	HeadCommit         string    `json:"head_commit"`
+	ChangedFiles       []string  `json:"changed_files"`
+	Fingerprint        string    `json:"fingerprint,omitempty"`
+	Notes              string    `json:"notes"`
+	Round              int       `json:"round,omitempty"`
+	MaxRounds          int       `json:"max_rounds,omitempty"`
+	ReviewerNotes      string    `json:"reviewer_notes"`
+	ProposedVerdict    string    `json:"proposed_verdict"`
+	CompletedAt        Timestamp `json:"completed_at"`
+	ReviewerSessionID  string    `json:"reviewer_session_id,omitempty"`
+	LastReviewedCommit string    `json:"last_reviewed_commit,omitempty"`
+	Guidance           string    `json:"guidance,omitempty"`
+	ContinuedAt        Timestamp `json:"continued_at,omitzero"`
+
+	// Extra keeps fields this version does not know.
+	Extra Extra `json:"-"`
+}
+
+type requestFields Request
+
+var requestKnown = knownFields(reflect.TypeOf(requestFields{}))
+
+// UnmarshalJSON decodes the known fields and keeps the others in Extra.
+func (r *Request) UnmarshalJSON(data []byte) error {
+	var fields requestFields
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	extra, err := splitExtra(data, requestKnown)
+	if err != nil {
+		return err
+	}
+	*r = Request(fields)
+	r.Extra = extra
+	return nil
+}
+
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (r Request) MarshalJSON() ([]byte, error) {
+	data, err := json.Marshal(requestFields(r))
+	if err != nil {
+		return nil, err
+	}
+	return appendExtra(data, r.Extra)
+}
+
+// applyDefaults fills what a seed-shaped request leaves out.
+func (r *Request) applyDefaults() {
+	if r.Version == 0 {
+		r.Version = RequestVersion
+	}
+	if r.Gate == "" {
+		r.Gate = DefaultGate
+	}
+	if r.Mode == "" {
+		r.Mode = ModeAuto
+	}
+	if r.Round == 0 {
+		r.Round = 1
+	}
+}
+
+// RoundText is "2 of 3", or "2" when the request names no limit.
+func (r *Request) RoundText() string {
+	if r.MaxRounds > 0 {
+		return itoa(r.Round) + " of " + itoa(r.MaxRounds)
+	}
+	return itoa(r.Round)
+}

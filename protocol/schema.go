@@ -1,0 +1,222 @@
+package protocol
+
+// This file is the only one that imports the JSON Schema library, so that a
+// move from jsonschema/v5 to v6 touches it alone.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/specdev/specdev/schemas"
+)
+
+type compiledSchema struct {
+	once   sync.Once
+	schema *jsonschema.Schema
+	doc    map[string]any // the schema itself, to list valid field names
+	err    error
+}
+
+var compiled sync.Map // schema name -> *compiledSchema
+
+// schemaFor compiles the embedded schema called name, once per process.
+// Paths that only peek at files never call it (compiling costs
+// milliseconds).
+func schemaFor(name string) (*compiledSchema, error) {
+	v, _ := compiled.LoadOrStore(name, &compiledSchema{})
+	cs := v.(*compiledSchema)
+	cs.once.Do(func() {
+		data, err := schemas.Get(name)
+		if err != nil {
+			cs.err = err
+			return
+		}
+		if cs.err = json.Unmarshal(data, &cs.doc); cs.err != nil {
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.Draft = jsonschema.Draft2020
+		c.AssertFormat = true
+		if cs.err = c.AddResource(schemas.URL(name), bytes.NewReader(data)); cs.err != nil {
+			return
+		}
+		cs.schema, cs.err = c.Compile(schemas.URL(name))
+	})
+	if cs.err != nil {
+		return nil, fmt.Errorf("compile schema %s: %w", name, cs.err)
+	}
+	return cs, nil
+}
+
+// validateSchema checks a decoded JSON document (from decodeJSON) against
+// the embedded schema called name. A violation becomes an *InvalidError
+// naming file and field.
+func validateSchema(name, file string, doc any) error {
+	cs, err := schemaFor(name)
+	if err != nil {
+		return err
+	}
+	err = cs.schema.Validate(doc)
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		return err
+	}
+	leaf := deepestCause(verr)
+	return cs.describe(name, file, doc, leaf)
+}
+
+// deepestCause picks the violation deepest in the document: the most
+// specific thing to tell the user.
+func deepestCause(e *jsonschema.ValidationError) *jsonschema.ValidationError {
+	best := e
+	for _, c := range e.Causes {
+		leaf := deepestCause(c)
+		if depth(leaf.InstanceLocation) > depth(best.InstanceLocation) || best == e {
+			best = leaf
+		}
+	}
+	return best
+}
+
+func depth(pointer string) int { return strings.Count(pointer, "/") }
+
+func (cs *compiledSchema) describe(name, file string, doc any, e *jsonschema.ValidationError) *InvalidError {
+	hint := fmt.Sprintf("run `specdev schema %s` to see every field and its type", name)
+	field := fieldPath(e.InstanceLocation)
+	keyword := e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:]
+	switch keyword {
+	case "additionalProperties":
+		valid := cs.propertiesAt(e.AbsoluteKeywordLocation)
+		unknown := unknownKeys(valueAt(doc, e.InstanceLocation), valid)
+		return &InvalidError{File: file, Field: joinField(field, strings.Join(unknown, ", ")),
+			Problem: fmt.Sprintf("unknown field; valid fields are: %s", strings.Join(valid, ", ")),
+			Hint:    "check the spelling; " + hint}
+	case "required":
+		missing := missingKeys(valueAt(doc, e.InstanceLocation), cs.requiredAt(e.AbsoluteKeywordLocation))
+		return &InvalidError{File: file, Field: joinField(field, strings.Join(missing, ", ")),
+			Problem: "required field is missing", Hint: hint}
+	}
+	return &InvalidError{File: file, Field: field, Problem: e.Message, Hint: hint}
+}
+
+// fieldPath turns a JSON pointer (/changed_files/2) into changed_files[2].
+func fieldPath(pointer string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		if part == "" {
+			continue
+		}
+		part = strings.NewReplacer("~1", "/", "~0", "~").Replace(part)
+		if _, err := strconv.Atoi(part); err == nil {
+			b.WriteString("[" + part + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(part)
+	}
+	return b.String()
+}
+
+func joinField(parent, child string) string {
+	if parent == "" {
+		return child
+	}
+	if strings.HasPrefix(child, "[") {
+		return parent + child
+	}
+	return parent + "." + child
+}
+
+// schemaAt returns the schema object that holds the failing keyword.
+func (cs *compiledSchema) schemaAt(absKeywordLocation string) map[string]any {
+	_, frag, _ := strings.Cut(absKeywordLocation, "#")
+	obj, _ := valueAt(cs.doc, frag[:max(strings.LastIndex(frag, "/"), 0)]).(map[string]any)
+	return obj
+}
+
+func (cs *compiledSchema) propertiesAt(loc string) []string {
+	props, _ := cs.schemaAt(loc)["properties"].(map[string]any)
+	names := make([]string, 0, len(props))
+	for name := range props {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (cs *compiledSchema) requiredAt(loc string) []string {
+	list, _ := cs.schemaAt(loc)["required"].([]any)
+	var names []string
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			names = append(names, s)
+		}
+	}
+	return names
+}
+
+// valueAt follows a JSON pointer into a decoded document.
+func valueAt(doc any, pointer string) any {
+	cur := doc
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		if part == "" {
+			continue
+		}
+		part = strings.NewReplacer("~1", "/", "~0", "~").Replace(part)
+		switch v := cur.(type) {
+		case map[string]any:
+			cur = v[part]
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil
+			}
+			cur = v[i]
+		default:
+			return nil
+		}
+	}
+	return cur
+}
+
+func unknownKeys(obj any, valid []string) []string {
+	m, _ := obj.(map[string]any)
+	var unknown []string
+	for key := range m {
+		if !containsString(valid, key) {
+			unknown = append(unknown, key)
+		}
+	}
+	sort.Strings(unknown)
+	return unknown
+}
+
+func missingKeys(obj any, required []string) []string {
+	m, _ := obj.(map[string]any)
+	var missing []string
+	for _, key := range required {
+		if _, ok := m[key]; !ok {
+			missing = append(missing, key)
+		}
+	}
+	return missing
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,125 @@
+package protocol
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Status is the state of a review request, kept in review_request.json.
+type Status string
+
+// The statuses of a review request.
+const (
+	StatusNone             Status = "" // no request yet
+	StatusPending          Status = "pending"
+	StatusInProgress       Status = "in_progress"
+	StatusAwaitingApproval Status = "awaiting_approval"
+	StatusPassed           Status = "passed"
+	StatusFailed           Status = "failed"
+	StatusBlocked          Status = "blocked"
+	StatusCancelled        Status = "cancelled"
+)
+
+// Statuses lists every status a request file may hold, in lifecycle order.
+var Statuses = []Status{
+	StatusPending, StatusInProgress, StatusAwaitingApproval,
+	StatusPassed, StatusFailed, StatusBlocked, StatusCancelled,
+}
+
+// transitions is the state machine as data: for each status, the statuses
+// it may move to. StatusNone is the state before the first request.
+//
+//	none/passed/cancelled -> pending              work request (new review, round 1)
+//	failed                -> pending | blocked    work request (next round, or past max_rounds)
+//	pending               -> in_progress          check (claim)
+//	in_progress           -> pending              check release
+//	in_progress           -> passed | failed      check verdict (auto), preflight failure
+//	in_progress           -> awaiting_approval    check verdict (manual)
+//	awaiting_approval     -> passed | failed      check approve / reject
+//	blocked               -> pending              work unblock
+//	pending/in_progress/awaiting_approval/blocked -> cancelled   work cancel
+var transitions = map[Status][]Status{
+	StatusNone:             {StatusPending},
+	StatusPending:          {StatusInProgress, StatusCancelled},
+	StatusInProgress:       {StatusPending, StatusAwaitingApproval, StatusPassed, StatusFailed, StatusCancelled},
+	StatusAwaitingApproval: {StatusPassed, StatusFailed, StatusCancelled},
+	StatusPassed:           {StatusPending},
+	StatusFailed:           {StatusPending, StatusBlocked},
+	StatusBlocked:          {StatusPending, StatusCancelled},
+	StatusCancelled:        {StatusPending},
+}
+
+// CanTransition reports whether a request may move from one status to another.
+func CanTransition(from, to Status) bool {
+	for _, next := range transitions[from] {
+		if next == to {
+			return true
+		}
+	}
+	return false
+}
+
+// Transition returns nil if the move is legal and a *TransitionError if not.
+func Transition(from, to Status) error {
+	if CanTransition(from, to) {
+		return nil
+	}
+	return &TransitionError{From: from, To: to}
+}
+
+// Valid reports whether s is one of the statuses a request file may hold.
+func (s Status) Valid() bool {
+	for _, known := range Statuses {
+		if s == known {
+			return true
+		}
+	}
+	return false
+}
+
+// Active reports whether the request is waiting on a reviewer or a human
+// approver, so that a new request must not replace it.
+func (s Status) Active() bool {
+	return s == StatusPending || s == StatusInProgress || s == StatusAwaitingApproval
+}
+
+// TransitionError is an illegal status change.
+type TransitionError struct {
+	From, To Status
+}
+
+func (e *TransitionError) Error() string {
+	from := string(e.From)
+	if from == "" {
+		from = "no request"
+	}
+	var legal []string
+	for _, s := range transitions[e.From] {
+		legal = append(legal, string(s))
+	}
+	return fmt.Sprintf("cannot move a review from %s to %s (from %s it can only become %s)",
+		from, e.To, from, strings.Join(legal, ", "))
+}
+
+// Is makes errors.Is(err, ErrConflict) true for illegal transitions.
+func (e *TransitionError) Is(target error) bool { return target == ErrConflict }
+
+// Mode is how a side runs: autonomously, or pausing for a human.
+type Mode string
+
+// The modes of the implementer and the reviewer.
+const (
+	ModeAuto   Mode = "auto"
+	ModeManual Mode = "manual"
+)
+
+// Phase is where a reviewer is in one review, kept in review_progress.json.
+type Phase string
+
+// The phases of a review, in order.
+const (
+	PhasePreflight     Phase = "preflight"
+	PhaseReviewing     Phase = "reviewing"
+	PhaseWritingReport Phase = "writing-report"
+	PhaseDone          Phase = "done"
+)
