@@ -140,27 +140,8 @@ func newProgress(r *protocol.Request, old *protocol.Progress, opt ClaimOptions, 
 		SessionID:      opt.Session,
 	}
 	if old != nil && r.Round > 1 && old.Round < r.Round {
-		p.PreviousRounds = append(old.PreviousRounds, roundRecord(old))
+		p.PreviousRounds = append(old.PreviousRounds, old.Record())
 		p.Extra = old.Extra
 	}
 	return p
-}
-
-func roundRecord(p *protocol.Progress) protocol.RoundRecord {
-	rec := protocol.RoundRecord{
-		Round: max(p.Round, 1), RequestID: p.RequestID, Status: protocol.StatusCancelled,
-		FilesReviewed: p.FilesReviewed, FilesTotal: p.FilesTotal, Preflight: p.Preflight,
-		Findings: p.Findings, Verdict: p.Verdict, Decision: p.Decision,
-	}
-	switch {
-	case p.Decision != nil && p.Decision.Approved:
-		rec.Status = protocol.StatusPassed
-	case p.Decision != nil:
-		rec.Status = protocol.StatusFailed
-	case p.Verdict != nil && p.Verdict.Passed:
-		rec.Status = protocol.StatusPassed
-	case p.Verdict != nil, p.PreflightFailed():
-		rec.Status = protocol.StatusFailed
-	}
-	return rec
 }

@@ -143,6 +143,10 @@ func (a *Assignment) GiveVerdict(ctx context.Context, session string, v protocol
 		if p.Phase == protocol.PhasePreflight {
 			return conflict("wait for the preflight gate", "the preflight gate of %s has not finished", a.Name)
 		}
+		if !v.Passed && strings.TrimSpace(v.Summary) == "" && len(p.Findings) == 0 && len(v.Issues) == 0 {
+			return &UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
+				Hint: "specdev check verdict fail --summary \"what must change\" --session " + session}
+		}
 		if p.Mode == protocol.ModeManual {
 			propose(tx, r, p, &v, session)
 		} else {
@@ -236,9 +240,9 @@ func statusOf(r *protocol.Request) protocol.Status {
 	return r.Status
 }
 
-// SetMode switches the reviewer's mode of a review the session holds
+// SetReviewerMode switches the reviewer's mode of a review the session holds
 // (the seed's Ctrl+C and restart with the other mode).
-func (a *Assignment) SetMode(ctx context.Context, session string, mode protocol.Mode) error {
+func (a *Assignment) SetReviewerMode(ctx context.Context, session string, mode protocol.Mode) error {
 	return a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		p.Mode = mode
 		return nil

@@ -179,7 +179,7 @@ func Paused(r *protocol.Request) bool { return r != nil && pausedForHuman(r) }
 
 func blockedError(r *protocol.Request) error {
 	return &BlockedError{
-		Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %d rounds", r.Round, r.MaxRounds),
+		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %d rounds", r.Round, r.MaxRounds),
 		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",
 	}
 }
@@ -201,4 +201,13 @@ func describeStatus(s protocol.Status) string {
 		return "not requested"
 	}
 	return string(s)
+}
+
+// SetMode switches the implementer's mode of the current request (the
+// seed's "specdev work mode=manual"). It logs no event: no status changes.
+func (a *Assignment) SetMode(ctx context.Context, mode protocol.Mode) (*protocol.Request, error) {
+	return a.updateRequest(ctx, func(tx *Tx, r *protocol.Request) error {
+		r.Mode = mode
+		return nil
+	})
 }

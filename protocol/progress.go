@@ -146,3 +146,31 @@ func (p *Progress) FindingsFor(file string) []Finding {
 func (p *Progress) PreflightFailed() bool {
 	return p.Preflight != nil && !p.Preflight.Passed
 }
+
+// Record is the finished round this progress stands for, as a later round
+// of the same loop keeps it. Its status follows the human's decision, else
+// the verdict, else a failed preflight; with none of them the round was
+// cancelled.
+func (p *Progress) Record() RoundRecord {
+	rec := RoundRecord{
+		Round: max(p.Round, 1), RequestID: p.RequestID, Status: StatusCancelled,
+		FilesReviewed: p.FilesReviewed, FilesTotal: p.FilesTotal, Preflight: p.Preflight,
+		Findings: p.Findings, Verdict: p.Verdict, Decision: p.Decision,
+	}
+	switch {
+	case p.Decision != nil:
+		rec.Status = passedOrFailed(p.Decision.Approved)
+	case p.Verdict != nil:
+		rec.Status = passedOrFailed(p.Verdict.Passed)
+	case p.PreflightFailed():
+		rec.Status = StatusFailed
+	}
+	return rec
+}
+
+func passedOrFailed(passed bool) Status {
+	if passed {
+		return StatusPassed
+	}
+	return StatusFailed
+}

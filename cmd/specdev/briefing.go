@@ -1,0 +1,149 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// fileSummary is one reviewed file in a briefing.
+type fileSummary struct {
+	File     string `json:"file"`
+	Findings int    `json:"findings"`
+}
+
+// briefingData is the --json data of a claim.
+type briefingData struct {
+	Assignment       string                    `json:"assignment"`
+	Session          string                    `json:"session"`
+	Kind             checkpoint.ClaimKind      `json:"kind"`
+	TakenOverFrom    string                    `json:"taken_over_from,omitempty"`
+	Request          *protocol.Request         `json:"request"`
+	Mode             protocol.Mode             `json:"mode"`
+	Phase            protocol.Phase            `json:"phase"`
+	Preflight        *protocol.PreflightResult `json:"preflight,omitempty"`
+	FilesTotal       int                       `json:"files_total"`
+	Reviewed         []fileSummary             `json:"reviewed"`
+	Remaining        []string                  `json:"remaining"`
+	PreviousFindings []protocol.Finding        `json:"previous_findings,omitempty"`
+	Commands         map[string]string         `json:"commands"`
+}
+
+// briefing tells the reviewer what to review and exactly how to record it:
+// the full briefing for a new claim, the resume briefing otherwise.
+func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, generated bool, now time.Time) Result {
+	r, p := c.Request, c.Progress
+	d := briefingData{
+		Assignment: a.Name, Session: session, Kind: c.Kind, Request: r, Mode: p.Mode, Phase: p.Phase,
+		Preflight: p.Preflight, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
+		Reviewed: []fileSummary{}, Commands: reviewerCommands(session),
+	}
+	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
+		d.TakenOverFrom = c.From
+	}
+	for _, f := range p.FilesReviewed {
+		d.Reviewed = append(d.Reviewed, fileSummary{f, len(p.FindingsFor(f))})
+	}
+	if n := len(p.PreviousRounds); n > 0 {
+		d.PreviousFindings = p.PreviousRounds[n-1].Findings
+	}
+	var b strings.Builder
+	if c.Kind == checkpoint.ClaimNew {
+		writeNewBriefing(&b, a, d, generated)
+	} else {
+		writeResumeBriefing(&b, a, c, d, now)
+	}
+	fmt.Fprintf(&b, "\nRecord each file as you finish it (this is your checkpoint):\n  %s\n", d.Commands["record"])
+	fmt.Fprintf(&b, "Then: %s\n", d.Commands["verdict"])
+	if generated {
+		fmt.Fprintf(&b, "Your session id is %s: pass it to every command (or export SPECDEV_SESSION=%s).\n", session, session)
+	}
+	next := "give the verdict: " + d.Commands["verdict"]
+	if len(p.FilesRemaining) > 0 {
+		next = "review " + p.FilesRemaining[0]
+		if len(p.FilesReviewed) > 0 {
+			next = "continue reviewing from " + p.FilesRemaining[0]
+		}
+	}
+	return Result{State: "claimed", Data: d, Text: b.String(), Next: next}
+}
+
+func reviewerCommands(session string) map[string]string {
+	return map[string]string{
+		"record":  fmt.Sprintf("specdev check record <file> --session %s [--finding \"important: …\" --line N]", session),
+		"verdict": fmt.Sprintf("specdev check verdict pass|fail --summary \"…\" --session %s", session),
+		"release": fmt.Sprintf("specdev check release --session %s", session),
+	}
+}
+
+func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData, generated bool) {
+	r := d.Request
+	fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
+	fmt.Fprintf(b, "Session: %s  ·  mode %s", d.Session, d.Mode)
+	if r.HeadCommit != "" {
+		fmt.Fprintf(b, "  ·  head %s", short(r.HeadCommit))
+	}
+	b.WriteString("\n")
+	if r.Notes != "" {
+		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(r.Notes))
+	}
+	writePreflightLine(b, d.Preflight)
+	if len(d.PreviousFindings) > 0 {
+		fmt.Fprintf(b, "\nFindings of the previous round to verify (%d):\n", len(d.PreviousFindings))
+		writeFindings(b, d.PreviousFindings)
+	}
+	fmt.Fprintf(b, "\nFiles to review (%d):\n", len(d.Remaining))
+	for _, f := range d.Remaining {
+		fmt.Fprintf(b, "  %s\n", f)
+	}
+}
+
+func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData, now time.Time) {
+	r, p := c.Request, c.Progress
+	fmt.Fprintf(b, "Resuming review: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
+	switch c.Kind {
+	case checkpoint.ClaimTakeover:
+		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", c.From, human(c.Idle), d.Session)
+	case checkpoint.ClaimResumed:
+		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", c.From, d.Session)
+	default:
+		fmt.Fprintf(b, "You already hold this review (session %s, mode %s)\n", d.Session, p.Mode)
+	}
+	writePreflightLine(b, p.Preflight)
+	fmt.Fprintf(b, "Progress: %d/%d files reviewed, %d findings so far\n", len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar)
+	for _, f := range d.Reviewed {
+		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(f.Findings, "finding"))
+	}
+	if len(p.FilesRemaining) == 0 {
+		b.WriteString("Remaining: none — every file is reviewed\n")
+		return
+	}
+	b.WriteString("Remaining:\n")
+	for _, f := range p.FilesRemaining {
+		fmt.Fprintf(b, "  %s\n", f)
+	}
+}
+
+func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
+	if pf == nil {
+		b.WriteString("Pre-flight: not configured\n")
+		return
+	}
+	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", strings.Join(pf.Command, " "), human(time.Duration(pf.DurationMS)*time.Millisecond))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func fileExists(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
+}

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/preflight"
+	"github.com/specdev/specdev/internal/watch"
+	"github.com/specdev/specdev/protocol"
+)
+
+// CheckPollCmd is one reviewer poll: claim a review and print the briefing.
+type CheckPollCmd struct {
+	Mode    string   `help:"Reviewer mode: auto (decide alone) or manual (a human approves the verdict). Switches a review you hold." placeholder:"auto|manual"`
+	Timeout Duration `help:"Wait up to this long for a review to claim (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
+	Force   bool     `help:"Take over a review another session holds even if it is not stale."`
+}
+
+// Run claims the session's own review, a stale one, or the oldest pending.
+func (c *CheckPollCmd) Run(app *App) error {
+	mode, err := parseMode(c.Mode)
+	if err != nil {
+		return err
+	}
+	st, err := app.Store()
+	if err != nil {
+		return err
+	}
+	if app.terminal && mode == protocol.ModeManual {
+		if res, asked, err := askApprovals(app, st); asked || err != nil {
+			if err != nil {
+				return err
+			}
+			return app.emit(res)
+		}
+	}
+	session, generated := app.Session, false
+	if session == "" {
+		session, generated = checkpoint.NewSessionID(), true
+	}
+	p := &poller{app: app, st: st, opt: checkpoint.ClaimOptions{Session: session, Mode: mode, Force: c.Force,
+		Preflight: len(preflightArgv(st)) > 0}}
+	claim, a, err := p.wait(time.Duration(c.Timeout))
+	if err != nil {
+		return err
+	}
+	if claim == nil {
+		return app.emit(p.nothingToDo())
+	}
+	if claim.Progress.Phase == protocol.PhasePreflight {
+		return runPreflight(app, st, a, claim, generated)
+	}
+	return app.emit(briefing(a, claim, session, generated, app.now()))
+}
+
+// poller finds and claims a review, waiting if asked.
+type poller struct {
+	app     *App
+	st      *checkpoint.Store
+	opt     checkpoint.ClaimOptions
+	entries []checkpoint.Entry
+	skipped []error // assignments that could not be read
+}
+
+func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Assignment, error) {
+	var claim *checkpoint.Claim
+	var a *checkpoint.Assignment
+	look := func() (bool, time.Time, error) {
+		var err error
+		claim, a, err = p.claimNext()
+		return claim != nil, p.st.NextStale(p.entries, p.opt.Session), err
+	}
+	if timeout <= 0 {
+		_, _, err := look()
+		return claim, a, err
+	}
+	ctx, cancel := context.WithTimeout(p.app.ctx, timeout)
+	defer cancel()
+	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = nil
+	}
+	return claim, a, err
+}
+
+func (p *poller) watchDirs() []string {
+	dirs := []string{filepath.Join(p.st.Dir, checkpoint.AssignmentsDir)}
+	for _, e := range p.entries {
+		dirs = append(dirs, filepath.Join(p.st.Dir, checkpoint.AssignmentsDir, e.Name))
+	}
+	return dirs
+}
+
+// claimNext tries the candidates in order; one lost to another reviewer
+// (or locked right now) is skipped for the next.
+func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) {
+	if p.app.Assignment != "" {
+		a, err := p.st.Resolve(p.app.Assignment)
+		if err != nil {
+			return nil, nil, err
+		}
+		p.entries = []checkpoint.Entry{{Name: a.Name}}
+		claim, err := a.Claim(p.app.ctx, p.opt)
+		return claim, a, err
+	}
+	entries, err := p.st.Scan()
+	if err != nil {
+		return nil, nil, err
+	}
+	p.entries, p.skipped = entries, nil
+	for _, e := range entries {
+		if e.Err != nil {
+			p.skipped = append(p.skipped, e.Err)
+		}
+	}
+	for _, name := range p.st.Candidates(entries, p.opt.Session, p.opt.Force) {
+		a, err := p.st.Assignment(name)
+		if err != nil {
+			continue
+		}
+		claim, err := a.Claim(p.app.ctx, p.opt)
+		switch {
+		case err == nil:
+			return claim, a, nil
+		case errors.Is(err, checkpoint.ErrBusy), errors.Is(err, protocol.ErrConflict):
+			p.app.log.Debug("lost the race", "assignment", name, "err", err)
+		default:
+			p.skipped = append(p.skipped, err)
+		}
+	}
+	return nil, nil, nil
+}
+
+// nothingToDo says why there is nothing to claim. Unreadable assignments
+// make it exit INVALID, naming the file.
+func (p *poller) nothingToDo() Result {
+	var b strings.Builder
+	b.WriteString("No review is waiting for a reviewer.\n")
+	now := p.app.now()
+	for _, e := range p.entries {
+		switch {
+		case e.Request == nil:
+		case e.Request.Status == protocol.StatusAwaitingApproval:
+			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
+		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
+			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s ago; stale after %s)\n",
+				e.Name, e.Progress.SessionID, len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
+				ago(now, e.Progress.LastActivity.Time), human(p.st.StaleAfter()))
+		}
+	}
+	res := Result{State: "idle", Code: exitWaiting, Next: "poll again in 30-60 s, or wait: specdev check --timeout 10m"}
+	var problems []string
+	for _, err := range p.skipped {
+		fmt.Fprintf(&b, "Skipped: %v\n", err)
+		problems = append(problems, err.Error())
+	}
+	if len(p.skipped) > 0 {
+		res.State, res.Code = "invalid", exitInvalid
+		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: specdev check"
+	}
+	res.Text = b.String()
+	res.Data = map[string]any{"claimed": false, "problems": problems}
+	return res
+}
+
+// preflightArgv is the configured gate, or .specdev/verify-gates.sh when
+// it exists, with a relative program made absolute from the project root.
+func preflightArgv(st *checkpoint.Store) []string {
+	argv := append([]string{}, st.Config.Preflight...)
+	if len(argv) == 0 {
+		script := filepath.Join(st.Dir, protocol.DefaultPreflightScript)
+		if !fileExists(script) {
+			return nil
+		}
+		argv = []string{filepath.ToSlash(filepath.Join(protocol.StateDir, protocol.DefaultPreflightScript))}
+	}
+	return argv
+}
+
+func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, claim *checkpoint.Claim, generated bool) error {
+	argv := preflightArgv(st)
+	run := append([]string{}, argv...)
+	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
+		run[0] = filepath.Join(st.Root, run[0])
+	}
+	res := preflight.Run(app.ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
+	res.Command = argv
+	res.At = protocol.At(app.now())
+	snap, err := a.PreflightDone(app.ctx, claim.Progress.SessionID, res)
+	if err != nil {
+		return err
+	}
+	claim.Request, claim.Progress = snap.Request, snap.Progress
+	if res.Passed {
+		return app.emit(briefing(a, claim, claim.Progress.SessionID, generated, app.now()))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Pre-flight gate failed for %s (round %s): the review failed at once, no reviewer effort spent.\n",
+		a.Name, snap.Request.RoundText())
+	writePreflightFailure(&b, &res)
+	return app.emit(Result{State: "preflight_failed", Text: b.String(),
+		Data: map[string]any{"assignment": a.Name, "session": claim.Progress.SessionID, "preflight": res, "request": snap.Request},
+		Next: "pick up the next review: specdev check"})
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Result is what a command reports: a state name, data for --json, text
+// for people and agents, the one next step, and the exit code.
+type Result struct {
+	State string
+	Data  any
+	Text  string
+	Next  string
+	Code  int
+}
+
+type envelope struct {
+	OK    bool       `json:"ok"`
+	State string     `json:"state,omitempty"`
+	Data  any        `json:"data,omitempty"`
+	Next  string     `json:"next,omitempty"`
+	Error *errorBody `json:"error,omitempty"`
+}
+
+type errorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+}
+
+// writeResult prints a result: text ending in one "Next:" line, or one
+// JSON document.
+func writeResult(w io.Writer, asJSON bool, res Result) {
+	if asJSON {
+		writeJSON(w, envelope{OK: true, State: res.State, Data: res.Data, Next: res.Next})
+		return
+	}
+	text := strings.TrimRight(res.Text, "\n")
+	if text != "" {
+		fmt.Fprintln(w, text)
+	}
+	if res.Next != "" {
+		fmt.Fprintln(w, "Next: "+res.Next)
+	}
+}
+
+// writeError prints an error: to stderr as text, or as the one JSON
+// document on stdout.
+func writeError(stdout, stderr io.Writer, asJSON bool, err error) {
+	code := exitCode(err)
+	hint := hintOf(err)
+	if asJSON {
+		writeJSON(stdout, envelope{Error: &errorBody{Code: exitNames[code], Message: err.Error(), Hint: hint}})
+		return
+	}
+	fmt.Fprintf(stderr, "specdev: %s\n", err)
+	if hint != "" {
+		fmt.Fprintf(stderr, "hint: %s\n", hint)
+	}
+}
+
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}

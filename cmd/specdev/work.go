@@ -1,0 +1,247 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
+	"github.com/specdev/specdev/internal/watch"
+	"github.com/specdev/specdev/protocol"
+)
+
+// pollInterval is the slow fallback poll of a waiting command; file
+// notifications wake it sooner.
+const pollInterval = 2 * time.Second
+
+// WorkShowCmd shows the review state and the one next step.
+type WorkShowCmd struct {
+	Mode    string   `help:"Switch the implementer's mode: auto (fix and re-request) or manual (pause for a human after a rejection)." placeholder:"auto|manual"`
+	Timeout Duration `help:"Wait up to this long for a verdict or a human decision (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
+}
+
+// Run shows the state, after switching the mode and waiting if asked.
+func (c *WorkShowCmd) Run(app *App) error {
+	mode, err := parseMode(c.Mode)
+	if err != nil {
+		return err
+	}
+	a, err := app.Target()
+	if err != nil {
+		return err
+	}
+	if mode != "" {
+		if _, err := a.SetMode(app.ctx, mode); err != nil && !errors.Is(err, protocol.ErrConflict) {
+			return err
+		}
+	}
+	view, err := waitForWork(app, a, time.Duration(c.Timeout))
+	if err != nil {
+		return err
+	}
+	return app.emit(view)
+}
+
+// waitForWork returns the state once the implementer has something to do,
+// or when the timeout is up (then the waiting state itself).
+func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Result, error) {
+	var view Result
+	look := func() (bool, time.Time, error) {
+		snap, err := a.Snapshot()
+		if err != nil {
+			return false, time.Time{}, err
+		}
+		var waiting bool
+		view, waiting = workView(a, snap, app.now(), app.store.StaleAfter())
+		return !waiting, time.Time{}, nil
+	}
+	if timeout <= 0 {
+		_, _, err := look()
+		return view, err
+	}
+	ctx, cancel := context.WithTimeout(app.ctx, timeout)
+	defer cancel()
+	err := watch.Wait(ctx, func() []string { return []string{a.Dir} }, pollInterval, look)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = nil
+	}
+	return view, err
+}
+
+// WorkRequestCmd asks for a review.
+type WorkRequestCmd struct {
+	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
+	Gate  string   `help:"Review gate name (default: review)." placeholder:"NAME"`
+	Base  string   `help:"Also review the commits since this revision (default: the last reviewed commit)." placeholder:"REV"`
+	Files []string `help:"Review exactly these files (relative to the project root) instead of the changed ones." sep:"none" placeholder:"PATH"`
+	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`
+}
+
+// Run collects the changed files and writes a pending request.
+func (c *WorkRequestCmd) Run(app *App) error {
+	mode, err := parseMode(c.Mode)
+	if err != nil {
+		return err
+	}
+	if c.Gate != "" {
+		if err := checkpoint.CheckName(c.Gate); err != nil {
+			return usage("use letters, digits, '.', '_' and '-'", "--gate: "+strings.Replace(err.Error(), "assignment name", "gate", 1))
+		}
+	}
+	a, err := app.Target()
+	if err != nil {
+		return err
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		return err
+	}
+	in, err := c.collect(app, snap)
+	if err != nil {
+		return err
+	}
+	in.Mode = mode
+	r, err := a.RequestReview(app.ctx, in)
+	if err != nil {
+		return err
+	}
+	return app.emit(requestedView(a, r))
+}
+
+// collect works out what to review: the changed files, their fingerprint
+// and the head commit. A later round adds the files with open findings.
+func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint.NewRequest, error) {
+	root := app.store.Root
+	base := c.Base
+	if base == "" && snap.Request != nil && snap.Request.LastReviewedCommit != "" &&
+		changeset.CommitExists(app.ctx, root, snap.Request.LastReviewedCommit) {
+		base = snap.Request.LastReviewedCommit
+	}
+	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files})
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	files := res.Files
+	if c.Files == nil {
+		files = withOpenFindings(root, files, snap)
+	}
+	if len(files) == 0 {
+		return checkpoint.NewRequest{}, usage(
+			"commit range: specdev work request --base main; or name files: specdev work request --files a.go --files b.go",
+			"nothing to review: no uncommitted, untracked or (with --base) committed changes outside .specdev/")
+	}
+	fp, err := changeset.Fingerprint(root, files)
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	return checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: fp}, nil
+}
+
+// withOpenFindings adds, after a rejection, the files that had findings
+// (and still exist), so the reviewer checks they were fixed.
+func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []string {
+	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
+		return files
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		seen[f] = true
+	}
+	for _, f := range findingsOf(snap) {
+		if f.File == "" || seen[f.File] || changeset.CheckFile(root, f.File) != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, f.File)); err == nil {
+			seen[f.File] = true
+			files = append(files, f.File)
+		}
+	}
+	return sortedCopy(files)
+}
+
+func requestedView(a *checkpoint.Assignment, r *protocol.Request) Result {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Review requested: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
+	if r.HeadCommit != "" {
+		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
+	}
+	fmt.Fprintf(&b, "Files (%d):\n", len(r.ChangedFiles))
+	for _, f := range r.ChangedFiles {
+		fmt.Fprintf(&b, "  %s\n", f)
+	}
+	return Result{
+		State: string(r.Status),
+		Data:  map[string]any{"assignment": a.Name, "request": r},
+		Text:  b.String(),
+		Next:  "wait for the verdict: specdev work --timeout 10m",
+	}
+}
+
+// WorkContinueCmd lets a paused manual-mode implementer go on.
+type WorkContinueCmd struct {
+	Guidance string `help:"Guidance for the implementer, shown from now on." placeholder:"TEXT"`
+}
+
+// Run records the human's go-ahead.
+func (c *WorkContinueCmd) Run(app *App) error {
+	a, err := app.Target()
+	if err != nil {
+		return err
+	}
+	r, err := a.Continue(app.ctx, c.Guidance)
+	if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("Continuing %s after the rejection of round %d.", a.Name, r.Round)
+	if r.Guidance != "" {
+		text += "\nGuidance: " + r.Guidance
+	}
+	return app.emit(Result{State: "continued", Data: map[string]any{"assignment": a.Name, "request": r}, Text: text,
+		Next: "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"})
+}
+
+// WorkUnblockCmd lifts a blocked review loop.
+type WorkUnblockCmd struct {
+	Rounds int `help:"How many more review rounds to allow." default:"1"`
+}
+
+// Run raises the round limit and re-queues the blocked request.
+func (c *WorkUnblockCmd) Run(app *App) error {
+	if c.Rounds < 1 {
+		return usage("use --rounds 1 or more", fmt.Sprintf("--rounds %d: must be at least 1", c.Rounds))
+	}
+	a, err := app.Target()
+	if err != nil {
+		return err
+	}
+	r, err := a.Unblock(app.ctx, c.Rounds)
+	if err != nil {
+		return err
+	}
+	return app.emit(Result{State: string(r.Status), Data: map[string]any{"assignment": a.Name, "request": r},
+		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
+		Next: "wait for the verdict: specdev work --timeout 10m"})
+}
+
+// WorkCancelCmd withdraws an active request.
+type WorkCancelCmd struct{}
+
+// Run cancels the request.
+func (c *WorkCancelCmd) Run(app *App) error {
+	a, err := app.Target()
+	if err != nil {
+		return err
+	}
+	r, err := a.Cancel(app.ctx)
+	if err != nil {
+		return err
+	}
+	return app.emit(Result{State: string(r.Status), Data: map[string]any{"assignment": a.Name, "request": r},
+		Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", a.Name, r.Round),
+		Next: "when ready, ask again: specdev work request"})
+}

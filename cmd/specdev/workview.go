@@ -1,0 +1,212 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+const waitNext = "wait for the verdict: specdev work --timeout 10m"
+
+// workData is the --json data of specdev work.
+type workData struct {
+	Assignment    string                    `json:"assignment"`
+	Status        string                    `json:"status"`
+	Paused        bool                      `json:"paused,omitempty"`
+	Request       *protocol.Request         `json:"request,omitempty"`
+	Reviewer      string                    `json:"reviewer,omitempty"`
+	FilesReviewed int                       `json:"files_reviewed"`
+	FilesTotal    int                       `json:"files_total"`
+	Summary       string                    `json:"summary,omitempty"`
+	Findings      []protocol.Finding        `json:"findings,omitempty"`
+	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
+}
+
+// workView is the implementer's view of an assignment and whether the
+// implementer is waiting on someone else (a reviewer or a human).
+func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) (Result, bool) {
+	r := snap.Request
+	if r == nil {
+		return Result{State: "idle", Data: workData{Assignment: a.Name, Status: "none"},
+			Text: fmt.Sprintf("No review requested yet for %s.", a.Name),
+			Next: "when the work is ready: specdev work request --notes \"…\""}, false
+	}
+	d := workData{Assignment: a.Name, Status: string(r.Status), Request: r, Summary: r.ReviewerNotes}
+	if snap.Current() {
+		p := snap.Progress
+		d.Reviewer, d.FilesReviewed, d.FilesTotal, d.Preflight = p.SessionID, len(p.FilesReviewed), p.FilesTotal, p.Preflight
+	}
+	head := fmt.Sprintf("%s, round %s", a.Name, r.RoundText())
+	res := Result{State: string(r.Status), Next: waitNext, Code: exitWaiting}
+	waiting := true
+	switch r.Status {
+	case protocol.StatusPending:
+		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %d files, requested %s ago. Waiting for a reviewer.",
+			head, r.Gate, len(r.ChangedFiles), ago(now, r.Timestamp.Time))
+	case protocol.StatusInProgress:
+		res.Text = inProgressText(head, snap, now, staleAfter)
+	case protocol.StatusAwaitingApproval:
+		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
+			head, strings.ToUpper(r.ProposedVerdict), a.Name)
+	case protocol.StatusPassed:
+		res.Code, waiting = exitOK, false
+		res.Text = fmt.Sprintf("Review passed: %s%s.", head, byReviewer(d.Reviewer)) + summaryLine(r.ReviewerNotes)
+		res.Next = "nothing more for this review; for the next change: specdev work request"
+	case protocol.StatusFailed:
+		d.Findings = findingsOf(snap)
+		res, waiting = failedView(a, snap, head, d)
+	case protocol.StatusBlocked:
+		res.Code = exitBlocked
+		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %d rounds. A human must decide.", head, r.MaxRounds)
+		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
+	case protocol.StatusCancelled:
+		res.Code, waiting = exitOK, false
+		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
+		res.Next = "when ready, ask again: specdev work request"
+	}
+	if r.Guidance != "" && r.Status != protocol.StatusPassed {
+		res.Text += "\nGuidance from a human: " + r.Guidance
+	}
+	res.Data = d
+	return res, waiting
+}
+
+func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) string {
+	if !snap.Current() {
+		return fmt.Sprintf("Review in progress: %s.", head)
+	}
+	p := snap.Progress
+	idle := now.Sub(p.LastActivity.Time)
+	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %d findings so far, last activity %s ago.",
+		head, p.SessionID, p.Phase, len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar, ago(now, p.LastActivity.Time))
+	if idle >= staleAfter {
+		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next specdev check takes the review over.", staleAfter)
+	}
+	return text
+}
+
+// failedView shows a rejection with every finding. A manual-mode
+// implementer is paused until a human runs specdev work continue.
+func failedView(a *checkpoint.Assignment, snap checkpoint.Snapshot, head string, d workData) (Result, bool) {
+	r := snap.Request
+	var b strings.Builder
+	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
+	if r.ReviewerNotes != "" {
+		fmt.Fprintf(&b, "Summary: %s\n", oneLine(r.ReviewerNotes))
+	}
+	if d.Preflight != nil && !d.Preflight.Passed {
+		writePreflightFailure(&b, d.Preflight)
+	}
+	writeFindings(&b, d.Findings)
+	res := Result{State: string(r.Status), Code: exitChangesRequested, Text: b.String(),
+		Next: "fix the findings, then run: specdev work request"}
+	if checkpoint.Paused(r) {
+		d.Paused = true
+		res.State, res.Code = "paused", exitBlocked
+		res.Text += "Paused for a human (manual mode): a person reads the findings and decides how to go on."
+		res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
+	}
+	res.Data = d
+	return res, d.Paused
+}
+
+func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
+	what := pf.Error
+	if what == "" {
+		what = fmt.Sprintf("%s exited with %d", strings.Join(pf.Command, " "), pf.ExitCode)
+	}
+	fmt.Fprintf(b, "Pre-flight gate failed: %s\n", what)
+	lines := strings.Split(strings.TrimRight(pf.Output, "\n"), "\n")
+	if len(lines) > 20 {
+		lines = append([]string{"…"}, lines[len(lines)-20:]...)
+	}
+	for _, l := range lines {
+		if l != "" {
+			fmt.Fprintf(b, "  | %s\n", l)
+		}
+	}
+}
+
+// writeFindings prints findings most severe first, as the spec shows.
+func writeFindings(b *strings.Builder, findings []protocol.Finding) {
+	for _, f := range findings {
+		loc := f.Location()
+		if loc == "" {
+			loc = "(general)"
+		}
+		fmt.Fprintf(b, "  %-10s %s  %s\n", f.Severity, loc, oneLine(f.Description))
+		if f.Suggestion != "" {
+			fmt.Fprintf(b, "  %-10s suggestion: %s\n", "", oneLine(f.Suggestion))
+		}
+	}
+}
+
+// findingsOf returns the current round's findings and the verdict's
+// general issues, most severe first.
+func findingsOf(snap checkpoint.Snapshot) []protocol.Finding {
+	if !snap.Current() {
+		return nil
+	}
+	p := snap.Progress
+	all := append([]protocol.Finding{}, p.Findings...)
+	if p.Verdict != nil {
+		all = append(all, p.Verdict.Issues...)
+	}
+	rank := map[protocol.Severity]int{protocol.SeverityCritical: 0, protocol.SeverityImportant: 1, protocol.SeverityMinor: 2}
+	sort.SliceStable(all, func(i, j int) bool { return rank[all[i].Severity] < rank[all[j].Severity] })
+	return all
+}
+
+func byReviewer(session string) string {
+	if session == "" {
+		return ""
+	}
+	return " (reviewer " + session + ")"
+}
+
+func summaryLine(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "\nSummary: " + oneLine(s)
+}
+
+// oneLine folds agent text onto one line for terminal output.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func short(commit string) string {
+	if len(commit) > 7 {
+		return commit[:7]
+	}
+	return commit
+}
+
+// ago is a short, rounded "how long ago": 45s, 17m, 3h5m.
+func ago(now, t time.Time) string {
+	if t.IsZero() {
+		return "an unknown time"
+	}
+	return human(now.Sub(t))
+}
+
+func human(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d.Minutes()))
+	}
+	return fmt.Sprintf("%dh%dm", int(d.Hours()), int(d.Minutes())%60)
+}
+
+func sortedCopy(list []string) []string {
+	out := append([]string{}, list...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,186 @@
+package changeset
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// repo is the git work tree the project lies in.
+type repo struct {
+	root   string // the project root, as given
+	prefix string // the project root relative to the top level: "" or "sub/dir/"
+}
+
+// openRepo finds the git work tree around root. Outside one, or without
+// git, it returns a *UsageError wrapping ErrNotGit.
+func openRepo(ctx context.Context, root string) (*repo, error) {
+	out, err := runGit(ctx, root, "rev-parse", "--show-prefix")
+	var gerr *gitError
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		return nil, notGitError(root, "git is not installed")
+	case errors.As(err, &gerr) && strings.Contains(gerr.stderr, "not a git repository"):
+		return nil, notGitError(root, "")
+	case err != nil:
+		return nil, err
+	}
+	return &repo{root: root, prefix: strings.TrimSuffix(string(out), "\n")}, nil
+}
+
+// head returns the full hash of HEAD, or "" in a repository without commits.
+func (r *repo) head(ctx context.Context) (string, error) {
+	hash, ok, err := verifyCommit(ctx, r.root, "HEAD")
+	if err != nil || !ok {
+		return "", err
+	}
+	return hash, nil
+}
+
+// resolveBase returns the full hash of the commit rev names ("" for "").
+func (r *repo) resolveBase(ctx context.Context, rev string) (string, error) {
+	if rev == "" {
+		return "", nil
+	}
+	hash, ok, err := verifyCommit(ctx, r.root, rev)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", unknownBaseError(rev)
+	}
+	return hash, nil
+}
+
+// status lists the paths, relative to the top level, that git status
+// reports as changed or untracked (not ignored).
+func (r *repo) status(ctx context.Context) ([]string, error) {
+	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z",
+		"--untracked-files=all", "--renames", "--ignore-submodules=all")
+	if err != nil {
+		return nil, err
+	}
+	return parseStatus(out)
+}
+
+// diff lists the paths, relative to the top level, that differ between the
+// trees of commit base and HEAD; a renamed file is listed by its new name.
+func (r *repo) diff(ctx context.Context, base string) ([]string, error) {
+	out, err := runGit(ctx, r.root, "diff-tree", "-r", "-z", "--name-only", "--no-commit-id",
+		"-M", "--ignore-submodules=all", base, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	return splitNUL(out), nil
+}
+
+// project turns a path relative to the top level into one relative to the
+// project root; ok is false for paths outside the project or under .specdev/.
+func (r *repo) project(p string) (rel string, ok bool) {
+	rel, ok = strings.CutPrefix(p, r.prefix)
+	if !ok || rel == "" || rel == protocol.StateDir || strings.HasPrefix(rel, protocol.StateDir+"/") {
+		return "", false
+	}
+	return rel, true
+}
+
+// parseStatus reads `git status --porcelain=v1 -z`: entries "XY path\0",
+// followed by "orig\0" for renames and copies. Untracked folders (nested
+// repositories, listed with a trailing slash) are left out.
+func parseStatus(out []byte) ([]string, error) {
+	fields := splitNUL(out)
+	var paths []string
+	for i := 0; i < len(fields); i++ {
+		entry := fields[i]
+		if len(entry) < 4 || entry[2] != ' ' {
+			return nil, fmt.Errorf("git status: unexpected entry %q", entry)
+		}
+		if strings.ContainsAny(entry[:2], "RC") {
+			i++ // the original path: its removal is not a file to review
+		}
+		if p := entry[3:]; !strings.HasSuffix(p, "/") {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}
+
+func splitNUL(out []byte) []string {
+	var fields []string
+	for _, f := range strings.Split(string(out), "\x00") {
+		if f != "" {
+			fields = append(fields, f)
+		}
+	}
+	return fields
+}
+
+// CommitExists reports whether rev names a commit in the repo at root.
+func CommitExists(ctx context.Context, root, rev string) bool {
+	_, ok, err := verifyCommit(ctx, root, rev)
+	return ok && err == nil
+}
+
+// verifyCommit resolves rev to a commit hash; ok is false when rev names
+// no commit (including a repository without commits and rev "HEAD").
+func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, err error) {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
+		return "", false, nil
+	}
+	out, err := runGit(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
+	var gerr *gitError
+	if errors.As(err, &gerr) && gerr.code == 1 {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return strings.TrimSpace(string(out)), true, nil
+}
+
+// gitError is a git command that ran and failed.
+type gitError struct {
+	cmd    string // the git subcommand, e.g. "status"
+	code   int
+	stderr string
+	err    error
+}
+
+func (e *gitError) Error() string {
+	msg := strings.TrimSpace(e.stderr)
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	if msg == "" {
+		return fmt.Sprintf("git %s: %v", e.cmd, e.err)
+	}
+	return fmt.Sprintf("git %s: %s (%v)", e.cmd, msg, e.err)
+}
+
+func (e *gitError) Unwrap() error { return e.err }
+
+// runGit runs `git -C root args…` without a shell and returns its stdout.
+func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if err == nil {
+		return stdout.Bytes(), nil
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, fmt.Errorf("git %s: %w", args[0], ctxErr)
+	}
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		return nil, &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr.String(), err: err}
+	}
+	return nil, fmt.Errorf("git %s: %w", args[0], err)
+}

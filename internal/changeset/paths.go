@@ -1,0 +1,166 @@
+package changeset
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// maxLinks bounds how many symlinks CheckFile follows by hand, as the
+// kernel's ELOOP does.
+const maxLinks = 40
+
+// CheckFile reports why p (relative to root) cannot be reviewed: it must
+// pass protocol.CheckPath, and neither it nor, when it does not exist, its
+// nearest existing parent may lead out of the project (or into .specdev/)
+// through a symlink. A refusal is a *protocol.InvalidError; a failure to
+// look at the disk is returned wrapped.
+func CheckFile(root, p string) error {
+	if err := protocol.CheckPath(p); err != nil {
+		hint := "use paths relative to the project root, in clean form, without \"..\""
+		if p == protocol.StateDir || strings.HasPrefix(p, protocol.StateDir+"/") {
+			hint = "leave .specdev/ out: it holds specdev's own state"
+		}
+		return refuse(p, err.Error(), hint)
+	}
+	rootReal, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return fmt.Errorf("resolve project root: %w", err)
+	}
+	real, err := resolve(filepath.Join(root, filepath.FromSlash(p)))
+	if err != nil {
+		return fmt.Errorf("resolve %s: %w", p, err)
+	}
+	rel, err := filepath.Rel(rootReal, real)
+	rel = filepath.ToSlash(rel)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel):
+		return refuse(p, fmt.Sprintf("path %q leads out of the project through a symlink", p),
+			"review only files inside the project; a symlink may point only inside it")
+	case rel == protocol.StateDir || strings.HasPrefix(rel, protocol.StateDir+"/"):
+		return refuse(p, fmt.Sprintf("path %q leads into specdev's own state through a symlink", p),
+			"leave .specdev/ out: it holds specdev's own state")
+	}
+	return nil
+}
+
+// checkListed checks a file the user listed: CheckFile, and it must exist
+// as a regular file (or a symlink to one inside the project).
+func checkListed(root, p string) error {
+	if err := CheckFile(root, p); err != nil {
+		return err
+	}
+	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+	switch {
+	case notExist(err):
+		return refuse(p, fmt.Sprintf("path %q does not exist", p),
+			"--files takes existing files, relative to the project root")
+	case err != nil:
+		return fmt.Errorf("check %s: %w", p, err)
+	case fi.IsDir():
+		return refuse(p, fmt.Sprintf("path %q is a directory", p),
+			"list the files in it to review, not the directory")
+	case !fi.Mode().IsRegular():
+		return refuse(p, fmt.Sprintf("path %q is not a regular file", p),
+			"only regular files can be reviewed")
+	}
+	return nil
+}
+
+// reviewable tells whether a path git reported belongs in the review:
+// CheckFile must accept it (otherwise the whole request is refused), and
+// folders (submodules) and other non-files are left out; a path that does
+// not exist (a deletion) is kept.
+func reviewable(root, p string) (bool, error) {
+	if err := CheckFile(root, p); err != nil {
+		var inv *protocol.InvalidError
+		if errors.As(err, &inv) {
+			return false, &protocol.InvalidError{
+				File: "changed files", Problem: inv.Problem,
+				Hint: inv.Hint + "; or list the files to review with --files",
+			}
+		}
+		return false, err
+	}
+	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+	switch {
+	case notExist(err):
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("check %s: %w", p, err)
+	}
+	return fi.Mode().IsRegular(), nil
+}
+
+// resolve returns where full really leads: the real path of its longest
+// existing part, with the rest appended. Unlike filepath.EvalSymlinks it
+// follows dangling symlinks too, so a link to a missing place outside the
+// project is still seen to lead outside.
+func resolve(full string) (string, error) {
+	for range maxLinks {
+		existing, rest, err := longestExisting(full)
+		if err != nil {
+			return "", err
+		}
+		real, err := filepath.EvalSymlinks(existing)
+		if err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if !notExist(err) {
+			return "", err
+		}
+		// existing is a symlink whose target is missing: follow it by hand,
+		// from its real parent so that ".." in the target means what the
+		// kernel would make of it.
+		target, err := os.Readlink(existing)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			parent, err := filepath.EvalSymlinks(filepath.Dir(existing))
+			if err != nil {
+				return "", err
+			}
+			target = filepath.Join(parent, target)
+		}
+		full = filepath.Join(target, rest)
+	}
+	return "", fmt.Errorf("more than %d symlinks", maxLinks)
+}
+
+// longestExisting splits full into its longest prefix that exists (as far
+// as os.Lstat sees) and the rest.
+func longestExisting(full string) (existing, rest string, err error) {
+	existing = full
+	for {
+		_, err := os.Lstat(existing)
+		if err == nil {
+			return existing, rest, nil
+		}
+		if !notExist(err) {
+			return "", "", err
+		}
+		parent := filepath.Dir(existing)
+		if parent == existing {
+			return "", "", err
+		}
+		rest = filepath.Join(filepath.Base(existing), rest)
+		existing = parent
+	}
+}
+
+// notExist is true for errors that mean "no such file": a missing element,
+// or a file where a folder was expected.
+func notExist(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+func refuse(p, problem, hint string) error {
+	return &protocol.InvalidError{File: p, Problem: problem, Hint: hint}
+}

@@ -1,0 +1,95 @@
+package changeset
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+func TestCollectRefusesListedFiles(t *testing.T) {
+	tests := []struct {
+		name      string
+		files     []string
+		wantField string
+		wantInMsg string
+		wantHint  string
+	}{
+		{"absolute", []string{"a.txt", "/etc/passwd"}, "files[1]", "is absolute", "relative to the project root"},
+		{"dot dot", []string{"../a.txt"}, "files[0]", "leads out of the project", "without \"..\""},
+		{"not clean", []string{"a.txt", "a.txt", "./a.txt"}, "files[2]", "not in clean form", "clean form"},
+		{"specdev state", []string{".specdev/config.json"}, "files[0]", "specdev's own state", "leave .specdev/ out"},
+		{"missing", []string{"a.txt", "nope.txt"}, "files[1]", "does not exist", "existing files"},
+		{"directory", []string{"src"}, "files[0]", "is a directory", "list the files in it"},
+		{"symlink out", []string{"escape.txt"}, "files[0]", "leads out of the project through a symlink", "inside the project"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			requireGit(t)
+			repo := newRepo(t)
+			write(t, repo, "a.txt", "a\n")
+			write(t, repo, "src/b.go", "package src\n")
+			write(t, repo, ".specdev/config.json", "{}\n")
+			outside := tempDir(t)
+			write(t, outside, "secret.txt", "secret\n")
+			symlink(t, filepath.Join(outside, "secret.txt"), repo, "escape.txt")
+
+			_, err := Collect(context.Background(), Options{Root: repo, Files: tt.files})
+			var inv *protocol.InvalidError
+			if !errors.As(err, &inv) || !errors.Is(err, protocol.ErrInvalid) {
+				t.Fatalf("error: got %v, want a *protocol.InvalidError", err)
+			}
+			if inv.File != "--files" || inv.Field != tt.wantField {
+				t.Errorf("File, Field: got %q, %q, want %q, %q", inv.File, inv.Field, "--files", tt.wantField)
+			}
+			if !strings.Contains(inv.Problem, tt.wantInMsg) {
+				t.Errorf("Problem: got %q, want it to contain %q", inv.Problem, tt.wantInMsg)
+			}
+			if !strings.Contains(inv.Hint, tt.wantHint) {
+				t.Errorf("Hint: got %q, want it to contain %q", inv.Hint, tt.wantHint)
+			}
+		})
+	}
+}
+
+func TestCollectRefusesChangedSymlinkOut(t *testing.T) {
+	requireGit(t)
+	repo := newRepo(t)
+	write(t, repo, "a.txt", "a\n")
+	commitAll(t, repo, "first")
+	outside := tempDir(t)
+	symlink(t, outside, repo, "link")
+
+	_, err := Collect(context.Background(), Options{Root: repo})
+	var inv *protocol.InvalidError
+	if !errors.As(err, &inv) {
+		t.Fatalf("error: got %v, want a *protocol.InvalidError", err)
+	}
+	if want := `path "link" leads out of the project through a symlink`; inv.Problem != want {
+		t.Errorf("Problem: got %q, want %q", inv.Problem, want)
+	}
+	if !strings.Contains(inv.Hint, "--files") {
+		t.Errorf("Hint: got %q, want it to mention --files", inv.Hint)
+	}
+}
+
+func TestCollectKeepsSymlinkInside(t *testing.T) {
+	requireGit(t)
+	repo := newRepo(t)
+	write(t, repo, "a.txt", "a\n")
+	commitAll(t, repo, "first")
+	symlink(t, "a.txt", repo, "alias.txt")
+	symlink(t, "missing.txt", repo, "dangling.txt")
+
+	got, err := Collect(context.Background(), Options{Root: repo})
+	if err != nil {
+		t.Fatalf("Collect: %v", err)
+	}
+	if want := []string{"alias.txt", "dangling.txt"}; !slices.Equal(got.Files, want) {
+		t.Errorf("Files: got %q, want %q", got.Files, want)
+	}
+}

@@ -1,0 +1,174 @@
+// Package preflight runs the mechanical gate (typically
+// .specdev/verify-gates.sh) before a review and reports what happened.
+//
+// Invariants:
+//   - the gate runs as an argv, never through a shell: arguments reach it
+//     verbatim, nothing is interpolated;
+//   - it runs in its own process group with stdin on /dev/null; on timeout
+//     or cancellation the whole group is killed (a script's children too),
+//     and whatever of the group is still alive when the gate exits is killed
+//     then, so nothing it started in its group outlives Run;
+//   - Run returns at the latest waitDelay after the time limit or ctx ends,
+//     even if a process that left the group keeps the output pipe open;
+//   - the result's Output is valid UTF-8 of at most MaxOutput bytes (plus a
+//     one-line marker saying how much was cut from the start).
+package preflight
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// waitDelay is how long Run waits for the output pipe to close after the
+// gate exited or was killed, in case a process that escaped its group still
+// holds it.
+const waitDelay = time.Second
+
+// Run runs argv in dir with a time limit and returns what happened.
+// It never uses a shell.
+//
+// A timeout that is not positive means no limit other than ctx. The result's
+// At is left zero: the caller stamps it.
+func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) protocol.PreflightResult {
+	res := protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}
+	if len(argv) == 0 {
+		res.Error = "no command given"
+		return res
+	}
+	if msg := checkDir(dir); msg != "" {
+		res.Error = msg
+		return res
+	}
+
+	runCtx, cancel := ctx, context.CancelFunc(func() {})
+	if timeout > 0 {
+		runCtx, cancel = context.WithTimeout(ctx, timeout)
+	}
+	defer cancel()
+
+	out := newTail(MaxOutput)
+	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Stdout = out
+	cmd.Stderr = out // the same writer: one pipe, so the order is kept
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
+	cmd.WaitDelay = waitDelay
+
+	start := time.Now()
+	err := cmd.Start()
+	if err != nil {
+		res.DurationMS = time.Since(start).Milliseconds()
+		res.Error = startError(dir, argv[0], err)
+		return res
+	}
+	// An error here is the exit status, a kill, or ErrWaitDelay (a process
+	// that left the group kept the output open): all read from ProcessState.
+	_ = cmd.Wait()
+	// Kill what is left of the group. The leader is reaped, but its pid
+	// cannot be reused as long as the group has members.
+	_ = killGroup(cmd.Process.Pid)
+	res.DurationMS = time.Since(start).Milliseconds()
+	res.Output = out.String()
+
+	state := cmd.ProcessState
+	res.ExitCode = state.ExitCode() // -1 when killed by a signal
+	res.Passed = res.ExitCode == 0
+	if !state.Exited() {
+		res.Error = stopError(ctx, runCtx, timeout, state)
+	}
+	return res
+}
+
+// stopError says why a gate that did not exit on its own stopped: ctx is
+// the caller's context, runCtx the one with the time limit.
+func stopError(ctx, runCtx context.Context, timeout time.Duration, state *os.ProcessState) string {
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Sprintf("stopped before it finished: %v", context.Cause(ctx))
+	case runCtx.Err() != nil:
+		return fmt.Sprintf("timed out after %v", timeout)
+	}
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return fmt.Sprintf("terminated by a signal: %v", ws.Signal())
+	}
+	return state.String()
+}
+
+// killGroup kills the process group led by pid. A group that is already
+// gone is reported as os.ErrProcessDone, as exec.Cmd.Cancel expects.
+func killGroup(pid int) error {
+	err := syscall.Kill(-pid, syscall.SIGKILL)
+	if errors.Is(err, syscall.ESRCH) {
+		return os.ErrProcessDone
+	}
+	return err
+}
+
+// checkDir says why the gate cannot run in dir, or returns "". It is checked
+// first because a failed chdir in the child is reported like a missing
+// program once SysProcAttr is set.
+func checkDir(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) {
+			err = pathErr.Err
+		}
+		return fmt.Sprintf("cannot run in %s: %v", dir, err)
+	case !info.IsDir():
+		return fmt.Sprintf("cannot run in %s: not a folder", dir)
+	}
+	return ""
+}
+
+// startError says in plain words why name could not be started in dir.
+func startError(dir, name string, err error) string {
+	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("not started: %v", err)
+	case errors.Is(err, exec.ErrNotFound):
+		return name + ": not found in PATH"
+	case errors.Is(err, exec.ErrDot):
+		return name + ": found only in the current folder; write ./" + name
+	case errors.Is(err, fs.ErrNotExist) && exists(dir, name):
+		// The kernel says ENOENT for a missing #! interpreter too.
+		return name + ": its interpreter was not found (check the #! line)"
+	case errors.Is(err, fs.ErrNotExist):
+		return name + ": not found"
+	case errors.Is(err, fs.ErrPermission):
+		return name + ": permission denied (is it executable?)"
+	case errors.Is(err, syscall.ENOEXEC):
+		return name + ": not an executable format (does the script start with #!?)"
+	}
+	return fmt.Sprintf("%s: %v", name, err)
+}
+
+// exists reports whether the program name, as exec resolves it from dir, is
+// there. A name without a slash was found in PATH, or it would have failed
+// with exec.ErrNotFound.
+func exists(dir, name string) bool {
+	if !strings.Contains(name, "/") {
+		return true
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(dir, name)
+	}
+	_, err := os.Stat(name)
+	return err == nil
+}

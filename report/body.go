@@ -1,0 +1,192 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// round is what one round's body shows. The current round and every
+// finished one become a round, so that one renderer draws them all.
+type round struct {
+	number    int
+	status    protocol.Status
+	proposed  string             // the verdict a manual-mode reviewer proposes
+	p         *protocol.Progress // files, findings, pre-flight, verdict, decision
+	past      bool               // finished: unreviewed files are counted, not listed
+	unclaimed bool               // no reviewer has taken this round yet
+}
+
+func currentRound(r *protocol.Request, p *protocol.Progress) round {
+	return round{number: r.Round, status: r.Status, proposed: r.ProposedVerdict, p: p}
+}
+
+func pastRound(rec protocol.RoundRecord) round {
+	return round{number: rec.Round, status: rec.Status, past: true, p: &protocol.Progress{
+		FilesTotal:    rec.FilesTotal,
+		FilesReviewed: rec.FilesReviewed,
+		Preflight:     rec.Preflight,
+		Findings:      rec.Findings,
+		Verdict:       rec.Verdict,
+		Decision:      rec.Decision,
+	}}
+}
+
+func pastRounds(recs []protocol.RoundRecord) []round {
+	out := make([]round, 0, len(recs))
+	for _, rec := range recs {
+		out = append(out, pastRound(rec))
+	}
+	return out
+}
+
+// remaining is how many files of the round were not reviewed.
+func (v round) remaining() int {
+	if v.past {
+		return max(v.p.FilesTotal-len(v.p.FilesReviewed), 0)
+	}
+	return len(v.p.FilesRemaining)
+}
+
+// writeBody writes the sections of one round.
+func writeBody(w *writer, v round) {
+	writePreflight(w, v)
+	writeReviewed(w, v.p)
+	writeNotReviewed(w, v)
+	writeVerdict(w, v)
+}
+
+func writePreflight(w *writer, v round) {
+	w.section("## Pre-flight Results")
+	res := v.p.Preflight
+	switch {
+	case res == nil && v.unclaimed:
+		w.line("not run yet")
+		return
+	case res == nil && v.p.Phase == protocol.PhasePreflight:
+		w.line("running…")
+		return
+	case res == nil:
+		w.line("not configured")
+		return
+	case res.Passed:
+		w.line(command(res.Command), " passed (", seconds(res.DurationMS), ")")
+	case escape(res.Error) != "":
+		w.line("FAILED: ", escape(res.Error))
+	default:
+		w.line("FAILED: ", command(res.Command), " exited with ", strconv.Itoa(res.ExitCode),
+			" (", seconds(res.DurationMS), ")")
+	}
+	if res.Output != "" {
+		w.fenced(res.Output)
+	}
+}
+
+// command is the pre-flight argv as one code span.
+func command(argv []string) string {
+	if s := oneLine(strings.Join(argv, " ")); s != "" {
+		return codeSpan(s)
+	}
+	return "the pre-flight command"
+}
+
+// seconds is a duration in milliseconds as "0.4s", or "2m5s" from a minute on.
+func seconds(ms int64) string {
+	d := time.Duration(max(ms, 0)) * time.Millisecond
+	if d < time.Minute {
+		return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + "s"
+	}
+	return d.Round(time.Second).String()
+}
+
+// writeReviewed writes one subsection per reviewed file, in review order.
+// Findings whose file is not among the reviewed ones (which the checkpoint
+// does not produce) are listed last rather than dropped.
+func writeReviewed(w *writer, p *protocol.Progress) {
+	w.section("## Files Reviewed")
+	if len(p.FilesReviewed) == 0 {
+		w.line("- (none yet)")
+	}
+	for _, file := range p.FilesReviewed {
+		w.section("### ", escape(file))
+		findings := p.FindingsFor(file)
+		if len(findings) == 0 {
+			w.line("- (no findings)")
+		}
+		for _, f := range findings {
+			writeFinding(w, f, lineRef(f))
+		}
+	}
+	var others []protocol.Finding
+	for _, f := range p.Findings {
+		if !p.Reviewed(f.File) {
+			others = append(others, f)
+		}
+	}
+	if len(others) > 0 {
+		w.section("### Findings outside the reviewed files")
+		for _, f := range others {
+			writeFinding(w, f, escape(f.Location()))
+		}
+	}
+}
+
+func writeNotReviewed(w *writer, v round) {
+	w.section("## Files Not Yet Reviewed")
+	n := v.remaining()
+	switch {
+	case n == 0:
+		w.line("- (none)")
+	case v.past:
+		w.line("- (", plural(n, "file"), " not reviewed)")
+	default:
+		for _, file := range v.p.FilesRemaining {
+			w.line("- ", escape(file))
+		}
+	}
+}
+
+// writeFinding writes "- SEVERITY [category]: description (where)" and its
+// suggestion. where is already escaped; "" leaves the parentheses out.
+func writeFinding(w *writer, f protocol.Finding, where string) {
+	head := "- " + severityWord(f.Severity)
+	if category := escape(f.Category); category != "" {
+		head += " [" + category + "]"
+	}
+	head += ":"
+	if text := escape(f.Description); text != "" {
+		head += " " + text
+	}
+	if where != "" {
+		head += " (" + where + ")"
+	}
+	w.line(head)
+	if suggestion := escape(f.Suggestion); suggestion != "" {
+		w.line("  Suggestion: ", suggestion)
+	}
+}
+
+func severityWord(s protocol.Severity) string {
+	if word := escape(strings.ToUpper(string(s))); word != "" {
+		return word
+	}
+	return "FINDING"
+}
+
+// lineRef is "line 42", or "" for a finding about the whole file.
+func lineRef(f protocol.Finding) string {
+	if f.Line > 0 {
+		return "line " + strconv.Itoa(f.Line)
+	}
+	return ""
+}
+
+// plural is "1 file" or "4 files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -1,0 +1,116 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// markdownSpecial are the characters escape puts a backslash before: those
+// that open a heading, a block quote, code, emphasis, a link, HTML or a
+// table cell. The underscore is left alone: names like 00002_feature_login
+// and throttle_test.go must stay readable (and copyable) in the raw file,
+// and an underscore cannot open a heading or a verdict line.
+const markdownSpecial = "\\`*[]<>#|"
+
+// escape makes agent or human text safe to place inside a line of the
+// report: oneLine, then a backslash before every Markdown special
+// character. The result never starts a line, so it can open no heading and
+// forge no verdict line.
+func escape(s string) string {
+	s = oneLine(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, c := range s {
+		if strings.ContainsRune(markdownSpecial, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// oneLine folds text onto one line: invalid UTF-8 becomes U+FFFD, control
+// characters become spaces, and every run of white space (CR, LF, tab,
+// Unicode line separators included) becomes one space, trimmed at both ends.
+func oneLine(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.Map(func(c rune) rune {
+		if unicode.IsControl(c) {
+			return ' '
+		}
+		return c
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// codeSpan puts text on one line in a code span whose backtick delimiters
+// are longer than any run of backticks inside, so the text cannot end it.
+func codeSpan(s string) string {
+	s = oneLine(s)
+	delim := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " " // CommonMark strips one space on each side
+	}
+	return delim + s + delim
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
+}
+
+// prefix is the first n characters of s.
+func prefix(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+func joinParts(parts []string) string { return strings.Join(parts, " | ") }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// writer accumulates the report line by line.
+type writer struct{ b strings.Builder }
+
+// line writes the parts and ends the line.
+func (w *writer) line(parts ...string) {
+	for _, s := range parts {
+		w.b.WriteString(s)
+	}
+	w.b.WriteByte('\n')
+}
+
+// section writes a blank line, then a heading made of the parts.
+func (w *writer) section(parts ...string) {
+	w.b.WriteByte('\n')
+	w.line(parts...)
+}
+
+// fenced writes text verbatim in a fenced code block whose fence is longer
+// than any run of backticks in the text, so the text cannot close it early.
+func (w *writer) fenced(text string) {
+	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
+	w.line(fence)
+	w.b.WriteString(text)
+	if !strings.HasSuffix(text, "\n") {
+		w.b.WriteByte('\n')
+	}
+	w.line(fence)
+}
+
+func (w *writer) bytes() []byte { return []byte(w.b.String()) }

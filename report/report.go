@@ -1,0 +1,165 @@
+// Package report renders review_report.md, the human-readable view of a
+// review: a header (assignment, gate, round, status, reviewer, takeovers),
+// the pre-flight results, one section per reviewed file with its findings,
+// the files not yet reviewed, and the verdict. In a later round of the same
+// loop, the earlier rounds are kept above an addendum for the current one.
+//
+// Invariants:
+//   - Render is pure: the output depends only on its arguments (no clock,
+//     no I/O, no map iteration order), and the arguments are not modified.
+//   - Every piece of text that comes from an agent or a human passes through
+//     escape, which folds it onto one line and backslash-escapes Markdown,
+//     so it can never start a line, open a heading, or forge the
+//     "## Verdict" section or a verdict line. Pre-flight output, the only
+//     multi-line text, is kept verbatim inside a code fence longer than any
+//     run of backticks in it, so it cannot close the fence early.
+//   - The report is rendered, never parsed back: review_progress.json is the
+//     source of truth.
+package report
+
+import (
+	"path"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// Render returns review_report.md for a request and its progress.
+func Render(r *protocol.Request, p *protocol.Progress) []byte {
+	if r == nil {
+		r = &protocol.Request{}
+	}
+	past, cur := rounds(r, p)
+	var w writer
+	writeHeader(&w, r, cur.p)
+	if len(past) == 0 {
+		writeBody(&w, cur)
+		return w.bytes()
+	}
+	for _, old := range past {
+		w.section("# Round ", itoa(old.number), " (", escape(string(old.status)), ")")
+		writeBody(&w, old)
+	}
+	w.section("# Addendum: Round ", itoa(r.Round))
+	writeBody(&w, cur)
+	return w.bytes()
+}
+
+// rounds splits what the report shows into the finished rounds of the loop
+// and the current one. A progress left over from another request is either
+// the previous round of the same loop (the request opened the next round
+// and nobody has claimed it yet) or unrelated (a new loop); either way the
+// current round starts from the request alone.
+func rounds(r *protocol.Request, p *protocol.Progress) ([]round, round) {
+	if p != nil && belongs(p, r) {
+		return pastRounds(p.PreviousRounds), currentRound(r, p)
+	}
+	cur := currentRound(r, &protocol.Progress{
+		FilesTotal:     len(r.ChangedFiles),
+		FilesRemaining: r.ChangedFiles,
+	})
+	cur.unclaimed = true
+	if p == nil || r.Round <= 1 || p.Round >= r.Round {
+		return nil, cur
+	}
+	return append(pastRounds(p.PreviousRounds), pastRound(p.Record())), cur
+}
+
+// belongs mirrors the checkpoint's rule: a progress without a request id
+// (seed-shaped) belongs to whatever request is current.
+func belongs(p *protocol.Progress, r *protocol.Request) bool {
+	return p.RequestID == "" || p.RequestID == r.RequestID
+}
+
+// writeHeader writes the title and the lines about the request as a whole.
+func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
+	w.line("# Review Report")
+	w.line("Assignment: ", escape(assignmentName(r)), " | Gate: ", escape(r.Gate),
+		" | Round: ", escape(r.RoundText()), " | Status: ", statusWord(r.Status))
+	if ids := joinParts(requestParts(r, p)); ids != "" {
+		w.line(ids)
+	}
+	if notes := escape(r.Notes); notes != "" {
+		w.line("Notes from implementer: ", notes)
+	}
+	if guidance := escape(r.Guidance); guidance != "" {
+		w.line("Guidance from a human: ", guidance)
+	}
+	for _, t := range p.Takeovers {
+		w.line(takeoverLine(t))
+	}
+}
+
+// requestParts are "Request: …", "Head: …" and "Reviewer: …", each left
+// out when unknown.
+func requestParts(r *protocol.Request, p *protocol.Progress) []string {
+	var parts []string
+	if id := escape(r.RequestID); id != "" {
+		parts = append(parts, "Request: "+id)
+	}
+	if head := escape(prefix(r.HeadCommit, 7)); head != "" {
+		parts = append(parts, "Head: "+head)
+	}
+	if session := escape(p.SessionID); session != "" {
+		reviewer := "Reviewer: " + session
+		if mode := escape(string(p.Mode)); mode != "" {
+			reviewer += " (" + mode + " mode)"
+		}
+		parts = append(parts, reviewer)
+	}
+	return parts
+}
+
+func takeoverLine(t protocol.Takeover) string {
+	s := "Taken over from " + escape(t.From) + " by " + escape(t.To)
+	if !t.At.IsZero() {
+		s += " at " + t.At.UTC().Format(time.RFC3339)
+	}
+	switch t.Reason {
+	case "stale":
+		if idle := escape(t.Idle); idle != "" {
+			return s + " (no activity for " + idle + ")"
+		}
+		return s + " (no activity)"
+	case "force":
+		return s + " (forced)"
+	case "resume":
+		return s + " (resumed after a release)"
+	}
+	if reason := escape(t.Reason); reason != "" {
+		return s + " (" + reason + ")"
+	}
+	return s
+}
+
+// statusWord is the status as the header and the round headings show it.
+func statusWord(s protocol.Status) string {
+	switch s {
+	case protocol.StatusPending:
+		return "PENDING"
+	case protocol.StatusInProgress:
+		return "IN PROGRESS"
+	case protocol.StatusAwaitingApproval:
+		return "AWAITING APPROVAL"
+	case protocol.StatusPassed:
+		return "PASSED"
+	case protocol.StatusFailed:
+		return "FAILED"
+	case protocol.StatusBlocked:
+		return "BLOCKED"
+	case protocol.StatusCancelled:
+		return "CANCELLED"
+	case protocol.StatusNone:
+		return "NO REQUEST"
+	}
+	return escape(string(s))
+}
+
+// assignmentName is the assignment's folder name (from assignment_path),
+// or its id when the request names no path.
+func assignmentName(r *protocol.Request) string {
+	if r.AssignmentPath != "" {
+		return path.Base(r.AssignmentPath)
+	}
+	return r.AssignmentID
+}

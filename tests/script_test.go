@@ -1,0 +1,122 @@
+package tests
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestScripts runs every scenario in testdata/script against the real
+// binary. Each .txtar file is one behaviour, as a user runs it.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:   "testdata/script",
+		Setup: setupScript,
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"jsonone":  cmdJSONOne,
+			"waitfile": cmdWaitFile,
+			"gitrepo":  cmdGitRepo,
+			"backdate": cmdBackdate,
+		},
+		RequireUniqueNames: true,
+	})
+}
+
+func setupScript(env *testscript.Env) error {
+	env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
+	env.Setenv("HOME", env.WorkDir)
+	for k, v := range map[string]string{
+		"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+		"GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
+		"GIT_CONFIG_NOSYSTEM": "1", "NO_COLOR": "1",
+	} {
+		env.Setenv(k, v)
+	}
+	return nil
+}
+
+// jsonone: stdout is exactly one JSON document and nothing else.
+func cmdJSONOne(ts *testscript.TestScript, neg bool, args []string) {
+	out := ts.ReadFile("stdout")
+	dec := json.NewDecoder(strings.NewReader(out))
+	var v any
+	err := dec.Decode(&v)
+	if err == nil {
+		if _, rest := dec.Token(); rest != io.EOF {
+			err = rest
+			if err == nil {
+				err = io.ErrUnexpectedEOF
+			}
+		}
+	}
+	if neg {
+		if err == nil {
+			ts.Fatalf("stdout is one JSON document")
+		}
+		return
+	}
+	if err != nil {
+		ts.Fatalf("stdout is not exactly one JSON document (%v):\n%s", err, out)
+	}
+}
+
+// waitfile PATH TEXT [SECONDS]: wait until PATH exists and contains TEXT.
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: waitfile PATH TEXT [SECONDS]")
+	}
+	limit := 20 * time.Second
+	if len(args) == 3 {
+		d, err := time.ParseDuration(args[2] + "s")
+		ts.Check(err)
+		limit = d
+	}
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		data, err := os.ReadFile(ts.MkAbs(args[0]))
+		if err == nil && bytes.Contains(data, []byte(args[1])) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ts.Fatalf("%s did not contain %q within %s", args[0], args[1], limit)
+}
+
+// gitrepo: make the work dir a git repository with one commit of the
+// files already there.
+func cmdGitRepo(ts *testscript.TestScript, neg bool, args []string) {
+	for _, argv := range [][]string{
+		{"init", "-q", "-b", "main"},
+		{"add", "-A"},
+		{"-c", "commit.gpgsign=false", "commit", "-q", "-m", "initial", "--allow-empty"},
+	} {
+		ts.Exec("git", argv...)
+	}
+}
+
+// backdate ASSIGNMENT DURATION: make a review look idle for DURATION by
+// moving its progress file's last_activity back (what a crashed reviewer
+// leaves behind).
+func cmdBackdate(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: backdate ASSIGNMENT DURATION")
+	}
+	d, err := time.ParseDuration(args[1])
+	ts.Check(err)
+	path := ts.MkAbs(filepath.Join(".specdev", "assignments", args[0], "review_progress.json"))
+	data, err := os.ReadFile(path)
+	ts.Check(err)
+	var doc map[string]any
+	ts.Check(json.Unmarshal(data, &doc))
+	doc["last_activity"] = time.Now().Add(-d).UTC().Format(time.RFC3339Nano)
+	out, err := json.MarshalIndent(doc, "", "  ")
+	ts.Check(err)
+	ts.Check(os.WriteFile(path, out, 0o644))
+}
