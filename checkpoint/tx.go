@@ -1,8 +1,8 @@
 package checkpoint
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -25,6 +25,7 @@ type Tx struct {
 
 	requestSeen, progressSeen []byte // bytes as read, to skip unchanged writes
 	events                    []protocol.Event
+	lock                      *held
 }
 
 // Log records a history event, appended when the transaction commits.
@@ -41,19 +42,19 @@ func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any
 // progress, then durably writes whatever fn changed: progress, request and
 // the re-rendered report in one atomic batch, then the history events.
 func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
-	unlock, err := a.lock(ctx)
+	lock, err := a.lock(ctx)
 	if err != nil {
 		return err
 	}
-	defer unlock()
+	defer lock.unlock()
 	if removed, err := cleanTemps(a.Dir); err == nil && len(removed) > 0 {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
-	tx := &Tx{A: a, Now: a.store.Now()}
-	if tx.Request, tx.requestSeen, err = a.readRequest(); err != nil {
+	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
+	if tx.Request, tx.requestSeen, err = a.readRequest(lock.cache); err != nil {
 		return err
 	}
-	if tx.Progress, tx.progressSeen, err = a.readProgress(); err != nil {
+	if tx.Progress, tx.progressSeen, err = a.readProgress(lock.cache); err != nil {
 		return err
 	}
 	if err := fn(tx); err != nil {
@@ -66,7 +67,7 @@ func (tx *Tx) commit() error {
 	var writes []fileWrite
 	changed := false
 	if tx.Progress != nil {
-		w, dirty, err := encodeIfChanged(protocol.ProgressFile, tx.Progress, tx.progressSeen)
+		w, dirty, err := encodeIfChanged(protocol.ProgressFile, func() ([]byte, error) { return protocol.EncodeProgress(tx.Progress) }, tx.progressSeen)
 		if err != nil {
 			return err
 		}
@@ -75,7 +76,7 @@ func (tx *Tx) commit() error {
 		}
 	}
 	if tx.Request != nil {
-		w, dirty, err := encodeIfChanged(protocol.RequestFile, tx.Request, tx.requestSeen)
+		w, dirty, err := encodeIfChanged(protocol.RequestFile, func() ([]byte, error) { return protocol.EncodeRequest(tx.Request) }, tx.requestSeen)
 		if err != nil {
 			return err
 		}
@@ -91,35 +92,55 @@ func (tx *Tx) commit() error {
 			return err
 		}
 	}
+	for _, w := range writes {
+		if w.name != ReportFile {
+			tx.lock.cache.remember(w.name, w.data)
+		}
+	}
+	tx.lock.write()
 	return tx.A.appendHistory(tx.events)
 }
 
-func encodeIfChanged(name string, v any, seen []byte) (fileWrite, bool, error) {
-	data, err := json.MarshalIndent(v, "", "  ")
+func encodeIfChanged(name string, encode func() ([]byte, error), seen []byte) (fileWrite, bool, error) {
+	data, err := encode()
 	if err != nil {
 		return fileWrite{}, false, fmt.Errorf("encode %s: %w", name, err)
 	}
-	data = append(data, '\n')
-	return fileWrite{name, data}, string(data) != string(seen), nil
+	return fileWrite{name, data}, !bytes.Equal(data, seen), nil
 }
 
-// readRequest reads and validates review_request.json; nil if absent.
-func (a *Assignment) readRequest() (*protocol.Request, []byte, error) {
+// readRequest reads review_request.json (nil if absent), validating it in
+// full unless the cache knows these exact bytes to be valid.
+func (a *Assignment) readRequest(cache validCache) (*protocol.Request, []byte, error) {
 	data, err := a.readFile(protocol.RequestFile)
 	if data == nil || err != nil {
 		return nil, nil, err
 	}
-	r, err := protocol.DecodeRequest(a.rel(protocol.RequestFile), data)
+	decode := protocol.DecodeRequest
+	if cache.trusts(protocol.RequestFile, data) {
+		decode = protocol.DecodeTrustedRequest
+	}
+	r, err := decode(a.rel(protocol.RequestFile), data)
+	if err == nil {
+		cache.remember(protocol.RequestFile, data)
+	}
 	return r, data, err
 }
 
-// readProgress reads and validates review_progress.json; nil if absent.
-func (a *Assignment) readProgress() (*protocol.Progress, []byte, error) {
+// readProgress is readRequest for review_progress.json.
+func (a *Assignment) readProgress(cache validCache) (*protocol.Progress, []byte, error) {
 	data, err := a.readFile(protocol.ProgressFile)
 	if data == nil || err != nil {
 		return nil, nil, err
 	}
-	p, err := protocol.DecodeProgress(a.rel(protocol.ProgressFile), data)
+	decode := protocol.DecodeProgress
+	if cache.trusts(protocol.ProgressFile, data) {
+		decode = protocol.DecodeTrustedProgress
+	}
+	p, err := decode(a.rel(protocol.ProgressFile), data)
+	if err == nil {
+		cache.remember(protocol.ProgressFile, data)
+	}
 	return p, data, err
 }
 
@@ -159,11 +180,12 @@ type Snapshot struct {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	r, _, err := a.readRequest()
+	cache := a.readCache()
+	r, _, err := a.readRequest(cache)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	p, _, err := a.readProgress()
+	p, _, err := a.readProgress(cache)
 	if err != nil {
 		return Snapshot{}, err
 	}

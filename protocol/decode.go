@@ -110,8 +110,20 @@ func decodeDocument(schema, file string, data []byte, supported int, v any) erro
 
 // DecodeRequest reads and validates review_request.json.
 func DecodeRequest(file string, data []byte) (*Request, error) {
+	return decodeRequest(file, data, true)
+}
+
+// DecodeTrustedRequest decodes a review_request.json whose exact bytes are
+// known to be valid (specdev wrote or validated them): it skips the schema
+// pass, which costs time in proportion to the file, but keeps the semantic
+// checks.
+func DecodeTrustedRequest(file string, data []byte) (*Request, error) {
+	return decodeRequest(file, data, false)
+}
+
+func decodeRequest(file string, data []byte, validate bool) (*Request, error) {
 	var r Request
-	if err := decodeDocument("request", file, data, RequestVersion, &r); err != nil {
+	if err := decodeState("request", file, data, RequestVersion, &r, validate); err != nil {
 		return nil, err
 	}
 	if err := checkPaths(file, "changed_files", r.ChangedFiles); err != nil {
@@ -123,8 +135,17 @@ func DecodeRequest(file string, data []byte) (*Request, error) {
 
 // DecodeProgress reads and validates review_progress.json.
 func DecodeProgress(file string, data []byte) (*Progress, error) {
+	return decodeProgress(file, data, true)
+}
+
+// DecodeTrustedProgress is DecodeTrustedRequest for review_progress.json.
+func DecodeTrustedProgress(file string, data []byte) (*Progress, error) {
+	return decodeProgress(file, data, false)
+}
+
+func decodeProgress(file string, data []byte, validate bool) (*Progress, error) {
 	var p Progress
-	if err := decodeDocument("progress", file, data, ProgressVersion, &p); err != nil {
+	if err := decodeState("progress", file, data, ProgressVersion, &p, validate); err != nil {
 		return nil, err
 	}
 	if err := checkPaths(file, "files_reviewed", p.FilesReviewed); err != nil {
@@ -135,6 +156,18 @@ func DecodeProgress(file string, data []byte) (*Progress, error) {
 	}
 	p.applyDefaults()
 	return &p, nil
+}
+
+// decodeState runs the whole pipeline, or for trusted bytes only the
+// typed decode.
+func decodeState(schema, file string, data []byte, supported int, v any, validate bool) error {
+	if validate {
+		return decodeDocument(schema, file, data, supported, v)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return invalid(file, "", hintHandEdit, "%v", err)
+	}
+	return nil
 }
 
 // DecodeConfig reads and validates .specdev/config.json.

@@ -25,6 +25,21 @@ func knownFields(t reflect.Type) map[string]bool {
 	return known
 }
 
+// decodeKeepingExtra decodes data into fields and returns the top-level
+// fields it does not know. The common case (no unknown fields) decodes
+// once; only a file with unknown fields pays for a second pass.
+func decodeKeepingExtra(data []byte, fields any, known map[string]bool) (Extra, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(fields); err == nil {
+		return nil, nil
+	}
+	if err := json.Unmarshal(data, fields); err != nil {
+		return nil, err
+	}
+	return splitExtra(data, known)
+}
+
 // splitExtra returns the top-level fields of an object that are not known.
 func splitExtra(data []byte, known map[string]bool) (Extra, error) {
 	var all map[string]json.RawMessage

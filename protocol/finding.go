@@ -1,9 +1,7 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 )
@@ -40,38 +38,6 @@ type Finding struct {
 	Category    string   `json:"category,omitempty"`
 	Description string   `json:"description"`
 	Suggestion  string   `json:"suggestion,omitempty"`
-
-	// Extra keeps fields this version does not know (state files only;
-	// agent inputs reject unknown fields).
-	Extra Extra `json:"-"`
-}
-
-type findingFields Finding
-
-var findingKnown = knownFields(reflect.TypeOf(findingFields{}))
-
-// UnmarshalJSON decodes the known fields and keeps the others in Extra.
-func (f *Finding) UnmarshalJSON(data []byte) error {
-	var fields findingFields
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return err
-	}
-	extra, err := splitExtra(data, findingKnown)
-	if err != nil {
-		return err
-	}
-	*f = Finding(fields)
-	f.Extra = extra
-	return nil
-}
-
-// MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	data, err := json.Marshal(findingFields(f))
-	if err != nil {
-		return nil, err
-	}
-	return appendExtra(data, f.Extra)
 }
 
 // Location is "file:line", "file", or "" when neither is known.

@@ -85,10 +85,7 @@ var progressKnown = knownFields(reflect.TypeOf(progressFields{}))
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (p *Progress) UnmarshalJSON(data []byte) error {
 	var fields progressFields
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return err
-	}
-	extra, err := splitExtra(data, progressKnown)
+	extra, err := decodeKeepingExtra(data, &fields, progressKnown)
 	if err != nil {
 		return err
 	}
@@ -140,6 +137,15 @@ func (p *Progress) FindingsFor(file string) []Finding {
 		}
 	}
 	return out
+}
+
+// FindingsByFile groups the findings by file, keeping their order.
+func (p *Progress) FindingsByFile() map[string][]Finding {
+	by := make(map[string][]Finding)
+	for _, f := range p.Findings {
+		by[f.File] = append(by[f.File], f)
+	}
+	return by
 }
 
 // PreflightFailed reports whether the mechanical gate ran and failed.

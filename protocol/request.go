@@ -57,10 +57,7 @@ var requestKnown = knownFields(reflect.TypeOf(requestFields{}))
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (r *Request) UnmarshalJSON(data []byte) error {
 	var fields requestFields
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return err
-	}
-	extra, err := splitExtra(data, requestKnown)
+	extra, err := decodeKeepingExtra(data, &fields, requestKnown)
 	if err != nil {
 		return err
 	}

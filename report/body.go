@@ -109,9 +109,12 @@ func writeReviewed(w *writer, p *protocol.Progress) {
 	if len(p.FilesReviewed) == 0 {
 		w.line("- (none yet)")
 	}
+	byFile := p.FindingsByFile()
+	reviewed := make(map[string]bool, len(p.FilesReviewed))
 	for _, file := range p.FilesReviewed {
+		reviewed[file] = true
 		w.section("### ", escape(file))
-		findings := p.FindingsFor(file)
+		findings := byFile[file]
 		if len(findings) == 0 {
 			w.line("- (no findings)")
 		}
@@ -121,7 +124,7 @@ func writeReviewed(w *writer, p *protocol.Progress) {
 	}
 	var others []protocol.Finding
 	for _, f := range p.Findings {
-		if !p.Reviewed(f.File) {
+		if !reviewed[f.File] {
 			others = append(others, f)
 		}
 	}

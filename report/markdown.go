@@ -18,6 +18,9 @@ const markdownSpecial = "\\`*[]<>#|"
 // character. The result never starts a line, so it can open no heading and
 // forge no verdict line.
 func escape(s string) string {
+	if plain(s) {
+		return s
+	}
 	s = oneLine(s)
 	var b strings.Builder
 	b.Grow(len(s))
@@ -42,6 +45,19 @@ func oneLine(s string) string {
 		return c
 	}, s)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// plain reports whether escape would return s unchanged: printable ASCII
+// without Markdown specials, with single inner spaces and none at the ends.
+// Most paths and ids are plain, which keeps a 1,000-file report cheap.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' && !(c == ' ' && i > 0 && i < len(s)-1 && s[i-1] != ' ') || c >= 0x7f || strings.IndexByte(markdownSpecial, c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // codeSpan puts text on one line in a code span whose backtick delimiters

@@ -71,3 +71,16 @@ func TestPrefix(t *testing.T) {
 		}
 	}
 }
+
+// plain is a fast path: whenever it says yes, escape must agree that the
+// text needs no change.
+func FuzzPlainAgreesWithEscape(f *testing.F) {
+	for _, s := range []string{"src/a.go", "a  b", " a", "a ", "a_b-c.d", "x#y", "é", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if plain(s) && escape(s) != s {
+			t.Fatalf("plain(%q) but escape gives %q", s, escape(s))
+		}
+	})
+}

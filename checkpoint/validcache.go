@@ -1,0 +1,75 @@
+package checkpoint
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"strings"
+)
+
+// validCache remembers, per state file, the sha256 of bytes known to be
+// valid: bytes this store wrote, or read and validated in full. It lives in
+// the lock file after the holder line ("valid <file> <sha256>"), so it
+// costs no extra file and no fsync; losing it only costs a full validation.
+//
+// Using it is safe without the lock: a file whose bytes hash to a recorded
+// digest is exactly a valid file, whatever happened in between, and any
+// other content (a hand edit, another tool, a torn cache) is validated in
+// full. This keeps a record in a 1,000-file review from re-validating the
+// whole review against its schema every time (SPEC.md §8).
+type validCache map[string]string
+
+const validPrefix = "valid "
+
+// parseLockFile splits the lock file into its holder line and its cache.
+func parseLockFile(data []byte) (holder string, cache validCache) {
+	cache = validCache{}
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
+		if i == 0 {
+			holder = strings.TrimSpace(line)
+			continue
+		}
+		fields := strings.Fields(strings.TrimPrefix(line, validPrefix))
+		if strings.HasPrefix(line, validPrefix) && len(fields) == 2 {
+			cache[fields[0]] = fields[1]
+		}
+	}
+	return holder, cache
+}
+
+// lockFileContent is the holder line followed by the cache, in a fixed order.
+func lockFileContent(holder string, cache validCache) []byte {
+	var b strings.Builder
+	b.WriteString(holder)
+	b.WriteByte('\n')
+	for _, name := range []string{"review_request.json", "review_progress.json"} {
+		if sum, ok := cache[name]; ok {
+			b.WriteString(validPrefix + name + " " + sum + "\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+// trusts reports whether data is known-valid content of the file name.
+func (c validCache) trusts(name string, data []byte) bool {
+	sum, ok := c[name]
+	return ok && sum == digest(data)
+}
+
+func (c validCache) remember(name string, data []byte) { c[name] = digest(data) }
+
+func digest(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// readCache reads the cache from the lock file without locking.
+func (a *Assignment) readCache() validCache {
+	data, err := os.ReadFile(a.path(LockFile))
+	if err != nil || len(data) > 4096 {
+		return validCache{}
+	}
+	_, cache := parseLockFile(data)
+	return cache
+}
