@@ -1,0 +1,111 @@
+package checkpoint
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+func cacheStore(t *testing.T) *Assignment {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), protocol.StateDir)
+	if err := os.MkdirAll(filepath.Join(dir, AssignmentsDir, "00001_cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := st.Assignment("00001_cache")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestLockFileRemembersWhatWasWritten(t *testing.T) {
+	a := cacheStore(t)
+	if _, err := a.RequestReview(context.Background(), NewRequest{ChangedFiles: []string{"a.go"}}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(a.path(protocol.RequestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := a.readCache()
+	if !cache.trusts(protocol.RequestFile, data) {
+		t.Fatalf("cache %v does not trust the request specdev just wrote", cache)
+	}
+	lock, _ := os.ReadFile(a.path(LockFile))
+	if first, _, _ := strings.Cut(string(lock), "\n"); !strings.HasPrefix(first, "pid ") {
+		t.Fatalf("lock file's first line %q does not name the holder", first)
+	}
+}
+
+// A hand edit changes the bytes, so the cache no longer vouches for them
+// and the full schema pass catches what the typed decode would accept.
+func TestEditedFileIsValidatedInFull(t *testing.T) {
+	a := cacheStore(t)
+	ctx := context.Background()
+	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go"}}); err != nil {
+		t.Fatal(err)
+	}
+	path := a.path(protocol.RequestFile)
+	data, _ := os.ReadFile(path)
+	edited := strings.Replace(string(data), `"gate": "review"`, `"gate": "no spaces allowed"`, 1)
+	if edited == string(data) {
+		t.Fatal("the edit changed nothing")
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := a.Cancel(ctx)
+	var inv *protocol.InvalidError
+	if !errors.As(err, &inv) || inv.Field != "gate" {
+		t.Fatalf("got %v, want an invalid gate", err)
+	}
+	after, _ := os.ReadFile(path)
+	if string(after) != edited {
+		t.Fatal("a malformed request was rewritten")
+	}
+	if _, err := a.Snapshot(); !errors.As(err, &inv) {
+		t.Fatalf("Snapshot: got %v, want an *InvalidError", err)
+	}
+}
+
+// A wrong or torn cache costs only a full validation.
+func TestBadCacheFallsBackToFullValidation(t *testing.T) {
+	a := cacheStore(t)
+	ctx := context.Background()
+	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go"}}); err != nil {
+		t.Fatal(err)
+	}
+	bogus := "pid 1 (x)\nvalid review_request.json 00\nvalid review_progress.json\ngarbage"
+	if err := os.WriteFile(a.path(LockFile), []byte(bogus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Cancel(ctx); err != nil {
+		t.Fatalf("a valid request with a bogus cache: %v", err)
+	}
+	data, _ := os.ReadFile(a.path(protocol.RequestFile))
+	if !a.readCache().trusts(protocol.RequestFile, data) {
+		t.Fatal("the cache was not rebuilt by the next transaction")
+	}
+}
+
+func TestParseLockFile(t *testing.T) {
+	holder, cache := parseLockFile([]byte("pid 7 (specdev check) since x\nvalid review_request.json ab\nvalid review_progress.json cd\n"))
+	if holder != "pid 7 (specdev check) since x" || cache["review_request.json"] != "ab" || cache["review_progress.json"] != "cd" {
+		t.Fatalf("got %q %v", holder, cache)
+	}
+	round := lockFileContent(holder, cache)
+	h2, c2 := parseLockFile(round)
+	if h2 != holder || len(c2) != 2 {
+		t.Fatalf("round trip gave %q %v", h2, c2)
+	}
+}
