@@ -42,7 +42,10 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 			return err
 		}},
 		{"release", func() error { _, err := a.Release(ctx, "rv-2"); return err }},
-		{"resume", func() error { _, err := a.Claim(ctx, ClaimOptions{Session: "rv-3", Mode: protocol.ModeManual}); return err }},
+		{"resume", func() error {
+			_, err := a.Claim(ctx, ClaimOptions{Session: "rv-3", Mode: protocol.ModeManual})
+			return err
+		}},
 		{"record rest", func() error { _, err := a.Record(ctx, "rv-3", "b.go", nil); return err }},
 		{"propose", func() error {
 			_, err := a.GiveVerdict(ctx, "rv-3", protocol.Verdict{Summary: "fix", IntentSatisfied: &yes, InterpretedIntent: "i",
