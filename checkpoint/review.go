@@ -217,7 +217,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		r.CompletedAt = protocol.At(tx.Now)
 		r.LastReviewedCommit = r.HeadCommit
 		if notes != "" {
-			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\n" + notes)
+			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\nHuman decision: " + notes)
 		}
 		if approve {
 			r.Status = protocol.StatusPassed

@@ -1,7 +1,9 @@
 package checkpoint
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -117,18 +119,27 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 	return next
 }
 
-// HeldBy finds the review session holds. If it holds none, the error says
-// why: a *DisplacedError when another session took it over, a conflict
-// when it was cancelled, released or decided.
+// HeldBy finds the review session holds. If it holds several (claimed by
+// name), a *UsageError lists them. If it holds none, the error says why: a
+// *DisplacedError when another session took it over, a conflict when it
+// was cancelled, released or decided.
 func (s *Store) HeldBy(session string) (*Assignment, error) {
 	entries, err := s.Scan()
 	if err != nil {
 		return nil, err
 	}
+	var held []string
 	for _, e := range entries {
 		if e.Progress != nil && e.Progress.SessionID == session && e.Request.Status == protocol.StatusInProgress {
-			return s.Assignment(e.Name)
+			held = append(held, e.Name)
 		}
+	}
+	switch {
+	case len(held) == 1:
+		return s.Assignment(held[0])
+	case len(held) > 1:
+		return nil, &UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
+			Hint: "name one: --assignment " + held[0]}
 	}
 	if err := s.lostReview(entries, session); err != nil {
 		return nil, err

@@ -40,7 +40,10 @@ func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any
 
 // Update runs fn under the assignment's lock with the current request and
 // progress, then durably writes whatever fn changed: progress, request and
-// the re-rendered report in one atomic batch, then the history events.
+// the re-rendered report (each file replaced atomically, in that order,
+// then one folder fsync), then the history events. A crash between two
+// renames leaves each file whole; every reader copes with a progress one
+// step ahead of its request.
 func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 	lock, err := a.lock(ctx)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 
 // NewRequest is what the implementer asks to have reviewed.
 type NewRequest struct {
-	Gate         string
+	Gate         string        // empty: the previous request's gate, else protocol.DefaultGate
 	Mode         protocol.Mode // empty: keep the previous request's mode
 	Notes        string
 	HeadCommit   string
@@ -83,6 +83,9 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Round:          1,
 		MaxRounds:      a.store.Config.RoundLimit(),
 	}
+	if r.Gate == "" && prev != nil {
+		r.Gate = prev.Gate // a re-request continues the gate's loop
+	}
 	if r.Gate == "" {
 		r.Gate = protocol.DefaultGate
 	}
@@ -101,7 +104,9 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	}
 	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
 		r.Round = prev.Round + 1
-		r.MaxRounds = max(prev.MaxRounds, 1)
+		if prev.MaxRounds > 0 { // a hand-written request may name no limit
+			r.MaxRounds = prev.MaxRounds
+		}
 		r.ReviewerSessionID = prev.ReviewerSessionID
 		r.Guidance = prev.Guidance
 	}
@@ -179,7 +184,7 @@ func Paused(r *protocol.Request) bool { return r != nil && pausedForHuman(r) }
 
 func blockedError(r *protocol.Request) error {
 	return &BlockedError{
-		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %d rounds", r.Round, r.MaxRounds),
+		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, rounds(r.MaxRounds)),
 		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",
 	}
 }
@@ -210,4 +215,11 @@ func (a *Assignment) SetMode(ctx context.Context, mode protocol.Mode) (*protocol
 		r.Mode = mode
 		return nil
 	})
+}
+
+func rounds(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
 }

@@ -6,6 +6,7 @@ import "encoding/json"
 // there is work. Peeking decodes without schema validation, which is
 // reserved for the files a command acts on or reports in full.
 type RequestPeek struct {
+	Version   int       `json:"version"`
 	Status    Status    `json:"status"`
 	RequestID string    `json:"request_id"`
 	Timestamp Timestamp `json:"timestamp"`
@@ -20,6 +21,10 @@ func PeekRequest(file string, data []byte) (RequestPeek, error) {
 	var p RequestPeek
 	if err := json.Unmarshal(data, &p); err != nil {
 		return p, invalid(file, "", hintHandEdit, "is not valid JSON: %v", err)
+	}
+	if p.Version > RequestVersion {
+		return p, invalid(file, "version", "upgrade specdev to a release that reads this version",
+			"version %d is newer than this specdev supports (%d)", p.Version, RequestVersion)
 	}
 	if !p.Status.Valid() {
 		return p, invalid(file, "status", "use one of pending, in_progress, awaiting_approval, passed, failed, blocked, cancelled",

@@ -15,6 +15,9 @@ var binDir string
 func specdevBin() string { return filepath.Join(binDir, "specdev") }
 
 func TestMain(m *testing.M) {
+	if sub := os.Getenv(workerEnv); sub != "" {
+		os.Exit(runWorker(sub, os.Args[1:])) // a re-executed worker process (worker_test.go)
+	}
 	dir, err := os.MkdirTemp("", "specdev-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

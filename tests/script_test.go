@@ -3,9 +3,13 @@ package tests
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +28,8 @@ func TestScripts(t *testing.T) {
 			"waitfile": cmdWaitFile,
 			"gitrepo":  cmdGitRepo,
 			"backdate": cmdBackdate,
+			"exitcode": cmdExitCode,
+			"events":   cmdEvents,
 		},
 		RequireUniqueNames: true,
 	})
@@ -119,4 +125,42 @@ func cmdBackdate(ts *testscript.TestScript, neg bool, args []string) {
 	out, err := json.MarshalIndent(doc, "", "  ")
 	ts.Check(err)
 	ts.Check(os.WriteFile(path, out, 0o644))
+}
+
+// exitcode N PROGRAM [ARGS...]: run PROGRAM like exec (stdout and stderr
+// are kept for the next stdout/stderr checks) and fail unless it exits
+// with exactly N.
+func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N PROGRAM [ARGS...] (no negation)")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var exitErr *exec.ExitError
+		if !errors.As(err, &exitErr) {
+			ts.Fatalf("%s: %v", args[1], err)
+		}
+		got = exitErr.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}
+
+// events ASSIGNMENT: print the event names of the assignment's
+// review_history.jsonl to stdout, one a line, for `cmp stdout want`.
+func cmdEvents(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: events ASSIGNMENT")
+	}
+	data := ts.ReadFile(filepath.Join(".specdev", "assignments", args[0], "review_history.jsonl"))
+	for _, line := range strings.Split(strings.TrimSpace(data), "\n") {
+		var e struct {
+			Event string `json:"event"`
+		}
+		ts.Check(json.Unmarshal([]byte(line), &e))
+		fmt.Fprintln(ts.Stdout(), e.Event)
+	}
 }

@@ -39,6 +39,7 @@ func (c *StatusCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
+	validate(st, entries)
 	rows := make([]statusRow, 0, len(entries))
 	res := Result{State: "ok", Next: "implementer: specdev work; reviewer: specdev check"}
 	for _, e := range entries {
@@ -57,13 +58,29 @@ func (c *StatusCmd) Run(app *App) error {
 	return app.emit(res)
 }
 
+// validate reads every assignment's files in full (schema, version), as
+// a report must: a file a poll can peek at may still be one specdev
+// refuses to act on, and status says so.
+func validate(st *checkpoint.Store, entries []checkpoint.Entry) {
+	for i, e := range entries {
+		if e.Err != nil {
+			continue
+		}
+		a, err := st.Assignment(e.Name)
+		if err == nil {
+			_, err = a.Snapshot()
+		}
+		entries[i].Err = err
+	}
+}
+
 func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) statusRow {
 	row := statusRow{Assignment: e.Name, Status: "none"}
-	if e.Err != nil {
-		row.Status, row.Error = "invalid", e.Err.Error()
-	}
 	if r := e.Request; r != nil {
 		row.Status, row.Gate, row.Round, row.MaxRounds = string(r.Status), r.Gate, r.Round, r.MaxRounds
+	}
+	if e.Err != nil {
+		row.Status, row.Error = "invalid", e.Err.Error()
 	}
 	if p := e.Progress; p != nil {
 		row.Reviewer, row.FilesReviewed, row.FilesTotal = p.SessionID, len(p.FilesReviewed), p.FilesTotal
@@ -82,8 +99,11 @@ func statusTable(rows []statusRow, now time.Time) string {
 	fmt.Fprintln(w, "ASSIGNMENT\tSTATUS\tROUND\tREVIEWER\tPROGRESS\tLAST ACTIVITY")
 	for _, r := range rows {
 		round, progress, activity := "-", "-", "-"
-		if r.Round > 0 {
+		switch {
+		case r.Round > 0 && r.MaxRounds > 0:
 			round = fmt.Sprintf("%d/%d", r.Round, r.MaxRounds)
+		case r.Round > 0: // a hand-written request names no limit
+			round = fmt.Sprint(r.Round)
 		}
 		if r.FilesTotal > 0 {
 			progress = bar(r.FilesReviewed, r.FilesTotal)

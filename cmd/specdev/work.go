@@ -76,7 +76,7 @@ func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Res
 // WorkRequestCmd asks for a review.
 type WorkRequestCmd struct {
 	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
-	Gate  string   `help:"Review gate name (default: review)." placeholder:"NAME"`
+	Gate  string   `help:"Review gate name (default: the previous request's gate, else review)." placeholder:"NAME"`
 	Base  string   `help:"Also review the commits since this revision (default: the last reviewed commit)." placeholder:"REV"`
 	Files []string `help:"Review exactly these files (relative to the project root) instead of the changed ones." sep:"none" placeholder:"PATH"`
 	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`

@@ -58,10 +58,10 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Next = "nothing more for this review; for the next change: specdev work request"
 	case protocol.StatusFailed:
 		d.Findings = findingsOf(snap)
-		res, waiting = failedView(a, snap, head, d)
+		res, waiting = failedView(snap, head, &d)
 	case protocol.StatusBlocked:
 		res.Code = exitBlocked
-		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %d rounds. A human must decide.", head, r.MaxRounds)
+		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %s. A human must decide.", head, plural(r.MaxRounds, "round"))
 		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 	case protocol.StatusCancelled:
 		res.Code, waiting = exitOK, false
@@ -69,7 +69,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Next = "when ready, ask again: specdev work request"
 	}
 	if r.Guidance != "" && r.Status != protocol.StatusPassed {
-		res.Text += "\nGuidance from a human: " + r.Guidance
+		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + r.Guidance
 	}
 	res.Data = d
 	return res, waiting
@@ -90,14 +90,13 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 }
 
 // failedView shows a rejection with every finding. A manual-mode
-// implementer is paused until a human runs specdev work continue.
-func failedView(a *checkpoint.Assignment, snap checkpoint.Snapshot, head string, d workData) (Result, bool) {
+// implementer is paused until a human runs specdev work continue; d.Paused
+// says so in the --json data.
+func failedView(snap checkpoint.Snapshot, head string, d *workData) (Result, bool) {
 	r := snap.Request
 	var b strings.Builder
 	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
-	if r.ReviewerNotes != "" {
-		fmt.Fprintf(&b, "Summary: %s\n", oneLine(r.ReviewerNotes))
-	}
+	writeSummary(&b, snap)
 	if d.Preflight != nil && !d.Preflight.Passed {
 		writePreflightFailure(&b, d.Preflight)
 	}
@@ -110,8 +109,23 @@ func failedView(a *checkpoint.Assignment, snap checkpoint.Snapshot, head string,
 		res.Text += "Paused for a human (manual mode): a person reads the findings and decides how to go on."
 		res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
 	}
-	res.Data = d
 	return res, d.Paused
+}
+
+// writeSummary prints the reviewer's summary and a human's decision notes.
+func writeSummary(b *strings.Builder, snap checkpoint.Snapshot) {
+	if !snap.Current() || snap.Progress.Verdict == nil {
+		if snap.Request.ReviewerNotes != "" {
+			fmt.Fprintf(b, "Summary: %s\n", oneLine(snap.Request.ReviewerNotes))
+		}
+		return
+	}
+	if s := snap.Progress.Verdict.Summary; s != "" {
+		fmt.Fprintf(b, "Summary: %s\n", oneLine(s))
+	}
+	if d := snap.Progress.Decision; d != nil && d.Notes != "" {
+		fmt.Fprintf(b, "Human decision: %s\n", oneLine(d.Notes))
+	}
 }
 
 func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
