@@ -89,6 +89,11 @@ func Open(dir string) (*Store, error) {
 	}, nil
 }
 
+// configCacheFile holds the sha256 of the last config.json validated in
+// full, so that commands that change nothing skip the schema pass (the
+// same content-addressed trust as the assignments' valid cache).
+const configCacheFile = ".config.valid"
+
 func readConfig(dir string) (protocol.Config, error) {
 	path := filepath.Join(dir, protocol.ConfigFile)
 	data, err := os.ReadFile(path)
@@ -98,7 +103,16 @@ func readConfig(dir string) (protocol.Config, error) {
 	if err != nil {
 		return protocol.Config{}, fmt.Errorf("read %s: %w", path, err)
 	}
-	return protocol.DecodeConfig(filepath.Join(protocol.StateDir, protocol.ConfigFile), data)
+	name := filepath.Join(protocol.StateDir, protocol.ConfigFile)
+	sum := digest(data)
+	if cached, err := os.ReadFile(filepath.Join(dir, configCacheFile)); err == nil && string(cached) == sum {
+		return protocol.DecodeTrustedConfig(name, data)
+	}
+	cfg, err := protocol.DecodeConfig(name, data)
+	if err == nil {
+		writeAtomic(dir, fileWrite{configCacheFile, []byte(sum)}) // a cache: failing to write it costs only time
+	}
+	return cfg, err
 }
 
 func (s *Store) logf(format string, args ...any) {

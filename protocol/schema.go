@@ -100,7 +100,16 @@ func (cs *compiledSchema) describe(name, file string, doc any, e *jsonschema.Val
 			Problem: fmt.Sprintf("unknown field; valid fields are: %s", strings.Join(valid, ", ")),
 			Hint:    "check the spelling; " + hint}
 	case "required":
-		missing := missingKeys(valueAt(doc, e.InstanceLocation), cs.requiredAt(e.AbsoluteKeywordLocation))
+		obj := valueAt(doc, e.InstanceLocation)
+		valid := cs.propertiesAt(e.AbsoluteKeywordLocation)
+		missing := missingKeys(obj, cs.requiredAt(e.AbsoluteKeywordLocation))
+		if unknown := unknownKeys(obj, valid); len(unknown) > 0 && cs.strictAt(e.AbsoluteKeywordLocation) {
+			// most likely a misspelling of the missing field: name both
+			return &InvalidError{File: file, Field: joinField(field, strings.Join(unknown, ", ")),
+				Problem: fmt.Sprintf("unknown field (is it %s misspelt?); valid fields are: %s",
+					strings.Join(missing, ", "), strings.Join(valid, ", ")),
+				Hint: "check the spelling; " + hint}
+		}
 		return &InvalidError{File: file, Field: joinField(field, strings.Join(missing, ", ")),
 			Problem: "required field is missing", Hint: hint}
 	}
@@ -152,6 +161,12 @@ func (cs *compiledSchema) propertiesAt(loc string) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// strictAt reports whether the object schema refuses unknown fields.
+func (cs *compiledSchema) strictAt(loc string) bool {
+	additional, ok := cs.schemaAt(loc)["additionalProperties"].(bool)
+	return ok && !additional
 }
 
 func (cs *compiledSchema) requiredAt(loc string) []string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/charmbracelet/log"
+	"github.com/mattn/go-isatty"
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/report"
@@ -84,13 +85,11 @@ func newLogger(w io.Writer, level string) *log.Logger {
 	return log.NewWithOptions(w, log.Options{Level: lvl, Prefix: "specdev"})
 }
 
+// isTerminal reports whether r is a terminal (not merely a character
+// device: an agent's stdin is often /dev/null).
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return ok && isatty.IsTerminal(f.Fd())
 }
 
 // emit sets the command's result; run prints it once the command returns.

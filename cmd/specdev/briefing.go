@@ -114,7 +114,7 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 		fmt.Fprintf(b, "You already hold this review (session %s, mode %s)\n", d.Session, p.Mode)
 	}
 	writePreflightLine(b, p.Preflight)
-	fmt.Fprintf(b, "Progress: %d/%d files reviewed, %d findings so far\n", len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar)
+	fmt.Fprintf(b, "Progress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
 	for _, f := range d.Reviewed {
 		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(f.Findings, "finding"))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -65,6 +66,7 @@ type poller struct {
 	opt     checkpoint.ClaimOptions
 	entries []checkpoint.Entry
 	skipped []error // assignments that could not be read
+	refused error   // why the named assignment could not be claimed while waiting
 }
 
 func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Assignment, error) {
@@ -73,7 +75,17 @@ func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Ass
 	look := func() (bool, time.Time, error) {
 		var err error
 		claim, a, err = p.claimNext()
-		return claim != nil, p.st.NextStale(p.entries, p.opt.Session), err
+		next := p.st.NextStale(p.entries, p.opt.Session)
+		if timeout > 0 && p.app.Assignment != "" && notYet(err) {
+			// waiting for one assignment: no request yet, or held by a
+			// live session, is something to wait for, not a failure
+			p.refused, err = err, nil
+			var held *checkpoint.HeldError
+			if errors.As(p.refused, &held) {
+				next = held.LastActivity.Add(held.StaleAfter)
+			}
+		}
+		return claim != nil, next, err
 	}
 	if timeout <= 0 {
 		_, _, err := look()
@@ -88,10 +100,24 @@ func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Ass
 	return claim, a, err
 }
 
+// notYet reports whether a claim of a named assignment failed for a reason
+// that time may remove: a live holder, a held lock, or a state without a
+// review to claim (not requested yet, awaiting a human, decided).
+func notYet(err error) bool {
+	return errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)
+}
+
+// watchDirs lists the folders to watch, read afresh before every look (not
+// taken from the previous look, which has seen none on the first call), so
+// a request written into any assignment folder wakes the poll at once.
 func (p *poller) watchDirs() []string {
-	dirs := []string{filepath.Join(p.st.Dir, checkpoint.AssignmentsDir)}
-	for _, e := range p.entries {
-		dirs = append(dirs, filepath.Join(p.st.Dir, checkpoint.AssignmentsDir, e.Name))
+	root := filepath.Join(p.st.Dir, checkpoint.AssignmentsDir)
+	dirs := []string{root}
+	entries, _ := os.ReadDir(root) // unreadable: the slow poll covers it
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, filepath.Join(root, e.Name()))
+		}
 	}
 	return dirs
 }
@@ -152,6 +178,9 @@ func (p *poller) nothingToDo() Result {
 				e.Name, e.Progress.SessionID, len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
 				ago(now, e.Progress.LastActivity.Time), human(p.st.StaleAfter()))
 		}
+	}
+	if p.refused != nil {
+		fmt.Fprintf(&b, "Still not claimable: %v\n", p.refused)
 	}
 	res := Result{State: "idle", Code: exitWaiting, Next: "poll again in 30-60 s, or wait: specdev check --timeout 10m"}
 	var problems []string

@@ -112,7 +112,7 @@ func spread(flag string, n, findings int, set func(finding, value int)) error {
 		}
 	default:
 		return usage(fmt.Sprintf("give %s once (for all findings) or once per --finding", flag),
-			fmt.Sprintf("%d %s values for %d findings", n, flag, findings))
+			fmt.Sprintf("%d %s values for %s", n, flag, plural(findings, "finding")))
 	}
 	return nil
 }
