@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -28,8 +29,8 @@ func (t Timestamp) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads "" as the zero time and any RFC 3339 string otherwise.
 func (t *Timestamp) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	s, err := unquote(b)
+	if err != nil {
 		return fmt.Errorf("a timestamp must be a string: %w", err)
 	}
 	if s == "" {
@@ -99,3 +100,14 @@ func ParseDuration(s string) (time.Duration, error) {
 
 // String formats the duration in Go syntax.
 func (d Duration) String() string { return time.Duration(d).String() }
+
+// unquote reads a JSON string, without a second decoder pass for the
+// common case of no escapes (timestamps never have any).
+func unquote(b []byte) (string, error) {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 {
+		return string(b[1 : len(b)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(b, &s)
+	return s, err
+}

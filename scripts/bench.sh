@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# bench.sh BIN: whole-process timings of the SPEC.md §8 targets, median of
+# repeated runs, with the baselines they are judged against (cat of one
+# request file, and an empty Go program). Figures go to docs/performance.md.
+# Not a test: timings on a shared machine vary, so nothing here fails on
+# a number.
+set -euo pipefail
+
+bin=$(cd "$(dirname "${1:-bin/specdev}")" && pwd)/$(basename "${1:-bin/specdev}")
+runs=${RUNS:-60}
+work=$(mktemp -d "${TMPDIR:-/tmp}/specdev-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# median_ms CMD…: run CMD $runs times, print the median wall time in ms.
+median_ms() {
+	local times=() start end
+	for ((i = 0; i < runs; i++)); do
+		start=$EPOCHREALTIME
+		"$@" >/dev/null 2>&1 || true
+		end=$EPOCHREALTIME
+		times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", (e - s) * 1000 }')")
+	done
+	printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] }'
+}
+
+# peak_kib CMD…: peak resident memory of one run.
+peak_kib() {
+	local out
+	out=$( { /usr/bin/time -f '%M' "$@" >/dev/null 2>/dev/null; } 2>&1 || true)
+	echo "${out##*$'\n'}"
+}
+
+# project N FILES: a project with N assignments, each with a review request
+# of FILES files, written by specdev itself.
+project() {
+	local dir=$work/p$1x$2 i f
+	mkdir -p "$dir" && cd "$dir"
+	"$bin" init >/dev/null
+	for ((f = 0; f < $2; f++)); do mkdir -p "src/d$((f % 50))" && echo "x$f" >"src/d$((f % 50))/f$f.go"; done
+	mapfile -t files < <(find src -type f | sort)
+	for ((i = 1; i <= $1; i++)); do
+		mkdir -p ".specdev/assignments/$(printf '%05d' "$i")_bench"
+		"$bin" --assignment "$(printf '%05d' "$i")" work request "${files[@]/#/--files=}" >/dev/null
+	done
+	echo "$dir"
+}
+
+empty_go=$work/empty
+mkdir -p "$work/emptysrc" && printf 'package main\nfunc main() {}\n' >"$work/emptysrc/main.go"
+(cd "$work/emptysrc" && GOFLAGS= go mod init empty >/dev/null 2>&1 && go build -o "$empty_go" .)
+
+echo "specdev whole-process timings (median of $runs runs, ms) on $(nproc) cores, $(date -u +%Y-%m-%d)"
+
+dir=$(project 100 1)
+cd "$dir"
+for ((i = 1; i <= 100; i++)); do # nothing to do: every review is decided
+	s=$(printf '%05d' "$i")
+	sed -i 's/"status": "pending"/"status": "passed"/' ".specdev/assignments/${s}_bench/review_request.json"
+done
+"$bin" check >/dev/null 2>&1 || true # first run validates config.json once
+printf '  %-44s %8s ms\n' "baseline: cat one request file" "$(median_ms cat .specdev/assignments/00001_bench/review_request.json)"
+printf '  %-44s %8s ms\n' "baseline: empty Go program" "$(median_ms "$empty_go")"
+printf '  %-44s %8s ms\n' "specdev version" "$(median_ms "$bin" version)"
+printf '  %-44s %8s ms  (peak %s KiB)\n' "check, nothing to do, 100 assignments" "$(median_ms "$bin" check)" "$(peak_kib "$bin" check)"
+printf '  %-44s %8s ms\n' "status, 100 assignments" "$(median_ms "$bin" status)"
+
+for n in 10 1000; do
+	dir=$(project 1 "$n")
+	cd "$dir"
+	"$bin" check --session rv-bench >/dev/null
+	mapfile -t files < <(find src -type f | sort)
+	for f in "${files[@]:0:$((n / 2))}"; do "$bin" check record "$f" --session rv-bench --finding "minor: x" >/dev/null; done
+	printf '  %-44s %8s ms\n' "check record, review of $n files" \
+		"$(median_ms "$bin" check record "${files[0]}" --session rv-bench --finding "minor: bench")"
+done
+
+dir=$(project 1 1)
+cd "$dir"
+"$bin" work cancel >/dev/null
+lat=()
+for ((i = 0; i < 10; i++)); do
+	"$bin" check --timeout 20 --session rv-wait >"$work/wait.out" 2>&1 &
+	waiter=$!
+	sleep 0.3
+	start=$EPOCHREALTIME
+	"$bin" work request --files src/d0/f0.go >/dev/null
+	wait "$waiter" || true
+	end=$EPOCHREALTIME
+	lat+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", (e - s) * 1000 }')")
+	"$bin" work cancel >/dev/null
+done
+printf '  %-44s %8s ms  (request written to waiting check done; runs: %s)\n' "check --timeout wakes on a work request" \
+	"$(printf '%s\n' "${lat[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')" "${lat[*]}"
