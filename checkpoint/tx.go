@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -23,7 +24,8 @@ type Tx struct {
 	Progress *protocol.Progress // nil: no progress yet
 	Now      time.Time
 
-	requestSeen, progressSeen []byte // bytes as read, to skip unchanged writes
+	requestSeen, progressSeen []byte           // bytes as read, to skip unchanged writes
+	requestRead               protocol.Request // the request as read, to skip re-encoding an unchanged one
 	events                    []protocol.Event
 	lock                      *held
 }
@@ -60,6 +62,9 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 	if tx.Progress, tx.progressSeen, err = a.readProgress(lock.cache); err != nil {
 		return err
 	}
+	if tx.Request != nil {
+		tx.requestRead = tx.Request.Clone()
+	}
 	if err := fn(tx); err != nil {
 		return err
 	}
@@ -78,7 +83,7 @@ func (tx *Tx) commit() error {
 			writes, changed = append(writes, w), true
 		}
 	}
-	if tx.Request != nil {
+	if tx.Request != nil && (tx.requestSeen == nil || !reflect.DeepEqual(*tx.Request, tx.requestRead)) {
 		w, dirty, err := encodeIfChanged(protocol.RequestFile, func() ([]byte, error) { return protocol.EncodeRequest(tx.Request) }, tx.requestSeen)
 		if err != nil {
 			return err

@@ -1,9 +1,6 @@
 package protocol
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "encoding/json"
 
 // EncodeRequest is review_request.json as specdev writes it: indented,
 // known fields in order, then the kept unknown ones, then a newline.
@@ -33,11 +30,5 @@ func encodeState(fields any, extra Extra) ([]byte, error) {
 	if data, err = appendExtra(data, extra); err != nil {
 		return nil, err
 	}
-	var out bytes.Buffer
-	out.Grow(len(data) + len(data)/4)
-	if err := json.Indent(&out, data, "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
+	return append(indent(data), '\n'), nil
 }

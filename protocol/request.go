@@ -2,7 +2,9 @@ package protocol
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
 )
 
 // RequestFile is the name of the hand-off record in an assignment folder.
@@ -97,4 +99,12 @@ func (r *Request) RoundText() string {
 		return itoa(r.Round) + " of " + itoa(r.MaxRounds)
 	}
 	return itoa(r.Round)
+}
+
+// Clone returns a copy that shares no slices or maps with r.
+func (r *Request) Clone() Request {
+	c := *r
+	c.ChangedFiles = slices.Clone(r.ChangedFiles)
+	c.Extra = maps.Clone(r.Extra)
+	return c
 }
