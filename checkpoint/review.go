@@ -90,7 +90,7 @@ func (a *Assignment) Record(ctx context.Context, session, file string, findings 
 				"the preflight gate of %s has not finished", a.Name)
 		}
 		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
-			return &UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
+			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
 				Hint: "record one of the files listed by specdev check (paths relative to the project root)"}
 		}
 		replaced := replaceFindings(p, file, findings)
@@ -144,7 +144,7 @@ func (a *Assignment) GiveVerdict(ctx context.Context, session string, v protocol
 			return conflict("wait for the preflight gate", "the preflight gate of %s has not finished", a.Name)
 		}
 		if !v.Passed && strings.TrimSpace(v.Summary) == "" && len(p.Findings) == 0 && len(v.Issues) == 0 {
-			return &UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
+			return &protocol.UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
 				Hint: "specdev check verdict fail --summary \"what must change\" --session " + session}
 		}
 		if p.Mode == protocol.ModeManual {
@@ -248,14 +248,3 @@ func (a *Assignment) SetReviewerMode(ctx context.Context, session string, mode p
 		return nil
 	})
 }
-
-// UsageError is a bad argument: exit code 2.
-type UsageError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *UsageError) Error() string { return e.Msg }
-
-// HintText suggests what to do.
-func (e *UsageError) HintText() string { return e.Hint }

@@ -120,7 +120,7 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 }
 
 // HeldBy finds the review session holds. If it holds several (claimed by
-// name), a *UsageError lists them. If it holds none, the error says why: a
+// name), a *protocol.UsageError lists them. If it holds none, the error says why: a
 // *DisplacedError when another session took it over, a conflict when it
 // was cancelled, released or decided.
 func (s *Store) HeldBy(session string) (*Assignment, error) {
@@ -138,7 +138,7 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 	case len(held) == 1:
 		return s.Assignment(held[0])
 	case len(held) > 1:
-		return nil, &UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
+		return nil, &protocol.UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
 			Hint: "name one: --assignment " + held[0]}
 	}
 	if err := s.lostReview(entries, session); err != nil {

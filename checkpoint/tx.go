@@ -120,36 +120,30 @@ func encodeIfChanged(name string, encode func() ([]byte, error), seen []byte) (f
 // readRequest reads review_request.json (nil if absent), validating it in
 // full unless the cache knows these exact bytes to be valid.
 func (a *Assignment) readRequest(cache validCache) (*protocol.Request, []byte, error) {
-	data, err := a.readFile(protocol.RequestFile)
-	if data == nil || err != nil {
-		return nil, nil, err
-	}
-	decode := protocol.DecodeRequest
-	if cache.trusts(protocol.RequestFile, data) {
-		decode = protocol.DecodeTrustedRequest
-	}
-	r, err := decode(a.rel(protocol.RequestFile), data)
-	if err == nil {
-		cache.remember(protocol.RequestFile, data)
-	}
-	return r, data, err
+	return readState(a, cache, protocol.RequestFile, protocol.DecodeRequest, protocol.DecodeTrustedRequest)
 }
 
 // readProgress is readRequest for review_progress.json.
 func (a *Assignment) readProgress(cache validCache) (*protocol.Progress, []byte, error) {
-	data, err := a.readFile(protocol.ProgressFile)
+	return readState(a, cache, protocol.ProgressFile, protocol.DecodeProgress, protocol.DecodeTrustedProgress)
+}
+
+// readState reads one state file with the full decoder, or the trusted
+// one when the cache vouches for its bytes, and remembers valid bytes.
+func readState[T any](a *Assignment, cache validCache, name string, full, trusted func(string, []byte) (*T, error)) (*T, []byte, error) {
+	data, err := a.readFile(name)
 	if data == nil || err != nil {
 		return nil, nil, err
 	}
-	decode := protocol.DecodeProgress
-	if cache.trusts(protocol.ProgressFile, data) {
-		decode = protocol.DecodeTrustedProgress
+	decode := full
+	if cache.trusts(name, data) {
+		decode = trusted
 	}
-	p, err := decode(a.rel(protocol.ProgressFile), data)
+	v, err := decode(a.rel(name), data)
 	if err == nil {
-		cache.remember(protocol.ProgressFile, data)
+		cache.remember(name, data)
 	}
-	return p, data, err
+	return v, data, err
 }
 
 // readFile returns nil, nil when the file does not exist.

@@ -41,3 +41,24 @@ func (e *InvalidError) HintText() string { return e.Hint }
 func invalid(file, field, hint, format string, args ...any) *InvalidError {
 	return &InvalidError{File: file, Field: field, Problem: fmt.Sprintf(format, args...), Hint: hint}
 }
+
+// ErrUsage: a bad flag or argument (exit code 2).
+var ErrUsage = errors.New("usage")
+
+// UsageError is a bad flag or argument, with the fix.
+type UsageError struct {
+	Msg  string
+	Hint string
+	Err  error // an underlying condition errors.Is can find, or nil
+}
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// Is makes errors.Is(err, ErrUsage) true.
+func (e *UsageError) Is(target error) bool { return target == ErrUsage }
+
+// Unwrap lets errors.Is find the underlying condition.
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// HintText suggests what to do.
+func (e *UsageError) HintText() string { return e.Hint }

@@ -6,7 +6,6 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/specdev/specdev/checkpoint"
-	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -29,28 +28,15 @@ var exitNames = map[int]string{
 	exitInvalid: "INVALID", exitConflict: "CONFLICT",
 }
 
-// usageError is a bad flag or argument found by the CLI itself.
-type usageError struct {
-	msg, hint string
-}
-
-func (e *usageError) Error() string    { return e.msg }
-func (e *usageError) HintText() string { return e.hint }
-
-func usage(hint, msg string) error { return &usageError{msg: msg, hint: hint} }
+func usage(hint, msg string) error { return &protocol.UsageError{Msg: msg, Hint: hint} }
 
 // exitCode is the one place that decides which exit code an error gets.
 func exitCode(err error) int {
-	var (
-		parseErr *kong.ParseError
-		usageErr *usageError
-		cpUsage  *checkpoint.UsageError
-		csUsage  *changeset.UsageError
-	)
+	var parseErr *kong.ParseError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &parseErr), errors.As(err, &usageErr), errors.As(err, &cpUsage), errors.As(err, &csUsage):
+	case errors.As(err, &parseErr), errors.Is(err, protocol.ErrUsage):
 		return exitUsage
 	case errors.Is(err, protocol.ErrInvalid):
 		return exitInvalid

@@ -15,7 +15,7 @@
 //     every path is relative to the root, clean, slash-separated, and has
 //     passed CheckFile (no "..", no symlink leading out of the project).
 //   - Every refused path is a *protocol.InvalidError (errors.Is
-//     protocol.ErrInvalid); a bad flag is a *UsageError.
+//     protocol.ErrInvalid); a bad flag is a *protocol.UsageError.
 //   - Read-only: nothing here writes to the project or to git.
 package changeset
 
@@ -49,7 +49,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 	repo, err := openRepo(ctx, opt.Root)
 	switch {
 	case errors.Is(err, ErrNotGit) && opt.Base != "":
-		return Result{}, &UsageError{
+		return Result{}, &protocol.UsageError{
 			Msg:  fmt.Sprintf("--base %s: %s", opt.Base, ErrNotGit),
 			Hint: "leave out --base outside git, and list the files to review with --files",
 			Err:  ErrNotGit,

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 func TestCollectGit(t *testing.T) {
@@ -220,9 +222,9 @@ func TestCollectOutsideGit(t *testing.T) {
 				if err.Error() != tt.wantMsg {
 					t.Errorf("message: got %q, want %q", err.Error(), tt.wantMsg)
 				}
-				var usage *UsageError
+				var usage *protocol.UsageError
 				if !errors.As(err, &usage) || usage.Hint == "" {
-					t.Errorf("got %#v, want a *UsageError with a hint", err)
+					t.Errorf("got %#v, want a *protocol.UsageError with a hint", err)
 				}
 				return
 			}

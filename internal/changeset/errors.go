@@ -3,10 +3,12 @@ package changeset
 import (
 	"errors"
 	"fmt"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // Conditions the CLI reports as usage errors (exit code 2); both come
-// wrapped in a *UsageError that carries the hint.
+// wrapped in a *protocol.UsageError that carries the hint.
 var (
 	// ErrNotGit: the project is not in a git repository (or git is not
 	// installed), so the files to review must be listed.
@@ -15,21 +17,6 @@ var (
 	ErrUnknownBase = errors.New("no such commit")
 )
 
-// UsageError is a bad flag or a missing one: exit code 2.
-type UsageError struct {
-	Msg  string
-	Hint string
-	Err  error // ErrNotGit or ErrUnknownBase
-}
-
-func (e *UsageError) Error() string { return e.Msg }
-
-// Unwrap lets errors.Is find ErrNotGit or ErrUnknownBase.
-func (e *UsageError) Unwrap() error { return e.Err }
-
-// HintText suggests what to do.
-func (e *UsageError) HintText() string { return e.Hint }
-
 // notGitError says that, outside git, the files must be listed; why is
 // "" or the reason git could not be asked (e.g. it is not installed).
 func notGitError(root, why string) error {
@@ -37,11 +24,11 @@ func notGitError(root, why string) error {
 	if why != "" {
 		hint = why + "; list the files to review with --files, and leave out --base"
 	}
-	return &UsageError{Msg: ErrNotGit.Error() + ": pass --files", Hint: hint, Err: ErrNotGit}
+	return &protocol.UsageError{Msg: ErrNotGit.Error() + ": pass --files", Hint: hint, Err: ErrNotGit}
 }
 
 func unknownBaseError(rev string) error {
-	return &UsageError{
+	return &protocol.UsageError{
 		Msg:  fmt.Sprintf("--base %s: %v", rev, ErrUnknownBase),
 		Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3",
 		Err:  ErrUnknownBase,

@@ -19,7 +19,7 @@ type repo struct {
 }
 
 // openRepo finds the git work tree around root. Outside one, or without
-// git, it returns a *UsageError wrapping ErrNotGit.
+// git, it returns a *protocol.UsageError wrapping ErrNotGit.
 func openRepo(ctx context.Context, root string) (*repo, error) {
 	out, err := runGit(ctx, root, "rev-parse", "--show-prefix")
 	var gerr *gitError
