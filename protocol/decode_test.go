@@ -41,7 +41,8 @@ func TestSeedProgressIsValid(t *testing.T) {
 }
 
 func TestUnknownStateFieldsSurviveARoundTrip(t *testing.T) {
-	in := `{"version":1,"status":"pending","changed_files":["a.go"],"x_tool":{"k":[1,2]},"zeta":"z"}`
+	in := `{"version":1,"status":"pending","changed_files":["a.go"],"x_tool":{"k": [1,
+	  2]},"zeta":"z"}`
 	r, err := DecodeRequest("review_request.json", []byte(in))
 	if err != nil {
 		t.Fatal(err)
@@ -54,6 +55,13 @@ func TestUnknownStateFieldsSurviveARoundTrip(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("re-encoded request %s lacks %s", out, want)
 		}
+	}
+	file, err := EncodeRequest(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\"x_tool\": {\n    \"k\": [\n      1,\n      2\n    ]\n  }"; !strings.Contains(string(file), want) {
+		t.Errorf("written request does not indent the kept field like the rest:\n%s", file)
 	}
 }
 

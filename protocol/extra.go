@@ -80,7 +80,9 @@ func appendExtra(encoded []byte, extra Extra) ([]byte, error) {
 		key, _ := json.Marshal(name)
 		buf.Write(key)
 		buf.WriteByte(':')
-		buf.Write(extra[name])
+		if err := json.Compact(&buf, extra[name]); err != nil { // as read, it may be indented
+			return nil, err
+		}
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
