@@ -128,17 +128,6 @@ func (p *Progress) Reviewed(file string) bool {
 	return slices.Contains(p.FilesReviewed, file)
 }
 
-// FindingsFor returns the findings recorded for one file.
-func (p *Progress) FindingsFor(file string) []Finding {
-	var out []Finding
-	for _, f := range p.Findings {
-		if f.File == file {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // FindingsByFile groups the findings by file, keeping their order.
 func (p *Progress) FindingsByFile() map[string][]Finding {
 	by := make(map[string][]Finding)

@@ -45,8 +45,9 @@ func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, gen
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
 	}
+	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
-		d.Reviewed = append(d.Reviewed, fileSummary{f, len(p.FindingsFor(f))})
+		d.Reviewed = append(d.Reviewed, fileSummary{f, len(byFile[f])})
 	}
 	if n := len(p.PreviousRounds); n > 0 {
 		d.PreviousFindings = p.PreviousRounds[n-1].Findings
