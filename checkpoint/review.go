@@ -239,12 +239,3 @@ func statusOf(r *protocol.Request) protocol.Status {
 	}
 	return r.Status
 }
-
-// SetReviewerMode switches the reviewer's mode of a review the session holds
-// (the seed's Ctrl+C and restart with the other mode).
-func (a *Assignment) SetReviewerMode(ctx context.Context, session string, mode protocol.Mode) error {
-	return a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
-		p.Mode = mode
-		return nil
-	})
-}

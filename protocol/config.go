@@ -1,9 +1,6 @@
 package protocol
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // ConfigFile is the name of the optional settings file in .specdev/.
 const ConfigFile = "config.json"
@@ -71,13 +68,4 @@ func (c Config) RoundLimit() int {
 		return n
 	}
 	return effortRounds[DefaultEffort]
-}
-
-// EffortRounds returns the round limit of an effort level.
-func EffortRounds(effort string) (int, error) {
-	n, ok := effortRounds[effort]
-	if !ok {
-		return 0, fmt.Errorf("effort %q is not one of low, medium, high, max", effort)
-	}
-	return n, nil
 }

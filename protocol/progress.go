@@ -123,11 +123,6 @@ func (p *Progress) Files() []string {
 	return append(slices.Clone(p.FilesReviewed), p.FilesRemaining...)
 }
 
-// Reviewed reports whether file has been recorded.
-func (p *Progress) Reviewed(file string) bool {
-	return slices.Contains(p.FilesReviewed, file)
-}
-
 // FindingsByFile groups the findings by file, keeping their order.
 func (p *Progress) FindingsByFile() map[string][]Finding {
 	by := make(map[string][]Finding)
