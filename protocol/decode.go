@@ -47,6 +47,9 @@ func syntaxError(file string, data []byte, offset int64, err error) error {
 	if errors.Is(err, io.EOF) || len(bytes.TrimSpace(data)) == 0 {
 		return invalid(file, "", hintHandEdit, "is empty")
 	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		offset = int64(len(bytes.TrimRight(data, " \t\r\n"))) // cut off: say where it ends
+	}
 	line, col := position(data, int(offset))
 	return invalid(file, "", hintHandEdit, "is not valid JSON (line %d, column %d): %v", line, col, err)
 }

@@ -82,6 +82,7 @@ func TestInvalidInputsNameFileAndField(t *testing.T) {
 		{"newer progress", "review_progress.json", `{"version":9,"phase":"reviewing","files_reviewed":[],"files_remaining":[]}`, progress, "version", "newer"},
 		{"syntax", "review_request.json", "{\n  \"version\": 1,\n  \"status\": \"pending\",,\n}", request, "", "line 3"},
 		{"empty", "review_request.json", "", request, "", "is empty"},
+		{"cut off", "review_request.json", "{\n  \"version\": 1,\n  \"status\": \"pend", request, "", "line 3, column 18"},
 		{"not utf8", "review_request.json", "{\"version\":1,\"status\":\"pending\",\"changed_files\":[],\"notes\":\"\xff\"}", request, "", "UTF-8"},
 		{"two values", "review_request.json", `{"version":1,"status":"pending","changed_files":[]} {}`, request, "", "more than one"},
 		{"bad phase", "review_progress.json", `{"phase":"thinking","files_reviewed":[],"files_remaining":[]}`, progress, "phase", "must be one of"},

@@ -82,8 +82,15 @@ func newLogger(w io.Writer, level string) *log.Logger {
 	if err != nil {
 		lvl = log.WarnLevel
 	}
-	return log.NewWithOptions(w, log.Options{Level: lvl, Prefix: "specdev"})
+	return log.NewWithOptions(plainWriter{w}, log.Options{Level: lvl, Prefix: "specdev"})
 }
+
+// plainWriter hides the terminal behind stderr from the logging library:
+// on a terminal it would query the terminal's colours at start-up and hang
+// for seconds on one that does not answer. Logs are plain text.
+type plainWriter struct{ w io.Writer }
+
+func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
 
 // isTerminal reports whether r is a terminal (not merely a character
 // device: an agent's stdin is often /dev/null).

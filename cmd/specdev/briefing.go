@@ -50,7 +50,11 @@ func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, gen
 		d.Reviewed = append(d.Reviewed, fileSummary{f, len(byFile[f])})
 	}
 	if n := len(p.PreviousRounds); n > 0 {
-		d.PreviousFindings = p.PreviousRounds[n-1].Findings
+		prev := p.PreviousRounds[n-1]
+		d.PreviousFindings = append([]protocol.Finding{}, prev.Findings...)
+		if prev.Verdict != nil {
+			d.PreviousFindings = append(d.PreviousFindings, prev.Verdict.Issues...)
+		}
 	}
 	var b strings.Builder
 	if c.Kind == checkpoint.ClaimNew {

@@ -35,14 +35,21 @@ func (c *WorkShowCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
+	noRequest := false
 	if mode != "" {
-		if _, err := a.SetMode(app.ctx, mode); err != nil && !errors.Is(err, protocol.ErrConflict) {
+		_, err := a.SetMode(app.ctx, mode)
+		if noRequest = errors.Is(err, protocol.ErrConflict); err != nil && !noRequest {
 			return err
 		}
 	}
 	view, err := waitForWork(app, a, time.Duration(c.Timeout))
 	if err != nil {
 		return err
+	}
+	if noRequest && view.State == "idle" {
+		// there is no request to keep the mode in yet: carry it to the next step
+		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
+		view.Next = fmt.Sprintf("when the work is ready: specdev work request --mode %s --notes \"…\"", mode)
 	}
 	return app.emit(view)
 }

@@ -45,8 +45,8 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	waiting := true
 	switch r.Status {
 	case protocol.StatusPending:
-		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %d files, requested %s ago. Waiting for a reviewer.",
-			head, r.Gate, len(r.ChangedFiles), ago(now, r.Timestamp.Time))
+		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
+			head, r.Gate, plural(len(r.ChangedFiles), "file"), ago(now, r.Timestamp.Time))
 	case protocol.StatusInProgress:
 		res.Text = inProgressText(head, snap, now, staleAfter)
 	case protocol.StatusAwaitingApproval:
@@ -54,7 +54,10 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			head, strings.ToUpper(r.ProposedVerdict), a.Name)
 	case protocol.StatusPassed:
 		res.Code, waiting = exitOK, false
-		res.Text = fmt.Sprintf("Review passed: %s%s.", head, byReviewer(d.Reviewer)) + summaryLine(r.ReviewerNotes)
+		var b strings.Builder
+		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
+		writeSummary(&b, snap)
+		res.Text = b.String()
 		res.Next = "nothing more for this review; for the next change: specdev work request"
 	case protocol.StatusFailed:
 		d.Findings = findingsOf(snap)
@@ -96,13 +99,15 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) (Result, boo
 	r := snap.Request
 	var b strings.Builder
 	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
-	writeSummary(&b, snap)
-	if d.Preflight != nil && !d.Preflight.Passed {
-		writePreflightFailure(&b, d.Preflight)
+	next := "fix the findings, then run: specdev work request"
+	if pf := d.Preflight; pf != nil && !pf.Passed {
+		writePreflightFailure(&b, pf) // the summary only repeats it
+		next = fmt.Sprintf("make the pre-flight gate pass (%s), then run: specdev work request", strings.Join(pf.Command, " "))
+	} else {
+		writeSummary(&b, snap)
 	}
 	writeFindings(&b, d.Findings)
-	res := Result{State: string(r.Status), Code: exitChangesRequested, Text: b.String(),
-		Next: "fix the findings, then run: specdev work request"}
+	res := Result{State: string(r.Status), Code: exitChangesRequested, Text: b.String(), Next: next}
 	if checkpoint.Paused(r) {
 		d.Paused = true
 		res.State, res.Code = "paused", exitBlocked
@@ -180,13 +185,6 @@ func byReviewer(session string) string {
 		return ""
 	}
 	return " (reviewer " + session + ")"
-}
-
-func summaryLine(s string) string {
-	if s == "" {
-		return ""
-	}
-	return "\nSummary: " + oneLine(s)
 }
 
 // oneLine folds agent text onto one line for terminal output.
