@@ -3,34 +3,10 @@ package checkpoint
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/specdev/specdev/protocol"
-	"github.com/specdev/specdev/report"
 )
-
-// benchStore makes a store with one assignment in a temp folder on the
-// same disk as the project (fsync costs are part of what is measured).
-func benchStore(b *testing.B) (*Store, *Assignment) {
-	b.Helper()
-	root := b.TempDir()
-	dir := filepath.Join(root, protocol.StateDir)
-	if err := os.MkdirAll(filepath.Join(dir, AssignmentsDir, "00001_bench"), 0o755); err != nil {
-		b.Fatal(err)
-	}
-	st, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	st.Render = report.Render
-	a, err := st.Assignment("00001_bench")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return st, a
-}
 
 func benchFiles(n int) []string {
 	files := make([]string, n)
@@ -45,7 +21,7 @@ func benchFiles(n int) []string {
 func BenchmarkClaim(b *testing.B) {
 	for _, n := range []int{10, 100, 1000} {
 		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
-			_, a := benchStore(b)
+			a := testAssignment(b)
 			ctx := context.Background()
 			files := benchFiles(n)
 			for b.Loop() {
@@ -85,7 +61,7 @@ func BenchmarkRecord(b *testing.B) {
 }
 
 func benchRecord(b *testing.B, n, every int) {
-	_, a := benchStore(b)
+	a := testAssignment(b)
 	ctx := context.Background()
 	files := benchFiles(n)
 	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: files}); err != nil {

@@ -14,7 +14,7 @@ import (
 // the validity cache trusts specdev's own output, so this is what makes
 // that trust sound. It walks one review loop through every transaction.
 func TestEveryWriteValidatesInFull(t *testing.T) {
-	a := cacheStore(t)
+	a := testAssignment(t)
 	ctx := context.Background()
 	clock := time.Date(2026, 2, 11, 10, 0, 0, 0, time.UTC)
 	a.store.Now = func() time.Time { return clock }

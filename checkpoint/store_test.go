@@ -11,7 +11,7 @@ import (
 
 // testAssignment makes a store in a temp folder with one empty assignment,
 // opened as the CLI opens it (the report is rendered).
-func testAssignment(t *testing.T) *Assignment {
+func testAssignment(t testing.TB) *Assignment {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), protocol.StateDir)
 	if err := os.MkdirAll(filepath.Join(dir, AssignmentsDir, "00001_test"), 0o755); err != nil {

@@ -4,32 +4,14 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/specdev/specdev/protocol"
 )
 
-func cacheStore(t *testing.T) *Assignment {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), protocol.StateDir)
-	if err := os.MkdirAll(filepath.Join(dir, AssignmentsDir, "00001_cache"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	st, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := st.Assignment("00001_cache")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 func TestLockFileRemembersWhatWasWritten(t *testing.T) {
-	a := cacheStore(t)
+	a := testAssignment(t)
 	if _, err := a.RequestReview(context.Background(), NewRequest{ChangedFiles: []string{"a.go"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +32,7 @@ func TestLockFileRemembersWhatWasWritten(t *testing.T) {
 // A hand edit changes the bytes, so the cache no longer vouches for them
 // and the full schema pass catches what the typed decode would accept.
 func TestEditedFileIsValidatedInFull(t *testing.T) {
-	a := cacheStore(t)
+	a := testAssignment(t)
 	ctx := context.Background()
 	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go"}}); err != nil {
 		t.Fatal(err)
@@ -80,7 +62,7 @@ func TestEditedFileIsValidatedInFull(t *testing.T) {
 
 // A wrong or torn cache costs only a full validation.
 func TestBadCacheFallsBackToFullValidation(t *testing.T) {
-	a := cacheStore(t)
+	a := testAssignment(t)
 	ctx := context.Background()
 	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go"}}); err != nil {
 		t.Fatal(err)

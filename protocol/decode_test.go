@@ -166,3 +166,12 @@ func TestParseFindingFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestOversizedInputIsRefusedBeforeParsing(t *testing.T) {
+	data := make([]byte, MaxFileSize+1)
+	_, err := DecodeVerdict("verdict.json", data)
+	var inv *InvalidError
+	if !errors.As(err, &inv) || !strings.Contains(err.Error(), "more than the limit") {
+		t.Fatalf("got %v, want an oversized-input error", err)
+	}
+}

@@ -198,7 +198,8 @@ func (p *poller) nothingToDo() Result {
 }
 
 // preflightArgv is the configured gate, or .specdev/verify-gates.sh when
-// it exists, with a relative program made absolute from the project root.
+// it exists, as the user wrote it (runPreflight resolves a relative
+// program from the project root).
 func preflightArgv(st *checkpoint.Store) []string {
 	argv := append([]string{}, st.Config.Preflight...)
 	if len(argv) == 0 {

@@ -1,6 +1,6 @@
 // Package changeset works out what a review request covers: the files to
 // review, the git HEAD they were taken at, and a fingerprint of their
-// content, so that `specdev work request` can write them and `specdev gate`
+// content, so that `specdev work request` can write them and a later check
 // can tell whether they changed since.
 //
 // Without an explicit list the files are what git says changed: uncommitted
