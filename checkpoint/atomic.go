@@ -40,6 +40,7 @@ func writeAtomic(dir string, files ...fileWrite) error {
 		if err := os.Rename(temps[i], filepath.Join(dir, f.name)); err != nil {
 			return fmt.Errorf("replace %s: %w", f.name, err)
 		}
+		crashPoint("renamed " + f.name)
 	}
 	return syncDir(dir)
 }

@@ -67,16 +67,18 @@ func benchRecord(b *testing.B, n, every int) {
 	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: files}); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := a.Claim(ctx, ClaimOptions{Session: "rv-bench"}); err != nil {
+	c, err := a.Claim(ctx, ClaimOptions{Session: "rv-bench"})
+	if err != nil {
 		b.Fatal(err)
 	}
+	h := Holder{"rv-bench", c.Lease}
 	finding := []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "a finding", Line: 7}}
 	for i, f := range files[:n/2] {
 		var found []protocol.Finding
 		if i%every == 0 {
 			found = finding
 		}
-		if _, err := a.Record(ctx, "rv-bench", f, found); err != nil {
+		if _, err := a.Record(ctx, h, f, found); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -84,7 +86,7 @@ func benchRecord(b *testing.B, n, every int) {
 	for b.Loop() {
 		// re-record a file without findings so the review's size stays put
 		f := files[(i%(n/2)/every)*every+min(every-1, n/2-1)]
-		if _, err := a.Record(ctx, "rv-bench", f, nil); err != nil {
+		if _, err := a.Record(ctx, h, f, nil); err != nil {
 			b.Fatal(err)
 		}
 		i++

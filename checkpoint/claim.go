@@ -15,12 +15,14 @@ const (
 	ClaimNew      ClaimKind = "new"      // a pending request, fresh progress
 	ClaimResumed  ClaimKind = "resumed"  // a pending request whose progress was kept (released)
 	ClaimTakeover ClaimKind = "takeover" // a stale (or forced) review of another session
-	ClaimOwn      ClaimKind = "own"      // the session already held it
+	ClaimOwn      ClaimKind = "own"      // the session already held it (with the current lease)
+	ClaimReclaim  ClaimKind = "reclaim"  // the session held it under another lease, now replaced
 )
 
 // ClaimOptions says who claims and how.
 type ClaimOptions struct {
 	Session   string
+	Lease     string        // the lease the session holds, if any: a claim of its own review keeps it
 	Mode      protocol.Mode // empty: keep the review's mode (auto for a new one)
 	Force     bool          // take over a live review
 	Preflight bool          // a preflight gate will run: start in phase preflight
@@ -29,6 +31,7 @@ type ClaimOptions struct {
 // Claim is the outcome of a successful claim.
 type Claim struct {
 	Kind     ClaimKind
+	Lease    string // the fencing token every reviewer write must present
 	Request  *protocol.Request
 	Progress *protocol.Progress
 	From     string        // the previous holder (takeover, resumed)
@@ -61,7 +64,7 @@ func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error
 		if opt.Mode != "" {
 			tx.Progress.Mode = opt.Mode
 		}
-		c.Request, c.Progress = tx.Request, tx.Progress
+		c.Request, c.Progress, c.Lease = tx.Request, tx.Progress, tx.Progress.Lease
 		return nil
 	})
 	return c, err
@@ -73,7 +76,7 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 	if p != nil && progressBelongs(p, r) && p.Phase != protocol.PhaseDone {
 		c := &Claim{Kind: ClaimResumed, From: p.SessionID}
 		p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now), Reason: "resume"})
-		p.SessionID = opt.Session
+		p.SessionID, p.Lease = opt.Session, newLease()
 		p.LastActivity = protocol.At(tx.Now)
 		p.RequestID = r.RequestID
 		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"resumed_from": c.From, "reviewed": len(p.FilesReviewed)})
@@ -93,7 +96,7 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 		return &Claim{Kind: ClaimNew}, nil
 	}
 	if p.SessionID == opt.Session {
-		return &Claim{Kind: ClaimOwn}, nil
+		return reclaim(tx, opt), nil
 	}
 	idle := tx.Now.Sub(p.LastActivity.Time)
 	stale := idle >= a.store.StaleAfter()
@@ -108,11 +111,26 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 	c := &Claim{Kind: ClaimTakeover, From: p.SessionID, Idle: idle}
 	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now),
 		Reason: reason, Idle: roundDuration(idle).String()})
-	p.SessionID = opt.Session
+	p.SessionID, p.Lease = opt.Session, newLease()
 	p.LastActivity = protocol.At(tx.Now)
 	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": c.From, "reason": reason,
 		"idle": roundDuration(idle).String(), "reviewed": len(p.FilesReviewed)})
 	return c, nil
+}
+
+// reclaim is a session claiming the review it holds. With the current
+// lease nothing changes; without it the lease is replaced, so that of two
+// processes using one session id only the last to claim can write.
+func reclaim(tx *Tx, opt ClaimOptions) *Claim {
+	p := tx.Progress
+	if p.Lease != "" && opt.Lease == p.Lease {
+		return &Claim{Kind: ClaimOwn}
+	}
+	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: opt.Session, To: opt.Session, At: protocol.At(tx.Now), Reason: "reclaim"})
+	p.Lease = newLease()
+	p.LastActivity = protocol.At(tx.Now)
+	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": opt.Session, "reason": "reclaim", "reviewed": len(p.FilesReviewed)})
+	return &Claim{Kind: ClaimReclaim, From: opt.Session}
 }
 
 // newProgress starts the checkpoint of a review. A later round of the same
@@ -138,6 +156,7 @@ func newProgress(r *protocol.Request, old *protocol.Progress, opt ClaimOptions, 
 		FilesReviewed:  []string{},
 		FilesRemaining: append([]string{}, r.ChangedFiles...),
 		SessionID:      opt.Session,
+		Lease:          newLease(),
 	}
 	if old != nil && r.Round > 1 && old.Round < r.Round {
 		p.PreviousRounds = append(old.PreviousRounds, old.Record())

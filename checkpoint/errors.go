@@ -86,6 +86,37 @@ func (e *DisplacedError) HintText() string {
 	return "stop working on this review; run specdev check to pick up another one"
 }
 
+// LeaseError tells a session that the lease it presented is not the one
+// its review is held under: the session claimed the review again (perhaps
+// from another process using the same session id), or no lease was given.
+type LeaseError struct {
+	Assignment string
+	Session    string
+	Given      string    // the lease presented; "" for none
+	RenewedAt  time.Time // when a re-claim replaced the lease; zero if unknown
+}
+
+func (e *LeaseError) Error() string {
+	if e.Given == "" {
+		return fmt.Sprintf("session %s holds review %s under a lease, and this command presented none", e.Session, e.Assignment)
+	}
+	msg := fmt.Sprintf("lease %s of session %s no longer holds review %s", e.Given, e.Session, e.Assignment)
+	if !e.RenewedAt.IsZero() {
+		msg += fmt.Sprintf(": the session claimed it again at %s (two processes may share the session id %s)",
+			e.RenewedAt.UTC().Format(time.RFC3339), e.Session)
+	}
+	return msg
+}
+
+// Is makes errors.Is(err, protocol.ErrConflict) true.
+func (e *LeaseError) Is(target error) bool { return target == protocol.ErrConflict }
+
+// HintText suggests what to do.
+func (e *LeaseError) HintText() string {
+	return "pass the --lease of your latest claim; if you lost it, run specdev check --session " + e.Session +
+		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
+}
+
 // StateError is an action that does not fit the review's state.
 type StateError struct {
 	Msg  string

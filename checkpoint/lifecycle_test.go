@@ -19,6 +19,15 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 	clock := time.Date(2026, 2, 11, 10, 0, 0, 0, time.UTC)
 	a.store.Now = func() time.Time { return clock }
 	yes := true
+	leases := map[string]string{}
+	claim := func(opt ClaimOptions) error {
+		c, err := a.Claim(ctx, opt)
+		if err == nil {
+			leases[opt.Session] = c.Lease
+		}
+		return err
+	}
+	h := func(session string) Holder { return Holder{session, leases[session]} }
 	steps := []struct {
 		name string
 		do   func() error
@@ -27,36 +36,34 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 			_, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go", "b.go"}, Notes: "n", HeadCommit: "abc", Fingerprint: "sha256:" + digest(nil)})
 			return err
 		}},
-		{"claim", func() error { _, err := a.Claim(ctx, ClaimOptions{Session: "rv-1", Preflight: true}); return err }},
+		{"claim", func() error { return claim(ClaimOptions{Session: "rv-1", Preflight: true}) }},
 		{"preflight", func() error {
-			_, err := a.PreflightDone(ctx, "rv-1", protocol.PreflightResult{Command: []string{"gate"}, Passed: true, Output: "ok\n", At: protocol.At(clock)})
+			_, err := a.PreflightDone(ctx, h("rv-1"), protocol.PreflightResult{Command: []string{"gate"}, Passed: true, Output: "ok\n", At: protocol.At(clock)})
 			return err
 		}},
 		{"record", func() error {
-			_, err := a.Record(ctx, "rv-1", "a.go", []protocol.Finding{{Severity: protocol.SeverityImportant, Description: "d", Line: 3, Suggestion: "s", Category: "c"}})
+			_, err := a.Record(ctx, h("rv-1"), "a.go", []protocol.Finding{{Severity: protocol.SeverityImportant, Description: "d", Line: 3, Suggestion: "s", Category: "c"}})
 			return err
 		}},
 		{"takeover", func() error {
 			clock = clock.Add(time.Hour)
-			_, err := a.Claim(ctx, ClaimOptions{Session: "rv-2"})
-			return err
+			return claim(ClaimOptions{Session: "rv-2"})
 		}},
-		{"release", func() error { _, err := a.Release(ctx, "rv-2"); return err }},
+		{"release", func() error { _, err := a.Release(ctx, h("rv-2")); return err }},
 		{"resume", func() error {
-			_, err := a.Claim(ctx, ClaimOptions{Session: "rv-3", Mode: protocol.ModeManual})
-			return err
+			return claim(ClaimOptions{Session: "rv-3", Mode: protocol.ModeManual})
 		}},
-		{"record rest", func() error { _, err := a.Record(ctx, "rv-3", "b.go", nil); return err }},
+		{"record rest", func() error { _, err := a.Record(ctx, h("rv-3"), "b.go", nil); return err }},
 		{"propose", func() error {
-			_, err := a.GiveVerdict(ctx, "rv-3", protocol.Verdict{Summary: "fix", IntentSatisfied: &yes, InterpretedIntent: "i",
+			_, err := a.GiveVerdict(ctx, h("rv-3"), protocol.Verdict{Summary: "fix", IntentSatisfied: &yes, InterpretedIntent: "i",
 				Issues: []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "general"}}})
 			return err
 		}},
 		{"reject", func() error { _, err := a.Decide(ctx, false, "agree"); return err }},
 		{"round 2", func() error { _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go"}}); return err }},
-		{"claim round 2", func() error { _, err := a.Claim(ctx, ClaimOptions{Session: "rv-3"}); return err }},
-		{"record round 2", func() error { _, err := a.Record(ctx, "rv-3", "a.go", nil); return err }},
-		{"pass", func() error { _, err := a.GiveVerdict(ctx, "rv-3", protocol.Verdict{Passed: true}); return err }},
+		{"claim round 2", func() error { return claim(ClaimOptions{Session: "rv-3"}) }},
+		{"record round 2", func() error { _, err := a.Record(ctx, h("rv-3"), "a.go", nil); return err }},
+		{"pass", func() error { _, err := a.GiveVerdict(ctx, h("rv-3"), protocol.Verdict{Passed: true}); return err }},
 		{"new loop", func() error { _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"c.go"}}); return err }},
 		{"cancel", func() error { _, err := a.Cancel(ctx); return err }},
 	}

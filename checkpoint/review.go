@@ -9,21 +9,40 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// holding runs fn only if session still holds the assignment's review: the
+// Holder is who writes to a review: the reviewer session and the lease
+// its claim got (the fencing token).
+type Holder struct {
+	Session string
+	Lease   string
+}
+
+// flags are the command-line flags that name the holder.
+func (h Holder) flags() string {
+	if h.Lease == "" {
+		return "--session " + h.Session
+	}
+	return "--session " + h.Session + " --lease " + h.Lease
+}
+
+// holding runs fn only if h still holds the assignment's review: the
 // fencing check of every mutating reviewer command. A displaced session
-// gets a *DisplacedError saying who took over and when.
-func (a *Assignment) holding(ctx context.Context, session string, fn func(*Tx, *protocol.Request, *protocol.Progress) error) error {
+// gets a *DisplacedError saying who took over and when; a lease that is
+// not the current one (the same session claimed again) a *LeaseError.
+func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) error {
 	return a.Update(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
 		if r == nil || p == nil || !progressBelongs(p, r) {
-			return conflict("run specdev check to claim a review", "session %s holds no review of %s", session, a.Name)
+			return conflict("run specdev check to claim a review", "session %s holds no review of %s", h.Session, a.Name)
 		}
-		if p.SessionID != session {
-			return a.notHolder(session, p)
+		if p.SessionID != h.Session {
+			return a.notHolder(h.Session, p)
+		}
+		if p.Lease != "" && h.Lease != p.Lease {
+			return leaseError(a.Name, h, p)
 		}
 		if r.Status != protocol.StatusInProgress {
 			return conflict("run specdev check to pick up another review",
-				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(r.Status), session)
+				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(r.Status), h.Session)
 		}
 		return fn(tx, r, p)
 	})
@@ -32,12 +51,25 @@ func (a *Assignment) holding(ctx context.Context, session string, fn func(*Tx, *
 func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
 	for i := len(p.Takeovers) - 1; i >= 0; i-- {
 		t := p.Takeovers[i]
-		if t.From == session {
+		if t.From == session && t.To != session {
 			return &DisplacedError{Assignment: a.Name, Session: session, By: t.To, At: t.At.Time, Reason: takeoverReason(t)}
 		}
 	}
 	return conflict("run specdev check to claim a review",
 		"review %s is held by session %s, not %s", a.Name, p.SessionID, session)
+}
+
+// leaseError says when the session's current lease was given, if a
+// re-claim gave it.
+func leaseError(name string, h Holder, p *protocol.Progress) error {
+	e := &LeaseError{Assignment: name, Session: h.Session, Given: h.Lease}
+	for i := len(p.Takeovers) - 1; i >= 0; i-- {
+		if t := p.Takeovers[i]; t.From == h.Session && t.To == h.Session {
+			e.RenewedAt = t.At.Time
+			break
+		}
+	}
+	return e
 }
 
 func takeoverReason(t protocol.Takeover) string {
@@ -48,6 +80,8 @@ func takeoverReason(t protocol.Takeover) string {
 		return "forced takeover"
 	case "resume":
 		return "resumed after a release"
+	case "reclaim":
+		return "the same session claimed it again"
 	}
 	return t.Reason
 }
@@ -55,9 +89,10 @@ func takeoverReason(t protocol.Takeover) string {
 // PreflightDone stores the preflight result. A failed gate fails the review
 // at once (no reviewer effort is spent); a passed one starts the reviewing
 // phase.
-func (a *Assignment) PreflightDone(ctx context.Context, session string, res protocol.PreflightResult) (Snapshot, error) {
+func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.PreflightResult) (Snapshot, error) {
+	session := h.Session
 	var out Snapshot
-	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		p.Preflight = &res
 		p.LastActivity = protocol.At(tx.Now)
 		tx.Log(protocol.EventPreflight, session, map[string]any{"passed": res.Passed, "exit_code": res.ExitCode,
@@ -82,9 +117,10 @@ func preflightWhat(res protocol.PreflightResult) string {
 
 // Record marks one file of the review reviewed with its findings,
 // replacing what an earlier record of the same file stored.
-func (a *Assignment) Record(ctx context.Context, session, file string, findings []protocol.Finding) (Snapshot, error) {
+func (a *Assignment) Record(ctx context.Context, h Holder, file string, findings []protocol.Finding) (Snapshot, error) {
+	session := h.Session
 	var out Snapshot
-	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if p.Phase == protocol.PhasePreflight {
 			return conflict("wait for the preflight gate; run specdev check to see the briefing",
 				"the preflight gate of %s has not finished", a.Name)
@@ -130,11 +166,12 @@ func phaseFor(p *protocol.Progress) protocol.Phase {
 // GiveVerdict records the reviewer's verdict. A pass is refused while files
 // remain or after a failed preflight. In auto mode the review becomes
 // passed or failed; in manual mode awaiting_approval with the proposal.
-func (a *Assignment) GiveVerdict(ctx context.Context, session string, v protocol.Verdict) (Snapshot, error) {
+func (a *Assignment) GiveVerdict(ctx context.Context, h Holder, v protocol.Verdict) (Snapshot, error) {
+	session := h.Session
 	var out Snapshot
-	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if v.Passed && len(p.FilesRemaining) > 0 {
-			return conflict("record the remaining files first: specdev check record <file> --session "+session,
+			return conflict("record the remaining files first: specdev check record <file> "+h.flags(),
 				"cannot pass: %d of %d files not yet reviewed (next: %s)", len(p.FilesRemaining), p.FilesTotal, p.FilesRemaining[0])
 		}
 		if v.Passed && p.PreflightFailed() {
@@ -145,7 +182,7 @@ func (a *Assignment) GiveVerdict(ctx context.Context, session string, v protocol
 		}
 		if !v.Passed && strings.TrimSpace(v.Summary) == "" && len(p.Findings) == 0 && len(v.Issues) == 0 {
 			return &protocol.UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
-				Hint: "specdev check verdict fail --summary \"what must change\" --session " + session}
+				Hint: "specdev check verdict fail --summary \"what must change\" " + h.flags()}
 		}
 		if p.Mode == protocol.ModeManual {
 			propose(tx, r, p, &v, session)
@@ -191,9 +228,10 @@ func propose(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verd
 
 // Release gives the review back: pending again, progress kept, so that the
 // next reviewer resumes instead of starting over. It uses up no round.
-func (a *Assignment) Release(ctx context.Context, session string) (Snapshot, error) {
+func (a *Assignment) Release(ctx context.Context, h Holder) (Snapshot, error) {
+	session := h.Session
 	var out Snapshot
-	err := a.holding(ctx, session, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		r.Status = protocol.StatusPending
 		p.LastActivity = protocol.At(tx.Now)
 		tx.Log(protocol.EventReleased, session, map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)})

@@ -28,6 +28,7 @@ type Store struct {
 	Holder string           // who takes locks, for BUSY messages ("specdev check record")
 	Render Renderer         // nil: no report is written
 	Logf   func(format string, args ...any)
+	Warnf  func(format string, args ...any) // what a person must see though the command succeeded (nil: Logf)
 }
 
 // Locate finds the .specdev folder: override if given (a project folder or
@@ -119,6 +120,16 @@ func (s *Store) logf(format string, args ...any) {
 	if s.Logf != nil {
 		s.Logf(format, args...)
 	}
+}
+
+// warnf says something a person must see on stderr, though the command
+// goes on (e.g. what landed when a later step failed).
+func (s *Store) warnf(format string, args ...any) {
+	if s.Warnf != nil {
+		s.Warnf(format, args...)
+		return
+	}
+	s.logf(format, args...)
 }
 
 // StaleAfter is how long a review may go without activity before another

@@ -1,12 +1,10 @@
 package checkpoint
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -27,12 +25,14 @@ type Tx struct {
 	requestSeen, progressSeen []byte           // bytes as read, to skip unchanged writes
 	requestRead               protocol.Request // the request as read, to skip re-encoding an unchanged one
 	events                    []protocol.Event
+	nextSeq                   int64 // the history sequence number of the next event
 	lock                      *held
 }
 
 // Log records a history event, appended when the transaction commits.
 func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any) {
-	e := protocol.Event{TS: protocol.At(tx.Now), Event: name, Session: session, Detail: detail}
+	e := protocol.Event{Seq: tx.nextSeq, TS: protocol.At(tx.Now), Event: name, Session: session, Detail: protocol.ClipDetail(detail)}
+	tx.nextSeq++
 	if tx.Request != nil {
 		e.RequestID = tx.Request.RequestID
 		e.Round = tx.Request.Round
@@ -45,7 +45,10 @@ func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any
 // the re-rendered report (each file replaced atomically, in that order,
 // then one folder fsync), then the history events. A crash between two
 // renames leaves each file whole; every reader copes with a progress one
-// step ahead of its request.
+// step ahead of its request. Before fn runs, Update converges what a crash
+// may have left behind: journalled events missing from the history are
+// appended, and a report out of date with the state files is re-rendered,
+// even if fn then fails.
 func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 	lock, err := a.lock(ctx)
 	if err != nil {
@@ -65,57 +68,21 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 	if tx.Request != nil {
 		tx.requestRead = tx.Request.Clone()
 	}
+	if tx.nextSeq, err = tx.converge(); err != nil {
+		return err
+	}
+	if fn == nil {
+		return nil
+	}
 	if err := fn(tx); err != nil {
 		return err
 	}
 	return tx.commit()
 }
 
-func (tx *Tx) commit() error {
-	var writes []fileWrite
-	changed := false
-	if tx.Progress != nil {
-		w, dirty, err := encodeIfChanged(protocol.ProgressFile, func() ([]byte, error) { return protocol.EncodeProgress(tx.Progress) }, tx.progressSeen)
-		if err != nil {
-			return err
-		}
-		if dirty {
-			writes, changed = append(writes, w), true
-		}
-	}
-	if tx.Request != nil && (tx.requestSeen == nil || !reflect.DeepEqual(*tx.Request, tx.requestRead)) {
-		w, dirty, err := encodeIfChanged(protocol.RequestFile, func() ([]byte, error) { return protocol.EncodeRequest(tx.Request) }, tx.requestSeen)
-		if err != nil {
-			return err
-		}
-		if dirty {
-			writes, changed = append(writes, w), true
-		}
-	}
-	if changed && tx.Progress != nil && tx.Request != nil && tx.A.store.Render != nil {
-		writes = append(writes, fileWrite{ReportFile, tx.A.store.Render(tx.Request, tx.Progress)})
-	}
-	if len(writes) > 0 {
-		if err := writeAtomic(tx.A.Dir, writes...); err != nil {
-			return err
-		}
-	}
-	for _, w := range writes {
-		if w.name != ReportFile {
-			tx.lock.cache.remember(w.name, w.data)
-		}
-	}
-	tx.lock.write()
-	return tx.A.appendHistory(tx.events)
-}
-
-func encodeIfChanged(name string, encode func() ([]byte, error), seen []byte) (fileWrite, bool, error) {
-	data, err := encode()
-	if err != nil {
-		return fileWrite{}, false, fmt.Errorf("encode %s: %w", name, err)
-	}
-	return fileWrite{name, data}, !bytes.Equal(data, seen), nil
-}
+// Repair converges the assignment's files after a crash (see Update)
+// without changing anything else.
+func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
 
 // readRequest reads review_request.json (nil if absent), validating it in
 // full unless the cache knows these exact bytes to be valid.

@@ -1,5 +1,7 @@
 package protocol
 
+import "unicode/utf8"
+
 // HistoryFile is the name of the append-only event log of an assignment.
 const HistoryFile = "review_history.jsonl"
 
@@ -28,10 +30,30 @@ const (
 
 // Event is one line of review_history.jsonl.
 type Event struct {
+	Seq       int64          `json:"seq,omitempty"` // order of the event in its assignment's history; 0 in files older than the journal
 	TS        Timestamp      `json:"ts"`
 	Event     EventName      `json:"event"`
 	RequestID string         `json:"request_id,omitempty"`
 	Round     int            `json:"round,omitempty"`
 	Session   string         `json:"session,omitempty"`
 	Detail    map[string]any `json:"detail,omitempty"`
+}
+
+// MaxDetailText bounds a string in an event's detail: the history is a log
+// of what happened, not a copy of the data (the state files hold that).
+const MaxDetailText = 1000
+
+// ClipDetail shortens the strings of a detail map to MaxDetailText bytes
+// (on a rune boundary, marked with "…").
+func ClipDetail(detail map[string]any) map[string]any {
+	for k, v := range detail {
+		if s, ok := v.(string); ok && len(s) > MaxDetailText {
+			cut := MaxDetailText
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+			detail[k] = s[:cut] + "…"
+		}
+	}
+	return detail
 }

@@ -25,6 +25,11 @@ type Progress struct {
 	FindingsSoFar  int       `json:"findings_so_far"`
 	SessionID      string    `json:"session_id"`
 
+	// Lease is the fencing token of the claim that made SessionID the
+	// holder: every reviewer write must present it, so that a displaced
+	// holder, or a second process using the same session id, is refused.
+	Lease string `json:"lease,omitempty"`
+
 	Version        int              `json:"version,omitempty"`
 	RequestID      string           `json:"request_id,omitempty"`
 	Round          int              `json:"round,omitempty"`
@@ -34,6 +39,7 @@ type Progress struct {
 	Verdict        *Verdict         `json:"verdict,omitempty"`
 	Decision       *Decision        `json:"decision,omitempty"`
 	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty"`
+	Journal        *Journal         `json:"journal,omitempty"`
 	Extra          Extra            `json:"-"`
 }
 

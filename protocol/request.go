@@ -48,6 +48,11 @@ type Request struct {
 	Guidance           string    `json:"guidance,omitempty"`
 	ContinuedAt        Timestamp `json:"continued_at,omitzero"`
 
+	// Loops carries each gate's open review loop from request to request,
+	// so that neither a cancel nor a switch of gates resets its rounds.
+	Loops   map[string]Loop `json:"loops,omitempty"`
+	Journal *Journal        `json:"journal,omitempty"`
+
 	// Extra keeps fields this version does not know.
 	Extra Extra `json:"-"`
 }
@@ -106,5 +111,15 @@ func (r *Request) Clone() Request {
 	c := *r
 	c.ChangedFiles = slices.Clone(r.ChangedFiles)
 	c.Extra = maps.Clone(r.Extra)
+	c.Loops = maps.Clone(r.Loops)
 	return c
+}
+
+// Loop is what a request remembers of one gate's review loop: how many of
+// its rounds were rejected, and its round limit. A loop opens with the
+// first rejection and closes when the gate passes; only a human raises its
+// limit (work unblock).
+type Loop struct {
+	RoundsFailed int `json:"rounds_failed"`
+	MaxRounds    int `json:"max_rounds"`
 }

@@ -58,6 +58,7 @@ type reply struct {
 	Data  struct {
 		Assignment string   `json:"assignment"`
 		Session    string   `json:"session"`
+		Lease      string   `json:"lease"`
 		Kind       string   `json:"kind"`
 		Remaining  []string `json:"remaining"`
 	} `json:"data"`
@@ -68,8 +69,9 @@ type reply struct {
 // finds nothing to do (exit 3). It returns the assignments it claimed and
 // stops at the first unexpected answer.
 func drainAs(t *testing.T, root, session string) (claimed []string) {
+	lease := ""
 	run := func(args ...string) (r reply, code int, ok bool) {
-		out, stderr, code := runSpecdev(t, root, append([]string{"--json"}, append(args, "--session", session)...)...)
+		out, stderr, code := runSpecdev(t, root, append([]string{"--json"}, append(args, "--session", session, "--lease", lease)...)...)
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Errorf("%s: specdev %v: exit %d, not one JSON document (%v):\n%s%s", session, args, code, err, out, stderr)
 			return r, code, false
@@ -97,6 +99,7 @@ func drainAs(t *testing.T, root, session string) (claimed []string) {
 			return claimed
 		}
 		claimed = append(claimed, poll.Data.Assignment)
+		lease = poll.Data.Lease
 		for _, file := range poll.Data.Remaining {
 			if !expect("recorded", "check", "record", file) {
 				return claimed

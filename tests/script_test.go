@@ -30,6 +30,7 @@ func TestScripts(t *testing.T) {
 			"backdate": cmdBackdate,
 			"exitcode": cmdExitCode,
 			"events":   cmdEvents,
+			"lease":    cmdLease,
 		},
 		RequireUniqueNames: true,
 	})
@@ -163,4 +164,32 @@ func cmdEvents(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(json.Unmarshal([]byte(line), &e))
 		fmt.Fprintln(ts.Stdout(), e.Event)
 	}
+}
+
+// lease SESSION [ASSIGNMENT]: set SPECDEV_LEASE to the lease of the
+// review SESSION holds (read from the progress files), as an agent copies
+// it from the briefing; with no such review, unset it.
+func cmdLease(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 || len(args) > 2 {
+		ts.Fatalf("usage: lease SESSION [ASSIGNMENT]")
+	}
+	which := "*"
+	if len(args) == 2 {
+		which = args[1]
+	}
+	files, err := filepath.Glob(ts.MkAbs(filepath.Join(".specdev", "assignments", which, "review_progress.json")))
+	ts.Check(err)
+	lease := ""
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		ts.Check(err)
+		var p struct {
+			SessionID string `json:"session_id"`
+			Lease     string `json:"lease"`
+		}
+		if json.Unmarshal(data, &p) == nil && p.SessionID == args[0] {
+			lease = p.Lease
+		}
+	}
+	ts.Setenv("SPECDEV_LEASE", lease)
 }

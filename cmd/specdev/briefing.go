@@ -20,6 +20,7 @@ type fileSummary struct {
 type briefingData struct {
 	Assignment       string                    `json:"assignment"`
 	Session          string                    `json:"session"`
+	Lease            string                    `json:"lease"`
 	Kind             checkpoint.ClaimKind      `json:"kind"`
 	TakenOverFrom    string                    `json:"taken_over_from,omitempty"`
 	Request          *protocol.Request         `json:"request"`
@@ -38,9 +39,9 @@ type briefingData struct {
 func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, generated bool, now time.Time) Result {
 	r, p := c.Request, c.Progress
 	d := briefingData{
-		Assignment: a.Name, Session: session, Kind: c.Kind, Request: r, Mode: p.Mode, Phase: p.Phase,
+		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Request: r, Mode: p.Mode, Phase: p.Phase,
 		Preflight: p.Preflight, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
-		Reviewed: []fileSummary{}, Commands: reviewerCommands(session),
+		Reviewed: []fileSummary{}, Commands: reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}),
 	}
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
@@ -65,7 +66,8 @@ func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, gen
 	fmt.Fprintf(&b, "\nRecord each file as you finish it (this is your checkpoint):\n  %s\n", d.Commands["record"])
 	fmt.Fprintf(&b, "Then: %s\n", d.Commands["verdict"])
 	if generated {
-		fmt.Fprintf(&b, "Your session id is %s: pass it to every command (or export SPECDEV_SESSION=%s).\n", session, session)
+		fmt.Fprintf(&b, "Your session id is %s and your lease %s: pass both to every command (or export SPECDEV_SESSION=%s SPECDEV_LEASE=%s).\n",
+			session, c.Lease, session, c.Lease)
 	}
 	next := "give the verdict: " + d.Commands["verdict"]
 	if len(p.FilesRemaining) > 0 {
@@ -77,18 +79,22 @@ func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, gen
 	return Result{State: "claimed", Data: d, Text: b.String(), Next: next}
 }
 
-func reviewerCommands(session string) map[string]string {
+func reviewerCommands(h checkpoint.Holder) map[string]string {
+	ids := "--session " + h.Session
+	if h.Lease != "" {
+		ids += " --lease " + h.Lease
+	}
 	return map[string]string{
-		"record":  fmt.Sprintf("specdev check record <file> --session %s [--finding \"important: …\" --line N]", session),
-		"verdict": fmt.Sprintf("specdev check verdict pass|fail --summary \"…\" --session %s", session),
-		"release": fmt.Sprintf("specdev check release --session %s", session),
+		"record":  fmt.Sprintf("specdev check record <file> %s [--finding \"important: …\" --line N]", ids),
+		"verdict": fmt.Sprintf("specdev check verdict pass|fail --summary \"…\" %s", ids),
+		"release": fmt.Sprintf("specdev check release %s", ids),
 	}
 }
 
 func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData, generated bool) {
 	r := d.Request
 	fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
-	fmt.Fprintf(b, "Session: %s  ·  mode %s", d.Session, d.Mode)
+	fmt.Fprintf(b, "Session: %s  ·  lease %s  ·  mode %s", d.Session, d.Lease, d.Mode)
 	if r.HeadCommit != "" {
 		fmt.Fprintf(b, "  ·  head %s", short(r.HeadCommit))
 	}
@@ -115,8 +121,11 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", c.From, human(c.Idle), d.Session)
 	case checkpoint.ClaimResumed:
 		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", c.From, d.Session)
+	case checkpoint.ClaimReclaim:
+		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
+			d.Session, p.Mode, d.Lease)
 	default:
-		fmt.Fprintf(b, "You already hold this review (session %s, mode %s)\n", d.Session, p.Mode)
+		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, p.Mode)
 	}
 	writePreflightLine(b, p.Preflight)
 	fmt.Fprintf(b, "Progress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))

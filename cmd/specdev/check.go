@@ -44,7 +44,7 @@ func (c *CheckPollCmd) Run(app *App) error {
 	if session == "" {
 		session, generated = checkpoint.NewSessionID(), true
 	}
-	p := &poller{app: app, st: st, opt: checkpoint.ClaimOptions{Session: session, Mode: mode, Force: c.Force,
+	p := &poller{app: app, st: st, opt: checkpoint.ClaimOptions{Session: session, Lease: app.Lease, Mode: mode, Force: c.Force,
 		Preflight: len(preflightArgv(st)) > 0}}
 	claim, a, err := p.wait(time.Duration(c.Timeout))
 	if err != nil {
@@ -221,7 +221,7 @@ func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, clai
 	res := preflight.Run(app.ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
 	res.Command = argv
 	res.At = protocol.At(app.now())
-	snap, err := a.PreflightDone(app.ctx, claim.Progress.SessionID, res)
+	snap, err := a.PreflightDone(app.ctx, checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}, res)
 	if err != nil {
 		return err
 	}

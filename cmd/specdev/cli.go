@@ -19,6 +19,7 @@ type Globals struct {
 	JSON       bool   `name:"json" help:"Print exactly one JSON document on stdout."`
 	LogLevel   string `help:"Log level on stderr (${enum})." default:"warn" enum:"debug,info,warn,error"`
 	Session    string `help:"Your reviewer session id (printed by specdev check)." env:"SPECDEV_SESSION" placeholder:"ID"`
+	Lease      string `help:"The lease your claim printed (specdev check): reviewer writes present it." env:"SPECDEV_LEASE" placeholder:"LEASE"`
 	Assignment string `help:"Assignment folder name or a unique prefix of it." env:"SPECDEV_ASSIGNMENT" placeholder:"NAME"`
 }
 

@@ -22,7 +22,7 @@ type CheckRecordCmd struct {
 
 // Run records the file under the lock, if the session still holds the review.
 func (c *CheckRecordCmd) Run(app *App) error {
-	a, session, err := heldReview(app, "record")
+	a, h, err := heldReview(app, "record")
 	if err != nil {
 		return err
 	}
@@ -34,40 +34,41 @@ func (c *CheckRecordCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	snap, err := a.Record(app.ctx, session, file, findings)
+	snap, err := a.Record(app.ctx, h, file, findings)
 	if err != nil {
 		return err
 	}
 	p := snap.Progress
 	text := fmt.Sprintf("Recorded %s: %s%s.\nProgress: %d/%d files reviewed, %s so far.",
 		file, plural(len(findings), "finding"), severityCounts(findings), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
-	next := "give the verdict: " + reviewerCommands(session)["verdict"]
+	next := "give the verdict: " + reviewerCommands(h)["verdict"]
 	if len(p.FilesRemaining) > 0 {
 		next = "review " + p.FilesRemaining[0]
 	}
 	return app.emit(Result{State: "recorded", Text: text, Next: next, Data: map[string]any{
-		"assignment": a.Name, "session": session, "file": file, "findings": findings,
+		"assignment": a.Name, "session": h.Session, "file": file, "findings": findings,
 		"files_reviewed": len(p.FilesReviewed), "files_total": p.FilesTotal, "remaining": orEmpty(p.FilesRemaining),
 	}})
 }
 
 // heldReview finds the review the caller's session holds: --assignment if
 // given (the fencing check follows under the lock), else by session.
-func heldReview(app *App, verb string) (*checkpoint.Assignment, string, error) {
+func heldReview(app *App, verb string) (*checkpoint.Assignment, checkpoint.Holder, error) {
+	h := checkpoint.Holder{Session: app.Session, Lease: app.Lease}
 	if app.Session == "" {
-		return nil, "", usage("pass the id the briefing printed: --session rv-… (or export SPECDEV_SESSION)",
+		return nil, h, usage("pass the ids the briefing printed: --session rv-… --lease ls-… (or export SPECDEV_SESSION and SPECDEV_LEASE)",
 			verb+" needs your reviewer session id")
 	}
 	st, err := app.Store()
 	if err != nil {
-		return nil, "", err
+		return nil, h, err
 	}
 	if app.Assignment != "" {
 		a, err := st.Resolve(app.Assignment)
-		return a, app.Session, err
+		return a, h, err
 	}
 	a, err := st.HeldBy(app.Session)
-	return a, app.Session, err
+	return a, h, err
 }
 
 // collect gathers the findings from the flags and the findings file.

@@ -39,7 +39,7 @@ func (c *StatusCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	validate(st, entries)
+	validate(app, st, entries)
 	rows := make([]statusRow, 0, len(entries))
 	res := Result{State: "ok", Next: "implementer: specdev work; reviewer: specdev check"}
 	for _, e := range entries {
@@ -61,14 +61,14 @@ func (c *StatusCmd) Run(app *App) error {
 // validate reads every assignment's files in full (schema, version), as
 // a report must: a file a poll can peek at may still be one specdev
 // refuses to act on, and status says so.
-func validate(st *checkpoint.Store, entries []checkpoint.Entry) {
+func validate(app *App, st *checkpoint.Store, entries []checkpoint.Entry) {
 	for i, e := range entries {
 		if e.Err != nil {
 			continue
 		}
 		a, err := st.Assignment(e.Name)
 		if err == nil {
-			_, err = a.Snapshot()
+			_, err = a.Fresh(app.ctx)
 		}
 		entries[i].Err = err
 	}

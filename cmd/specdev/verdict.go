@@ -22,11 +22,12 @@ func (c *CheckVerdictCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	a, session, err := heldReview(app, "verdict")
+	a, h, err := heldReview(app, "verdict")
 	if err != nil {
 		return err
 	}
-	snap, err := a.GiveVerdict(app.ctx, session, v)
+	session := h.Session
+	snap, err := a.GiveVerdict(app.ctx, h, v)
 	if err != nil {
 		return err
 	}
@@ -89,11 +90,12 @@ type CheckReleaseCmd struct{}
 
 // Run releases the session's review.
 func (c *CheckReleaseCmd) Run(app *App) error {
-	a, session, err := heldReview(app, "release")
+	a, h, err := heldReview(app, "release")
 	if err != nil {
 		return err
 	}
-	snap, err := a.Release(app.ctx, session)
+	session := h.Session
+	snap, err := a.Release(app.ctx, h)
 	if err != nil {
 		return err
 	}

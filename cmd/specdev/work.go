@@ -59,7 +59,7 @@ func (c *WorkShowCmd) Run(app *App) error {
 func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Result, error) {
 	var view Result
 	look := func() (bool, time.Time, error) {
-		snap, err := a.Snapshot()
+		snap, err := a.Fresh(app.ctx)
 		if err != nil {
 			return false, time.Time{}, err
 		}

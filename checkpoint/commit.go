@@ -1,0 +1,118 @@
+package checkpoint
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// crashPoint marks the moments between the writes of a transaction where
+// a crash leaves a state to recover from; tests kill the process there.
+var crashPoint = func(point string) {}
+
+// commit writes what the transaction changed. The status change, if any,
+// must be one the state machine allows; the events go into a journal in the
+// last state file renamed, so that they are never lost between the renames
+// and the history append.
+func (tx *Tx) commit() error {
+	if err := tx.checkTransition(); err != nil {
+		return err
+	}
+	requestChanged := tx.Request != nil && (tx.requestSeen == nil || !reflect.DeepEqual(*tx.Request, tx.requestRead))
+	progressData, progressChanged, err := tx.encodeProgress(requestChanged)
+	if err != nil {
+		return err
+	}
+	var writes []fileWrite
+	if progressChanged {
+		writes = append(writes, fileWrite{protocol.ProgressFile, progressData})
+	}
+	requestData := tx.requestSeen
+	if requestChanged {
+		if len(tx.events) > 0 {
+			tx.Request.Journal = &protocol.Journal{Events: tx.events}
+		}
+		if requestData, err = protocol.EncodeRequest(tx.Request); err != nil {
+			return fmt.Errorf("encode %s: %w", protocol.RequestFile, err)
+		}
+		writes = append(writes, fileWrite{protocol.RequestFile, requestData})
+	}
+	if len(writes) > 0 {
+		if report, ok := tx.A.renderReport(tx.Request, tx.Progress, requestData, progressData); ok {
+			writes = append(writes, fileWrite{ReportFile, report})
+		}
+		if err := writeAtomic(tx.A.Dir, writes...); err != nil {
+			return err
+		}
+	}
+	for _, w := range writes {
+		if w.name != ReportFile {
+			tx.lock.cache.remember(w.name, w.data)
+		}
+	}
+	tx.lock.write()
+	crashPoint("before history")
+	if err := tx.A.appendHistory(tx.events); err != nil {
+		// The state landed and the journal keeps the events: the next
+		// transaction appends them. Say so instead of failing.
+		tx.A.store.warnf("%s landed, but its history events could not be appended yet (%v); the next specdev command on %s appends them",
+			eventNames(tx.events), err, tx.A.Name)
+	}
+	return nil
+}
+
+// encodeProgress encodes the progress and says whether it changed. When
+// only the progress changes, it carries the transaction's journal.
+func (tx *Tx) encodeProgress(requestChanged bool) (data []byte, changed bool, err error) {
+	if tx.Progress == nil {
+		return tx.progressSeen, false, nil
+	}
+	encode := func() ([]byte, error) {
+		data, err := protocol.EncodeProgress(tx.Progress)
+		if err != nil {
+			return nil, fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
+		}
+		return data, nil
+	}
+	if data, err = encode(); err != nil {
+		return nil, false, err
+	}
+	changed = !bytes.Equal(data, tx.progressSeen)
+	if changed && !requestChanged && len(tx.events) > 0 {
+		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
+		data, err = encode()
+	}
+	return data, changed, err
+}
+
+// checkTransition refuses a status change the state machine does not
+// allow: every command goes through it here, where the change is written.
+func (tx *Tx) checkTransition() error {
+	if tx.Request == nil {
+		return nil
+	}
+	from := protocol.StatusNone
+	if tx.requestSeen != nil {
+		from = tx.requestRead.Status
+	}
+	if from == tx.Request.Status && (tx.requestSeen == nil || tx.Request.RequestID == tx.requestRead.RequestID) {
+		return nil
+	}
+	if err := protocol.Transition(from, tx.Request.Status); err != nil {
+		return fmt.Errorf("refused to write %s (a bug in specdev): %w", tx.A.rel(protocol.RequestFile), err)
+	}
+	return nil
+}
+
+func eventNames(events []protocol.Event) string {
+	var names []string
+	for _, e := range events {
+		names = append(names, string(e.Event))
+	}
+	if len(names) == 0 {
+		return "the change"
+	}
+	return fmt.Sprint("the change (", names, ")")
+}

@@ -1,0 +1,210 @@
+package checkpoint
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// converge brings the history and the report up to date with the state
+// files, as a crash between the renames of a transaction and its history
+// append may have left them, and returns the sequence number of the next
+// event. Failing to append only warns: the journal keeps the events for
+// the next transaction.
+func (tx *Tx) converge() (nextSeq int64, err error) {
+	a := tx.A
+	var journals []*protocol.Journal
+	if tx.Request != nil {
+		journals = append(journals, tx.Request.Journal)
+	}
+	if tx.Progress != nil {
+		journals = append(journals, tx.Progress.Journal)
+	}
+	last, err := a.lastHistorySeq()
+	if err != nil {
+		a.store.warnf("cannot read the end of %s (%v); journalled events are appended once it reads again", a.rel(protocol.HistoryFile), err)
+	} else if missing := eventsAfter(journals, last); len(missing) > 0 {
+		if err := a.appendHistory(missing); err != nil {
+			a.store.warnf("cannot append %d journalled events to %s yet: %v", len(missing), a.rel(protocol.HistoryFile), err)
+		} else {
+			a.store.logf("appended %d events a crash kept from %s", len(missing), a.rel(protocol.HistoryFile))
+		}
+	}
+	for _, j := range journals {
+		last = max(last, j.LastSeq())
+	}
+	return last + 1, tx.convergeReport()
+}
+
+// eventsAfter merges the journals' events with a sequence number above
+// seq, in order, each once.
+func eventsAfter(journals []*protocol.Journal, seq int64) []protocol.Event {
+	var out []protocol.Event
+	for _, j := range journals {
+		out = append(out, j.After(seq)...)
+	}
+	slices.SortStableFunc(out, func(x, y protocol.Event) int { return int(x.Seq - y.Seq) })
+	return slices.CompactFunc(out, func(x, y protocol.Event) bool { return x.Seq == y.Seq })
+}
+
+// convergeReport re-renders a report that does not match the state files.
+func (tx *Tx) convergeReport() error {
+	want, ok := tx.A.renderReport(tx.Request, tx.Progress, tx.requestSeen, tx.progressSeen)
+	if !ok {
+		return nil
+	}
+	have, err := tx.A.readFile(ReportFile)
+	if err != nil || bytes.Equal(stateMark(have), stateMark(want)) {
+		return err
+	}
+	return writeAtomic(tx.A.Dir, fileWrite{ReportFile, want})
+}
+
+// stateMarkPrefix starts the report's last line, which names the state
+// files it was rendered from, so that a report a crash left behind its
+// state files is recognised and rendered again.
+const stateMarkPrefix = "<!-- specdev-state: "
+
+// renderReport is the report of the request and progress whose encoded
+// bytes are requestData and progressData, ending with its state mark;
+// false when there is nothing to render.
+func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, requestData, progressData []byte) ([]byte, bool) {
+	if a.store.Render == nil || r == nil || p == nil {
+		return nil, false
+	}
+	out := a.store.Render(r, p)
+	out = append(out, stateMarkPrefix...)
+	out = append(out, stateDigest(requestData, progressData)...)
+	out = append(out, " -->\n"...)
+	return out, true
+}
+
+// stateDigest names a pair of state files by content.
+func stateDigest(requestData, progressData []byte) string {
+	sum := sha256.Sum256([]byte(digest(requestData) + "\n" + digest(progressData)))
+	return hex.EncodeToString(sum[:16])
+}
+
+// stateMark returns the report's state mark line, or nil.
+func stateMark(report []byte) []byte {
+	i := bytes.LastIndex(report, []byte(stateMarkPrefix))
+	if i < 0 {
+		return nil
+	}
+	return report[i:]
+}
+
+// ReportBody returns a rendered report without its state mark line.
+func ReportBody(report []byte) []byte {
+	if i := bytes.LastIndex(report, []byte(stateMarkPrefix)); i >= 0 {
+		return report[:i]
+	}
+	return report
+}
+
+// lastHistorySeq returns the sequence number of the history's last whole
+// event: 0 for no history or one older than sequence numbers. A torn last
+// line is skipped, unless it is a whole event that only lacks its newline.
+func (a *Assignment) lastHistorySeq() (int64, error) {
+	f, err := os.Open(a.path(protocol.HistoryFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.Size() == 0 {
+		return 0, err
+	}
+	end := info.Size()
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, end-1); err != nil {
+		return 0, err
+	}
+	if last[0] == '\n' {
+		end--
+	}
+	for range 2 { // the last line, then the one before if the last is torn
+		start, err := lastLineStart(f, end)
+		if err != nil {
+			return 0, err
+		}
+		line := make([]byte, end-start)
+		if _, err := f.ReadAt(line, start); err != nil && err != io.EOF {
+			return 0, err
+		}
+		var e struct {
+			Seq   int64  `json:"seq"`
+			Event string `json:"event"`
+		}
+		if json.Unmarshal(bytes.TrimSpace(line), &e) == nil && e.Event != "" {
+			return e.Seq, nil
+		}
+		if start == 0 {
+			return 0, nil
+		}
+		end = start - 1 // before the newline that ends the previous line
+	}
+	return 0, nil
+}
+
+// Fresh is Snapshot for commands that show the state to a person: if a
+// crash left the report behind the state files, or journalled events out
+// of the history, it converges them first (under the lock, when the lock
+// is free at once; a holder converges them itself) and reads again.
+func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
+	snap, err := a.Snapshot()
+	if err != nil || !a.behind(snap) {
+		return snap, err
+	}
+	if err := a.Repair(ctx); err != nil {
+		a.store.logf("could not converge %s yet: %v", a.Name, err)
+		return snap, nil
+	}
+	return a.Snapshot()
+}
+
+// behind reports whether the report or the history lags the state files.
+func (a *Assignment) behind(snap Snapshot) bool {
+	last, err := a.lastHistorySeq()
+	if err != nil {
+		return false // the next transaction warns about it
+	}
+	for _, j := range snap.journals() {
+		if j.LastSeq() > last {
+			return true
+		}
+	}
+	if a.store.Render == nil || snap.Request == nil || snap.Progress == nil {
+		return false
+	}
+	requestData, err1 := a.readFile(protocol.RequestFile)
+	progressData, err2 := a.readFile(protocol.ProgressFile)
+	report, err3 := a.readFile(ReportFile)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return false
+	}
+	want := stateMarkPrefix + stateDigest(requestData, progressData) + " -->\n"
+	return string(stateMark(report)) != want
+}
+
+func (s Snapshot) journals() []*protocol.Journal {
+	var js []*protocol.Journal
+	if s.Request != nil {
+		js = append(js, s.Request.Journal)
+	}
+	if s.Progress != nil {
+		js = append(js, s.Progress.Journal)
+	}
+	return js
+}
