@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -114,5 +115,5 @@ func eventNames(events []protocol.Event) string {
 	if len(names) == 0 {
 		return "the change"
 	}
-	return fmt.Sprint("the change (", names, ")")
+	return "the change (" + strings.Join(names, ", ") + ")"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -126,6 +127,7 @@ func (app *App) Store() (*checkpoint.Store, error) {
 	}
 	st.Render = report.Render
 	st.Logf = app.log.Warnf
+	st.Warnf = func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) }
 	app.store = st
 	return st, nil
 }
