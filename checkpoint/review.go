@@ -203,6 +203,7 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	r.ReviewerNotes = v.Summary
 	r.CompletedAt = protocol.At(tx.Now)
 	r.LastReviewedCommit = r.HeadCommit
+	closeRound(r, v.Passed, tx.A.store.Config.RoundLimit())
 	if v.Passed {
 		r.Status = protocol.StatusPassed
 		r.ReviewerSessionID = ""
@@ -254,6 +255,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
 		r.CompletedAt = protocol.At(tx.Now)
 		r.LastReviewedCommit = r.HeadCommit
+		closeRound(r, approve, a.store.Config.RoundLimit())
 		if notes != "" {
 			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\nHuman decision: " + notes)
 		}

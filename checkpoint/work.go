@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -96,21 +97,63 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		return r
 	}
 	r.Extra = prev.Extra
+	r.Loops = maps.Clone(prev.Loops)
 	if in.Mode == "" {
 		r.Mode = prev.Mode
 	}
 	if prev.Gate == r.Gate {
 		r.LastReviewedCommit = prev.LastReviewedCommit
 	}
-	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
-		r.Round = prev.Round + 1
-		if prev.MaxRounds > 0 { // a hand-written request may name no limit
-			r.MaxRounds = prev.MaxRounds
+	if loop, open := openLoop(prev, r.Gate); open {
+		r.Round = loop.RoundsFailed + 1
+		if loop.MaxRounds > 0 { // a hand-written request may name no limit
+			r.MaxRounds = loop.MaxRounds
 		}
+	}
+	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
 		r.ReviewerSessionID = prev.ReviewerSessionID
 		r.Guidance = prev.Guidance
 	}
 	return r
+}
+
+// openLoop returns the gate's review loop that prev carries, if one is
+// open (a round of it was rejected and it has not passed since). Neither a
+// cancel nor a request for another gate closes it; only a pass does, and
+// only a human raises its limit.
+func openLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
+	if loop, ok := prev.Loops[gate]; ok {
+		return loop, true
+	}
+	if prev.Gate != gate { // a request written before loops were kept
+		return protocol.Loop{}, false
+	}
+	switch prev.Status {
+	case protocol.StatusFailed:
+		return protocol.Loop{RoundsFailed: prev.Round, MaxRounds: prev.MaxRounds}, true
+	case protocol.StatusBlocked:
+		return protocol.Loop{RoundsFailed: prev.Round - 1, MaxRounds: prev.MaxRounds}, true
+	}
+	return protocol.Loop{}, false
+}
+
+// closeRound updates the gate's loop when a round is decided: a rejection
+// counts against the limit, a pass closes the loop.
+func closeRound(r *protocol.Request, passed bool, limit int) {
+	if passed {
+		delete(r.Loops, r.Gate)
+		if len(r.Loops) == 0 {
+			r.Loops = nil
+		}
+		return
+	}
+	if r.Loops == nil {
+		r.Loops = map[string]protocol.Loop{}
+	}
+	if r.MaxRounds > 0 {
+		limit = r.MaxRounds
+	}
+	r.Loops[r.Gate] = protocol.Loop{RoundsFailed: r.Round, MaxRounds: max(limit, 1)}
 }
 
 // Continue lets a paused manual-mode implementer go on after a rejection.
@@ -141,6 +184,10 @@ func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request
 			return conflict("unblock is only for a blocked review loop", "the review is %s, not blocked", describeStatus(r.Status))
 		}
 		r.MaxRounds = max(r.MaxRounds+rounds, r.Round)
+		if loop, ok := r.Loops[r.Gate]; ok {
+			loop.MaxRounds = r.MaxRounds
+			r.Loops[r.Gate] = loop
+		}
 		r.Status = protocol.StatusPending
 		tx.Log(protocol.EventUnblocked, "", map[string]any{"max_rounds": r.MaxRounds, "rounds": rounds})
 		return nil

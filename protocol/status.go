@@ -29,8 +29,8 @@ var Statuses = []Status{
 // transitions is the state machine as data: for each status, the statuses
 // it may move to. StatusNone is the state before the first request.
 //
-//	none/passed/cancelled -> pending              work request (new review, round 1)
-//	failed                -> pending | blocked    work request (next round, or past max_rounds)
+//	none/passed           -> pending              work request (new review, round 1)
+//	failed/cancelled      -> pending | blocked    work request (the next round of an open loop, or past its limit)
 //	pending               -> in_progress          check (claim)
 //	in_progress           -> pending              check release
 //	in_progress           -> passed | failed      check verdict (auto), preflight failure
@@ -46,7 +46,7 @@ var transitions = map[Status][]Status{
 	StatusPassed:           {StatusPending},
 	StatusFailed:           {StatusPending, StatusBlocked},
 	StatusBlocked:          {StatusPending, StatusCancelled},
-	StatusCancelled:        {StatusPending},
+	StatusCancelled:        {StatusPending, StatusBlocked},
 }
 
 // CanTransition reports whether a request may move from one status to another.

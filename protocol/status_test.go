@@ -26,6 +26,7 @@ var legal = map[[2]Status]bool{
 	{StatusBlocked, StatusPending}:             true,
 	{StatusBlocked, StatusCancelled}:           true,
 	{StatusCancelled, StatusPending}:           true,
+	{StatusCancelled, StatusBlocked}:           true, // a cancelled loop keeps its rejected rounds
 }
 
 func TestTransitionsExhaustive(t *testing.T) {
