@@ -58,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = int(h)
 		}
 	}()
-	args = rewriteKeyValues(args, flagNames(parser.Model.Node, map[string]bool{}))
+	args = rewriteKeyValues(args, seedFormOf(parser.Model.Node))
 	kctx, err := parser.Parse(args)
 	if err != nil {
 		writeError(stdout, stderr, slices.Contains(args, "--json"), err)
