@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -163,6 +164,9 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 // of the history, it converges them first (under the lock, when the lock
 // is free at once; a holder converges them itself) and reads again.
 func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
+	if err := a.stillThere(); err != nil {
+		return Snapshot{}, err
+	}
 	snap, err := a.Snapshot()
 	if err != nil || !a.behind(snap) {
 		return snap, err
@@ -207,4 +211,14 @@ func (s Snapshot) journals() []*protocol.Journal {
 		js = append(js, s.Progress.Journal)
 	}
 	return js
+}
+
+// stillThere says if the assignment's folder is gone (removed while a
+// command was waiting on it).
+func (a *Assignment) stillThere() error {
+	if _, err := os.Lstat(a.Dir); errors.Is(err, os.ErrNotExist) {
+		return &StateError{Msg: fmt.Sprintf("the assignment folder %s is gone (it was removed)", a.RelDir()),
+			Hint: "restore it if that was a mistake (e.g. from git), or see what is left: specdev status"}
+	}
+	return nil
 }

@@ -49,7 +49,7 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 			clock = clock.Add(time.Hour)
 			return claim(ClaimOptions{Session: "rv-2"})
 		}},
-		{"release", func() error { _, err := a.Release(ctx, h("rv-2")); return err }},
+		{"release", func() error { _, err := a.Release(ctx, h("rv-2"), ""); return err }},
 		{"resume", func() error {
 			return claim(ClaimOptions{Session: "rv-3", Mode: protocol.ModeManual})
 		}},

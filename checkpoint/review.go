@@ -229,13 +229,18 @@ func propose(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verd
 
 // Release gives the review back: pending again, progress kept, so that the
 // next reviewer resumes instead of starting over. It uses up no round.
-func (a *Assignment) Release(ctx context.Context, h Holder) (Snapshot, error) {
+// why, if not empty, is logged (e.g. "interrupted").
+func (a *Assignment) Release(ctx context.Context, h Holder, why string) (Snapshot, error) {
 	session := h.Session
 	var out Snapshot
 	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		r.Status = protocol.StatusPending
 		p.LastActivity = protocol.At(tx.Now)
-		tx.Log(protocol.EventReleased, session, map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)})
+		detail := map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)}
+		if why != "" {
+			detail["reason"] = why
+		}
+		tx.Log(protocol.EventReleased, session, detail)
 		out = Snapshot{Request: r, Progress: p}
 		return nil
 	})

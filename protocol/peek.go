@@ -14,6 +14,8 @@ type RequestPeek struct {
 	Round     int       `json:"round"`
 	MaxRounds int       `json:"max_rounds"`
 	Mode      Mode      `json:"mode"`
+
+	ContinuedAt Timestamp `json:"continued_at"`
 }
 
 // PeekRequest decodes the fields a poll needs from review_request.json.
@@ -40,6 +42,7 @@ func PeekRequest(file string, data []byte) (RequestPeek, error) {
 // session's own review or a stale one.
 type ProgressPeek struct {
 	SessionID      string    `json:"session_id"`
+	Lease          string    `json:"lease"`
 	LastActivity   Timestamp `json:"last_activity"`
 	RequestID      string    `json:"request_id"`
 	Phase          Phase     `json:"phase"`

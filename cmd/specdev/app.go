@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -37,7 +39,12 @@ type helpExit int
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	var cli CLI
-	app := &App{Globals: &cli.Globals, ctx: context.Background(), stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
+	// Signals are normal events: every long step gets this context, and a
+	// command that stops because of it leaves its state consistent and
+	// exits 130.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	app := &App{Globals: &cli.Globals, ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
 	parser, err := kong.New(&cli,
 		kong.Name("specdev"),
 		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
@@ -68,6 +75,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	app.command = kctx.Command()
 	app.terminal = isTerminal(stdin)
 	if err := kctx.Run(); err != nil {
+		if ctx.Err() != nil {
+			err = &interruptedError{err}
+		}
 		writeError(stdout, stderr, cli.JSON, err)
 		return exitCode(err)
 	}

@@ -218,10 +218,22 @@ func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, clai
 	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
 		run[0] = filepath.Join(st.Root, run[0])
 	}
-	res := preflight.Run(app.ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
+	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
+	var res protocol.PreflightResult
+	// The lease is renewed while the gate runs; if the review is taken
+	// over anyway (--force), the gate is stopped at once.
+	lost := a.KeepAlive(app.ctx, h, func(ctx context.Context) {
+		res = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
+	})
+	if lost != nil {
+		return fmt.Errorf("the pre-flight gate was stopped: %w", lost)
+	}
+	if app.ctx.Err() != nil {
+		return releaseInterrupted(app, a, h)
+	}
 	res.Command = argv
 	res.At = protocol.At(app.now())
-	snap, err := a.PreflightDone(app.ctx, checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}, res)
+	snap, err := a.PreflightDone(app.ctx, h, res)
 	if err != nil {
 		return err
 	}
@@ -236,4 +248,14 @@ func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, clai
 	return app.emit(Result{State: "preflight_failed", Text: b.String(),
 		Data: map[string]any{"assignment": a.Name, "session": claim.Progress.SessionID, "preflight": res, "request": snap.Request},
 		Next: "pick up the next review: specdev check"})
+}
+
+// releaseInterrupted gives back a review whose gate a signal stopped: an
+// interrupted gate is neither a pass nor a failure, and the review must
+// not stay stuck in its preflight phase. The next claim runs it again.
+func releaseInterrupted(app *App, a *checkpoint.Assignment, h checkpoint.Holder) error {
+	if _, err := a.Release(context.WithoutCancel(app.ctx), h, "interrupted"); err != nil {
+		return err
+	}
+	return &stoppedError{"the pre-flight gate was stopped and the review given back (pending); the next specdev check runs the gate again"}
 }

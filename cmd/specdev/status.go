@@ -26,6 +26,7 @@ type statusRow struct {
 	FilesTotal    int    `json:"files_total"`
 	LastActivity  string `json:"last_activity,omitempty"`
 	Stale         bool   `json:"stale"`
+	Paused        bool   `json:"paused,omitempty"` // failed, and a manual-mode implementer waits for a human
 	Error         string `json:"error,omitempty"`
 }
 
@@ -78,6 +79,7 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) statusRo
 	row := statusRow{Assignment: e.Name, Status: "none"}
 	if r := e.Request; r != nil {
 		row.Status, row.Gate, row.Round, row.MaxRounds = string(r.Status), r.Gate, r.Round, r.MaxRounds
+		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero()
 	}
 	if e.Err != nil {
 		row.Status, row.Error = "invalid", e.Err.Error()
@@ -115,7 +117,11 @@ func statusTable(rows []statusRow, now time.Time) string {
 				activity += "  STALE"
 			}
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Assignment, r.Status, round, dash(r.Reviewer), progress, activity)
+		status := r.Status
+		if r.Paused {
+			status = "paused for a human"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Assignment, status, round, dash(r.Reviewer), progress, activity)
 	}
 	w.Flush()
 	for _, r := range rows {

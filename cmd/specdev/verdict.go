@@ -95,7 +95,7 @@ func (c *CheckReleaseCmd) Run(app *App) error {
 		return err
 	}
 	session := h.Session
-	snap, err := a.Release(app.ctx, h)
+	snap, err := a.Release(app.ctx, h, "")
 	if err != nil {
 		return err
 	}

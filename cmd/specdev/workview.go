@@ -61,9 +61,9 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Next = "nothing more for this review; for the next change: specdev work request"
 	case protocol.StatusFailed:
 		d.Findings = findingsOf(snap)
-		res, waiting = failedView(snap, head, &d)
+		res, waiting = failedView(snap, head, &d), false
 	case protocol.StatusBlocked:
-		res.Code = exitBlocked
+		res.Code, waiting = exitBlocked, false // a human must act: nothing to wait for
 		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %s. A human must decide.", head, plural(r.MaxRounds, "round"))
 		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 	case protocol.StatusCancelled:
@@ -94,8 +94,9 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 
 // failedView shows a rejection with every finding. A manual-mode
 // implementer is paused until a human runs specdev work continue; d.Paused
-// says so in the --json data.
-func failedView(snap checkpoint.Snapshot, head string, d *workData) (Result, bool) {
+// says so in the --json data. Either way the implementer (or its human)
+// has something to do: nobody is waited for.
+func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	r := snap.Request
 	var b strings.Builder
 	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
@@ -114,7 +115,7 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) (Result, boo
 		res.Text += "Paused for a human (manual mode): a person reads the findings and decides how to go on."
 		res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
 	}
-	return res, d.Paused
+	return res
 }
 
 // writeSummary prints the reviewer's summary and a human's decision notes.

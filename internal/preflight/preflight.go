@@ -4,7 +4,8 @@
 // Invariants:
 //   - the gate runs as an argv, never through a shell: arguments reach it
 //     verbatim, nothing is interpolated;
-//   - it runs in its own process group with stdin on /dev/null; on timeout
+//   - it runs in its own process group with stdin on /dev/null (on Linux the
+//     kernel kills it if specdev itself is killed); on timeout
 //     or cancellation the whole group is killed (a script's children too),
 //     and whatever of the group is still alive when the gate exits is killed
 //     then, so nothing it started in its group outlives Run;
@@ -62,7 +63,7 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) 
 	cmd.Dir = dir
 	cmd.Stdout = out
 	cmd.Stderr = out // the same writer: one pipe, so the order is kept
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupLeader()
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
 
