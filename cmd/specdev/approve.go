@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"strings"
 
@@ -11,30 +10,55 @@ import (
 
 // CheckApproveCmd is a human's approval: the review passes.
 type CheckApproveCmd struct {
-	Notes string `help:"Notes for the implementer." placeholder:"TEXT"`
+	Notes    string `help:"Notes for the implementer." placeholder:"TEXT"`
+	Override bool   `help:"Pass the change although the reviewer proposed to fail it."`
 }
 
 // Run approves the one review awaiting approval (or --assignment).
-func (c *CheckApproveCmd) Run(app *App) error { return decide(app, true, c.Notes) }
+func (c *CheckApproveCmd) Run(app *App) error {
+	return decide(app, humanDecision{pass: true, notes: c.Notes, override: c.Override})
+}
 
 // CheckRejectCmd is a human's rejection: the review fails.
 type CheckRejectCmd struct {
-	Reason string `help:"Why, for the implementer." placeholder:"TEXT"`
+	Reason string `help:"Why, for the implementer (required)." placeholder:"TEXT"`
 }
 
 // Run rejects the one review awaiting approval (or --assignment).
-func (c *CheckRejectCmd) Run(app *App) error { return decide(app, false, c.Reason) }
+func (c *CheckRejectCmd) Run(app *App) error {
+	if strings.TrimSpace(c.Reason) == "" {
+		return usage(`say what must change: specdev check reject --reason "…"`,
+			"a rejection needs a --reason: the implementer reads it to know what to fix")
+	}
+	return decide(app, humanDecision{pass: false, notes: c.Reason})
+}
 
-func decide(app *App, approve bool, notes string) error {
+// humanDecision is what a person decided about a proposed verdict.
+type humanDecision struct {
+	pass     bool
+	notes    string
+	override bool // confirmed: passing a change the reviewer proposed to fail
+}
+
+func decide(app *App, d humanDecision) error {
 	a, err := awaitingApproval(app)
 	if err != nil {
 		return err
 	}
-	snap, err := a.Decide(app.ctx, approve, notes)
+	snap, err := a.Snapshot()
 	if err != nil {
 		return err
 	}
-	return app.emit(decisionResult(a, snap, approve))
+	if r := snap.Request; r != nil && d.pass && r.ProposedVerdict == protocol.VerdictFail && !d.override {
+		return usage("to pass it anyway, confirm: specdev check approve --override --assignment "+a.Name+
+			"; to agree with the reviewer: specdev check reject --reason \"…\" --assignment "+a.Name,
+			fmt.Sprintf("the reviewer proposed to FAIL %s: approving passes the change against that proposal", a.Name))
+	}
+	snap, err = a.Decide(app.ctx, d.pass, d.notes)
+	if err != nil {
+		return err
+	}
+	return app.emit(decisionResult(a, snap, d.pass))
 }
 
 func decisionResult(a *checkpoint.Assignment, snap checkpoint.Snapshot, approve bool) Result {
@@ -89,64 +113,3 @@ func awaitingNames(st *checkpoint.Store) ([]string, error) {
 	return names, nil
 }
 
-// askApprovals shows a person at a terminal each review awaiting approval
-// and asks for the decision. asked is false when none awaits.
-func askApprovals(app *App, st *checkpoint.Store) (res Result, asked bool, err error) {
-	names, err := awaitingNames(st)
-	if err != nil || len(names) == 0 {
-		return Result{}, false, err
-	}
-	in := bufio.NewReader(app.stdin)
-	var lines []string
-	for _, name := range names {
-		a, err := st.Assignment(name)
-		if err != nil {
-			return Result{}, true, err
-		}
-		line, err := askOne(app, in, a)
-		if err != nil {
-			return Result{}, true, err
-		}
-		lines = append(lines, line)
-	}
-	return Result{State: "decided", Text: strings.Join(lines, "\n"), Data: map[string]any{"decisions": lines},
-		Next: "poll for reviews to do: specdev check mode=manual"}, true, nil
-}
-
-func askOne(app *App, in *bufio.Reader, a *checkpoint.Assignment) (string, error) {
-	snap, err := a.Snapshot()
-	if err != nil {
-		return "", err
-	}
-	if snap.Request == nil || snap.Request.Status != protocol.StatusAwaitingApproval {
-		return a.Name + ": no longer awaiting approval", nil
-	}
-	r := snap.Request
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s (gate %s, round %s): the reviewer proposes %s\n", a.Name, r.Gate, r.RoundText(), strings.ToUpper(r.ProposedVerdict))
-	if r.ReviewerNotes != "" {
-		fmt.Fprintf(&b, "Summary: %s\n", oneLine(r.ReviewerNotes))
-	}
-	writeFindings(&b, findingsOf(snap))
-	fmt.Fprintf(&b, "Report: %s/%s\n", a.RelDir(), checkpoint.ReportFile)
-	fmt.Fprint(app.stderr, b.String())
-	for {
-		fmt.Fprint(app.stderr, "Approve (the change passes), reject (it fails), or skip? [a/r/s] ")
-		answer, err := in.ReadString('\n')
-		switch strings.ToLower(strings.TrimSpace(answer)) {
-		case "a", "approve":
-			snap, err := a.Decide(app.ctx, true, "")
-			return decisionResult(a, snap, true).Text, err
-		case "r", "reject":
-			fmt.Fprint(app.stderr, "Reason for the implementer: ")
-			reason, _ := in.ReadString('\n')
-			snap, err := a.Decide(app.ctx, false, strings.TrimSpace(reason))
-			return decisionResult(a, snap, false).Text, err
-		case "s", "skip":
-			return a.Name + ": skipped, still awaiting approval", nil
-		}
-		if err != nil {
-			return a.Name + ": no answer, still awaiting approval", nil
-		}
-	}
-}

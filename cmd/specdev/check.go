@@ -16,10 +16,12 @@ import (
 )
 
 // CheckPollCmd is one reviewer poll: claim a review and print the briefing.
+// Claiming is explicit: without a session id it only shows what there is.
 type CheckPollCmd struct {
-	Mode    string   `help:"Reviewer mode: auto (decide alone) or manual (a human approves the verdict). Switches a review you hold." placeholder:"auto|manual"`
-	Timeout Duration `help:"Wait up to this long for a review to claim (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
-	Force   bool     `help:"Take over a review another session holds even if it is not stale."`
+	Mode       string   `help:"Reviewer mode: auto (decide alone) or manual (a human approves the verdict). Switches a review you hold." placeholder:"auto|manual"`
+	Timeout    Duration `help:"Wait up to this long for a review to claim (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
+	Force      bool     `help:"Take over a review another session holds even if it is not stale."`
+	NewSession bool     `help:"Claim under a newly generated session id (instead of --session)."`
 }
 
 // Run claims the session's own review, a stale one, or the oldest pending.
@@ -33,16 +35,24 @@ func (c *CheckPollCmd) Run(app *App) error {
 		return err
 	}
 	if app.terminal && mode == protocol.ModeManual {
-		if res, asked, err := askApprovals(app, st); asked || err != nil {
+		// a person at a terminal in manual mode decides what awaits first
+		if names, err := awaitingNames(st); err != nil || len(names) > 0 {
+			if err != nil {
+				return err
+			}
+			res, err := askApprovals(app, st, names)
 			if err != nil {
 				return err
 			}
 			return app.emit(res)
 		}
 	}
-	session, generated := app.Session, false
-	if session == "" {
-		session, generated = checkpoint.NewSessionID(), true
+	session, generated, err := c.session(app)
+	if err != nil || session == "" {
+		if err != nil {
+			return err
+		}
+		return app.emit(overview(app, st))
 	}
 	p := &poller{app: app, st: st, opt: checkpoint.ClaimOptions{Session: session, Lease: app.Lease, Mode: mode, Force: c.Force,
 		Preflight: len(preflightArgv(st)) > 0}}
@@ -57,6 +67,23 @@ func (c *CheckPollCmd) Run(app *App) error {
 		return runPreflight(app, st, a, claim, generated)
 	}
 	return app.emit(briefing(a, claim, session, generated, app.now()))
+}
+
+// session is the id to claim under: --session / SPECDEV_SESSION, or a new
+// one with --new-session; "" for a read-only look, which cannot wait or
+// force.
+func (c *CheckPollCmd) session(app *App) (session string, generated bool, err error) {
+	switch {
+	case c.NewSession && app.Session != "":
+		return "", false, usage("keep one: --session "+app.Session+", or --new-session alone",
+			"--new-session and --session both name the session to claim under")
+	case c.NewSession:
+		return checkpoint.NewSessionID(), true, nil
+	case app.Session == "" && (c.Timeout > 0 || c.Force):
+		return "", false, usage("pass your reviewer session id: specdev check --session ID (or export SPECDEV_SESSION), or --new-session",
+			"specdev check claims a review only for a session, and --timeout or --force is for claiming")
+	}
+	return app.Session, false, nil
 }
 
 // poller finds and claims a review, waiting if asked.

@@ -7,6 +7,7 @@ type CLI struct {
 	Init    InitCmd    `cmd:"" help:"Create .specdev/ (assignments/, config.json, agent guides). Running it twice changes nothing."`
 	Work    WorkCmd    `cmd:"" help:"The implementer's side: ask for a review, see the verdict, fix, ask again."`
 	Check   CheckCmd   `cmd:"" help:"The reviewer's side: claim a review, record every file, give a verdict."`
+	Decide  DecideCmd  `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
 	Status  StatusCmd  `cmd:"" help:"All assignments at a glance."`
 	History HistoryCmd `cmd:"" help:"The event log of an assignment."`
 	Schema  SchemaCmd  `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
