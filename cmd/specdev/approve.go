@@ -112,4 +112,3 @@ func awaitingNames(st *checkpoint.Store) ([]string, error) {
 	}
 	return names, nil
 }
-
