@@ -49,8 +49,8 @@ func lockingPIDs(files []os.FileInfo) (pids []int, known bool) {
 // major and minor numbers are decoded from st_dev as glibc's
 // gnu_dev_major and gnu_dev_minor do.
 func lockID(dev, ino uint64) string {
-	major := (dev>>8)&0xfff | (dev>>32)&^0xfff
-	minor := dev&0xff | (dev>>12)&^0xff
+	major := (dev>>8)&0xfff | (dev>>32)&0xfffff000
+	minor := dev&0xff | (dev>>12)&0xffffff00
 	return pad2(strconv.FormatUint(major, 16)) + ":" + pad2(strconv.FormatUint(minor, 16)) + ":" + strconv.FormatUint(ino, 10)
 }
 
