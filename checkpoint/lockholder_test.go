@@ -9,7 +9,9 @@ import (
 
 func TestDescribeHolder(t *testing.T) {
 	self := os.Getpid()
-	line := func(pid string) string { return "pid " + pid + " (specdev check record, session rv-x) since 2026-02-11T10:30:00Z" }
+	line := func(pid string) string {
+		return "pid " + pid + " (specdev check record, session rv-x) since 2026-02-11T10:30:00Z"
+	}
 	name := processName(self) // "" where the platform cannot tell
 	byPID := "pid " + strconv.Itoa(self)
 	if name != "" {
