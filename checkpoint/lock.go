@@ -43,14 +43,18 @@ type held struct {
 }
 
 // lock takes the exclusive lock of an assignment folder, waiting at most
-// the store's lock timeout, or trying once for an assignment from
-// withoutWait. The lock file is never removed, never followed if it is a
-// symlink (a *LinkError), and the files a transaction writes are checked
-// not to be links before it starts, so that a refusal changes nothing.
+// the store's lock timeout (or until ctx's deadline, if sooner: BUSY as
+// well), or trying once for an assignment from withoutWait. The lock file
+// is never removed, never followed if it is a symlink (a *LinkError), and
+// the files a transaction writes are checked not to be links before it
+// starts, so that a refusal changes nothing.
 func (a *Assignment) lock(ctx context.Context) (*held, error) {
 	wait := time.Duration(a.store.Config.LockTimeout)
 	if a.noWait {
 		wait = 0
+	}
+	if end, ok := ctx.Deadline(); ok && time.Until(end) < wait {
+		wait = max(time.Until(end), 0).Round(time.Millisecond)
 	}
 	deadline, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
@@ -69,7 +73,7 @@ func (a *Assignment) lock(ctx context.Context) (*held, error) {
 		}
 		select {
 		case <-deadline.Done():
-			if err := ctx.Err(); err != nil {
+			if err := ctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 				return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
 			}
 			return nil, &BusyError{Assignment: a.Name, Holder: a.lockHolder(), Waited: wait}

@@ -123,7 +123,8 @@ func lockerName(t *testing.T, p *proc) string {
 // process, a poll does not wait lock_timeout for each in turn: it claims
 // the free one, and the next poll says nothing is claimable, listing the
 // locked reviews by their real holder (the process writes no holder line;
-// the stale line left in one lock file is not believed).
+// the stale line left in one lock file is not believed). A command aimed
+// at one of them waits lock_timeout, or --timeout if shorter.
 func TestPollSkipsLockedReviews(t *testing.T) {
 	root, dir := newProject(t, "2s")
 	st := testStore(t, dir)
@@ -178,6 +179,14 @@ func TestPollSkipsLockedReviews(t *testing.T) {
 	want = fmt.Sprintf("specdev: assignment 00001_a is locked by %s; gave up after 2s\n", holder)
 	if code != 5 || out != "" || !strings.HasPrefix(stderr, want) {
 		t.Errorf("check --assignment 00001: exit %d, stdout %q, stderr %q; want 5 and %q", code, out, stderr, want)
+	}
+
+	// With --timeout, the whole call is bounded, lock waits included: the
+	// wait for the lock ends with the call, and says so.
+	out, stderr, code = runSpecdev(t, root, "check", "--session", "rv-b", "--assignment", "00001", "--timeout", "500ms")
+	want = fmt.Sprintf("Still not claimable: assignment 00001_a is locked by %s; gave up after ", holder)
+	if code != 3 || !strings.Contains(out, want) || strings.Contains(out, "gave up after 2s") {
+		t.Errorf("check --assignment 00001 --timeout 500ms: exit %d:\n%s%s\nwant exit 3 saying %q", code, out, stderr, want)
 	}
 
 	stuck.closeStdin()

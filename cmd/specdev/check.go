@@ -65,6 +65,7 @@ type poller struct {
 	app     *App
 	st      *checkpoint.Store
 	opt     checkpoint.ClaimOptions
+	ctx     context.Context // the whole call's: --timeout bounds every lock wait too
 	entries []checkpoint.Entry
 	skipped []error                 // assignments that could not be read
 	locked  []*checkpoint.BusyError // candidates locked by another process, skipped at once
@@ -89,12 +90,14 @@ func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Ass
 		}
 		return claim != nil, next, err
 	}
+	p.ctx = p.app.ctx
 	if timeout <= 0 {
 		_, _, err := look()
 		return claim, a, err
 	}
 	ctx, cancel := context.WithTimeout(p.app.ctx, timeout)
 	defer cancel()
+	p.ctx = ctx
 	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
@@ -136,7 +139,7 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 			return nil, nil, err
 		}
 		p.entries = []checkpoint.Entry{{Name: a.Name}}
-		claim, err := a.Claim(p.app.ctx, p.opt)
+		claim, err := a.Claim(p.ctx, p.opt)
 		return claim, a, err
 	}
 	entries, err := p.st.Scan()
@@ -156,7 +159,7 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 		if err != nil {
 			continue
 		}
-		claim, err := a.Claim(p.app.ctx, opt)
+		claim, err := a.Claim(p.ctx, opt)
 		var busy *checkpoint.BusyError
 		switch {
 		case err == nil:
