@@ -141,8 +141,8 @@ func (a *Assignment) openLocked(fl *flock.Flock) (*os.File, error) {
 	return fh, nil
 }
 
-// lockFolder takes the flock of the assignment folder itself, which no
-// git clean -x can delete while a writer holds it. ok is false when
+// lockFolder takes the flock of the assignment folder itself, which
+// git clean -x does not delete (it deletes files). ok is false when
 // another process holds it. A file system that cannot lock a folder
 // (e.g. NFS, where flock is emulated with fcntl) leaves the lock file as
 // the only lock, as before.
