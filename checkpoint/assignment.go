@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,9 +25,10 @@ func CheckName(name string) error {
 
 // Assignment is one folder under .specdev/assignments/.
 type Assignment struct {
-	Name  string
-	Dir   string
-	store *Store
+	Name   string
+	Dir    string
+	store  *Store
+	noWait bool // its lock is tried once, not waited for (see withoutWait)
 }
 
 // ID is the assignment's id: the part of its name before the first "_"
@@ -51,20 +53,40 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 	if err := CheckName(name); err != nil {
 		return nil, &NotFoundError{Msg: err.Error(), Hint: "rename the folder"}
 	}
-	dir := filepath.Join(s.Dir, AssignmentsDir, name)
-	if !isDir(dir) {
+	a := &Assignment{Name: name, Dir: filepath.Join(s.Dir, AssignmentsDir, name), store: s}
+	err := checkFolder(filepath.Join(s.Dir, AssignmentsDir), filepath.Join(protocol.StateDir, AssignmentsDir))
+	if err == nil {
+		err = a.checkFolder()
+	}
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &NotFoundError{
 			Msg:  fmt.Sprintf("no assignment %s", name),
 			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, name),
 		}
 	}
-	return &Assignment{Name: name, Dir: dir, store: s}, nil
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
+// checkFolder refuses an assignment folder that is a symlink (or not a
+// folder): specdev never follows links in its state.
+func (a *Assignment) checkFolder() error { return checkFolder(a.Dir, a.RelDir()) }
+
 // Names lists the assignment folders, sorted. Folders whose names are not
-// valid assignment names are skipped and logged.
+// valid assignment names are skipped and logged. Symlinks are listed too,
+// so that using them reports them (*LinkError) instead of hiding them; an
+// assignments folder that is itself a symlink is a *LinkError.
 func (s *Store) Names() ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(s.Dir, AssignmentsDir))
+	dir := filepath.Join(s.Dir, AssignmentsDir)
+	if err := checkFolder(dir, filepath.Join(protocol.StateDir, AssignmentsDir)); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -73,7 +95,7 @@ func (s *Store) Names() ([]string, error) {
 	}
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {
-		if !e.IsDir() {
+		if !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
 		if CheckName(e.Name()) != nil {

@@ -170,3 +170,25 @@ func TestCleanTemps(t *testing.T) {
 		t.Errorf("left %q, want %q", got, kept)
 	}
 }
+
+// TestWriteAtomicReplacesSymlink: a state file that is a symlink (one that
+// appeared after the transaction checked, say) is replaced by the rename,
+// never written through: the file it pointed to is left as it was.
+func TestWriteAtomicReplacesSymlink(t *testing.T) {
+	dir, outside := t.TempDir(), filepath.Join(t.TempDir(), "outside")
+	if err := os.WriteFile(outside, []byte("someone else's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "a.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAtomic(dir, fileWrite{"a.json", []byte("new a")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := dirFiles(t, dir); !maps.Equal(got, map[string]string{"a.json": "new a"}) {
+		t.Errorf("folder holds %q, want a regular a.json with the new content", got)
+	}
+	if got, _ := os.ReadFile(outside); string(got) != "someone else's" {
+		t.Errorf("the file the link pointed to became %q", got)
+	}
+}

@@ -26,6 +26,7 @@ type ClaimOptions struct {
 	Mode      protocol.Mode // empty: keep the review's mode (auto for a new one)
 	Force     bool          // take over a live review
 	Preflight bool          // a preflight gate will run: start in phase preflight
+	NoWait    bool          // a locked assignment is BUSY at once, not after lock_timeout (a poll)
 }
 
 // Claim is the outcome of a successful claim.
@@ -43,7 +44,11 @@ type Claim struct {
 // one with Force). Anything else is refused and changes nothing.
 func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error) {
 	var c *Claim
-	err := a.Update(ctx, func(tx *Tx) error {
+	target := a
+	if opt.NoWait {
+		target = a.withoutWait()
+	}
+	err := target.Update(ctx, func(tx *Tx) error {
 		r := tx.Request
 		if r == nil {
 			return conflict("nothing to review here yet", "assignment %s has no review request", a.Name)
@@ -98,7 +103,7 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 	if p.SessionID == opt.Session {
 		return reclaim(tx, opt), nil
 	}
-	idle := tx.Now.Sub(p.LastActivity.Time)
+	idle, _ := Idle(tx.Now, p.LastActivity.Time, a.written(protocol.ProgressFile))
 	stale := idle >= a.store.StaleAfter()
 	if !stale && !opt.Force {
 		return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, LastActivity: p.LastActivity.Time,

@@ -53,8 +53,7 @@ func (tx *Tx) commit() error {
 			tx.lock.cache.remember(w.name, w.data)
 		}
 	}
-	tx.lock.write()
-	crashPoint("before history")
+	crashPoint("before history") // the lock file's cache is written when the lock is released
 	if err := tx.A.appendHistory(tx.events); err != nil {
 		// The state landed and the journal keeps the events: the next
 		// transaction appends them. Say so instead of failing.

@@ -115,7 +115,7 @@ func ReportBody(report []byte) []byte {
 // event: 0 for no history or one older than sequence numbers. A torn last
 // line is skipped, unless it is a whole event that only lacks its newline.
 func (a *Assignment) lastHistorySeq() (int64, error) {
-	f, err := os.Open(a.path(protocol.HistoryFile))
+	f, err := openState(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile), os.O_RDONLY, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
 	}

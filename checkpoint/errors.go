@@ -29,7 +29,10 @@ type BusyError struct {
 func (e *BusyError) Error() string {
 	holder := e.Holder
 	if holder == "" {
-		holder = "another specdev process"
+		holder = "another process"
+	}
+	if e.Waited <= 0 {
+		return fmt.Sprintf("assignment %s is locked by %s", e.Assignment, holder)
 	}
 	return fmt.Sprintf("assignment %s is locked by %s; gave up after %s", e.Assignment, holder, e.Waited)
 }
@@ -40,6 +43,38 @@ func (e *BusyError) Is(target error) bool { return target == ErrBusy }
 // HintText suggests what to do.
 func (e *BusyError) HintText() string {
 	return "retry in a moment; a lock held by a dead process frees itself, and lock_timeout in .specdev/config.json sets the wait"
+}
+
+// LinkError says a state file or folder is a symlink, or not a regular
+// file (folder) at all. specdev never follows links in its state: a link
+// committed to a repository could otherwise make it write outside the
+// project.
+type LinkError struct {
+	File   string // relative to the project root, e.g. .specdev/assignments/00001_x/.specdev.lock
+	What   string // "a symlink", "a folder", "not a regular file"…
+	Folder bool   // the path should be a folder, not a file
+}
+
+func (e *LinkError) Error() string {
+	if e.What == "a symlink" {
+		return fmt.Sprintf("%s is a symlink; specdev never follows links in its state", e.File)
+	}
+	want := "a regular file"
+	if e.Folder {
+		want = "a folder"
+	}
+	return fmt.Sprintf("%s is %s, not %s", e.File, e.What, want)
+}
+
+// Is makes errors.Is(err, protocol.ErrInvalid) true.
+func (e *LinkError) Is(target error) bool { return target == protocol.ErrInvalid }
+
+// HintText suggests what to do.
+func (e *LinkError) HintText() string {
+	if e.Folder {
+		return "replace it with a real folder (move the folder it points to here) or remove it"
+	}
+	return "replace it with a regular file or remove it"
 }
 
 // HeldError says a live session holds the review.

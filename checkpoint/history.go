@@ -3,8 +3,10 @@ package checkpoint
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/specdev/specdev/protocol"
@@ -28,8 +30,12 @@ func (a *Assignment) appendHistory(events []protocol.Event) error {
 		buf.WriteByte('\n')
 	}
 	path := a.path(protocol.HistoryFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := openState(path, a.rel(protocol.HistoryFile), os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
+		var link *LinkError
+		if errors.As(err, &link) {
+			return err
+		}
 		return fmt.Errorf("append %s: %w", path, err)
 	}
 	defer f.Close()
@@ -95,15 +101,21 @@ func lastLineStart(f *os.File, size int64) (int64, error) {
 
 // History reads the assignment's event log. A torn last line is skipped
 // (reported by torn); a malformed line elsewhere is an *InvalidError.
+// The file is never read through a symlink (a *LinkError).
 func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
-	data, err := os.ReadFile(a.path(protocol.HistoryFile))
-	if os.IsNotExist(err) {
+	file := a.rel(protocol.HistoryFile)
+	f, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, err
+		return nil, false, wrapRead(file, err)
 	}
-	file := a.rel(protocol.HistoryFile)
+	data, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", file, err)
+	}
 	for lineNo := 1; len(data) > 0; lineNo++ {
 		line, rest, complete := bytes.Cut(data, []byte("\n"))
 		data = rest

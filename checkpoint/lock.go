@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // LockFile is the permanent lock file of an assignment folder.
@@ -17,39 +21,155 @@ const LockFile = ".specdev.lock"
 // lockRetry is how often a waiting process retries the lock.
 const lockRetry = 2 * time.Millisecond
 
-// held is a taken assignment lock. The lock file's content says who holds
-// it (so that a process that gives up can name the holder) and carries the
-// cache of known-valid state files.
+// maxReplaced bounds the back-to-back retries when the lock file turns out
+// to have been replaced under us; past it, retries wait lockRetry too.
+const maxReplaced = 10
+
+// errReplaced: the file we locked is no longer the lock file at the path
+// (deleted or replaced, e.g. by git clean -x); retry on the new one.
+var errReplaced = errors.New("lock file replaced while locking")
+
+// held is a taken assignment lock: an flock on the lock file, checked to
+// be the file at the path, plus an flock on the assignment folder, which
+// keeps a second writer out even if the lock file is deleted while held.
+// The lock file's content says who holds it (so that a process that gives
+// up can name the holder) and carries the cache of known-valid state files.
 type held struct {
-	fl     *flock.Flock
-	file   *os.File
+	file   *flock.Flock
+	folder *flock.Flock // nil where the file system cannot lock a folder
+	fh     *os.File     // the lock file, opened by path: the same file as file's
 	holder string
 	cache  validCache
 }
 
 // lock takes the exclusive lock of an assignment folder, waiting at most
-// the store's lock timeout. The lock file is never removed.
+// the store's lock timeout (or until ctx's deadline, if sooner: BUSY as
+// well), or trying once for an assignment from withoutWait. The lock file
+// is never removed, never followed if it is a symlink (a *LinkError), and
+// the files a transaction writes are checked not to be links before it
+// starts, so that a refusal changes nothing.
 func (a *Assignment) lock(ctx context.Context) (*held, error) {
-	path := a.path(LockFile)
-	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o644))
 	wait := time.Duration(a.store.Config.LockTimeout)
-	ctx, cancel := context.WithTimeout(ctx, wait)
+	if a.noWait {
+		wait = 0
+	}
+	if end, ok := ctx.Deadline(); ok && time.Until(end) < wait {
+		wait = max(time.Until(end), 0).Round(time.Millisecond)
+	}
+	deadline, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	ok, err := fl.TryLockContext(ctx, lockRetry)
+	for replaced := 0; ; {
+		h, err := a.tryLock()
+		if errors.Is(err, errReplaced) && replaced < maxReplaced {
+			replaced++
+			a.store.logf("%s was deleted or replaced while being locked; locking the new one", a.rel(LockFile))
+			continue
+		}
+		if err != nil && !errors.Is(err, errReplaced) {
+			return nil, err
+		}
+		if h != nil {
+			return a.begin(h)
+		}
+		select {
+		case <-deadline.Done():
+			if err := ctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+				return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+			}
+			return nil, &BusyError{Assignment: a.Name, Holder: a.lockHolder(), Waited: wait}
+		case <-time.After(lockRetry):
+		}
+	}
+}
+
+// withoutWait returns the assignment with a lock that is tried once: a
+// poll skips a locked review at once instead of waiting for it.
+func (a *Assignment) withoutWait() *Assignment {
+	c := *a
+	c.noWait = true
+	return &c
+}
+
+// tryLock makes one attempt: nil, nil when another process holds the lock.
+func (a *Assignment) tryLock() (*held, error) {
+	path := a.path(LockFile)
+	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR|noFollow), flock.SetPermissions(0o644))
+	ok, err := fl.TryLock()
+	if err != nil {
+		if lerr := checkNotLink(path, a.rel(LockFile)); lerr != nil {
+			return nil, lerr
+		}
+		return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+	}
 	if !ok {
-		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("lock %s: %w", path, err)
-		}
-		return nil, &BusyError{Assignment: a.Name, Holder: readHolder(path), Waited: wait}
+		return nil, nil
 	}
-	h := &held{fl: fl, cache: validCache{}}
+	fh, err := a.openLocked(fl)
+	if err != nil {
+		fl.Unlock()
+		return nil, err
+	}
+	folder, ok := a.lockFolder()
+	if !ok {
+		fh.Close()
+		fl.Unlock()
+		return nil, nil
+	}
+	return &held{file: fl, folder: folder, fh: fh}, nil
+}
+
+// openLocked opens the lock file by its path and checks that it is the
+// file fl locked (same device and inode): if it was deleted or replaced
+// between fl's open and its flock, the lock is on a file nobody else will
+// lock, and the caller retries on the new one (errReplaced).
+func (a *Assignment) openLocked(fl *flock.Flock) (*os.File, error) {
+	locked, err := fl.Stat() // fstat of the locked descriptor
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+	}
+	fh, err := openState(a.path(LockFile), a.rel(LockFile), os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errReplaced
+	}
+	if err != nil {
+		return nil, wrapRead(a.rel(LockFile), err)
+	}
+	if info, err := fh.Stat(); err != nil || !os.SameFile(locked, info) {
+		fh.Close()
+		return nil, errReplaced
+	}
+	return fh, nil
+}
+
+// lockFolder takes the flock of the assignment folder itself, which
+// git clean -x does not delete (it deletes files). ok is false when
+// another process holds it. A file system that cannot lock a folder
+// (e.g. NFS, where flock is emulated with fcntl) leaves the lock file as
+// the only lock, as before.
+func (a *Assignment) lockFolder() (fl *flock.Flock, ok bool) {
+	fl = flock.New(a.Dir, flock.SetFlag(os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW))
+	ok, err := fl.TryLock()
+	if err != nil {
+		return nil, true
+	}
+	return fl, ok
+}
+
+// begin completes a taken lock: it refuses links where the transaction
+// will write, reads the cache and writes the holder line.
+func (a *Assignment) begin(h *held) (*held, error) {
+	for _, name := range []string{ReportFile, protocol.HistoryFile} {
+		if err := checkNotLink(a.path(name), a.rel(name)); err != nil {
+			h.release()
+			return nil, err
+		}
+	}
+	h.cache = validCache{}
+	if data, err := io.ReadAll(io.LimitReader(h.fh, lockFileLimit)); err == nil {
+		_, h.cache = parseLockFile(data)
+	}
 	h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), a.store.Holder, a.store.Now().UTC().Format(time.RFC3339))
-	if h.file, err = os.OpenFile(path, os.O_RDWR, 0); err == nil {
-		if data, err := io.ReadAll(io.LimitReader(h.file, 4096)); err == nil {
-			_, h.cache = parseLockFile(data)
-		}
-		h.write()
-	}
+	h.write()
 	return h, nil
 }
 
@@ -57,26 +177,23 @@ func (a *Assignment) lock(ctx context.Context) (*held, error) {
 // the lock), so failures are ignored: the worst case is a full validation
 // or a BUSY message without the holder's name.
 func (h *held) write() {
-	if h.file == nil {
-		return
-	}
 	data := lockFileContent(h.holder, h.cache)
-	h.file.Truncate(int64(len(data)))
-	h.file.WriteAt(data, 0)
+	h.fh.Truncate(int64(len(data)))
+	h.fh.WriteAt(data, 0)
 }
 
+// unlock clears the holder line (keeping the cache), so that the lock file
+// never names a process that no longer holds the lock, and releases it.
 func (h *held) unlock() {
-	if h.file != nil {
-		h.file.Close()
-	}
-	h.fl.Unlock()
+	h.holder = ""
+	h.write()
+	h.release()
 }
 
-func readHolder(path string) string {
-	data, err := os.ReadFile(path)
-	if err != nil || len(data) > 4096 {
-		return ""
+func (h *held) release() {
+	h.fh.Close()
+	if h.folder != nil {
+		h.folder.Unlock()
 	}
-	holder, _ := parseLockFile(data)
-	return holder
+	h.file.Unlock()
 }

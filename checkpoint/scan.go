@@ -16,6 +16,14 @@ type Entry struct {
 	Request  *protocol.RequestPeek  // nil: no request
 	Progress *protocol.ProgressPeek // read only for reviews in progress or awaiting approval
 	Err      error                  // a file could not be read or decoded
+
+	ProgressWritten time.Time // when the progress file was last written (with Progress)
+}
+
+// Idle is how long e's review has been idle at now, and whether its
+// last_activity looks skewed (see Idle). e.Progress must be set.
+func (e Entry) Idle(now time.Time) (time.Duration, bool) {
+	return Idle(now, e.Progress.LastActivity.Time, e.ProgressWritten)
 }
 
 // Scan peeks at every assignment's request (and the progress of active
@@ -35,6 +43,10 @@ func (s *Store) Scan() ([]Entry, error) {
 func (s *Store) peek(name string) Entry {
 	e := Entry{Name: name}
 	a := &Assignment{Name: name, Dir: s.Dir + "/" + AssignmentsDir + "/" + name, store: s}
+	if err := a.checkFolder(); err != nil {
+		e.Err = err
+		return e
+	}
 	data, err := a.readFile(protocol.RequestFile)
 	if data == nil {
 		e.Err = err
@@ -60,6 +72,7 @@ func (s *Store) peek(name string) Entry {
 		return e
 	}
 	e.Progress = &pp
+	e.ProgressWritten = a.written(protocol.ProgressFile)
 	return e
 }
 
@@ -78,16 +91,14 @@ func (s *Store) Candidates(entries []Entry, session string, force bool) []string
 		case e.Request.Status != protocol.StatusInProgress || e.Progress == nil:
 		case e.Progress.SessionID == session && session != "":
 			own = append(own, e)
-		case now.Sub(e.Progress.LastActivity.Time) >= s.StaleAfter():
+		case idle(e, now) >= s.StaleAfter():
 			stale = append(stale, e)
 		case force:
 			live = append(live, e)
 		}
 	}
 	byActivity := func(list []Entry) {
-		sort.SliceStable(list, func(i, j int) bool {
-			return list[i].Progress.LastActivity.Before(list[j].Progress.LastActivity.Time)
-		})
+		sort.SliceStable(list, func(i, j int) bool { return idle(list[i], now) > idle(list[j], now) })
 	}
 	byActivity(stale)
 	byActivity(live)
@@ -103,15 +114,22 @@ func (s *Store) Candidates(entries []Entry, session string, force bool) []string
 	return names
 }
 
+func idle(e Entry, now time.Time) time.Duration {
+	d, _ := e.Idle(now)
+	return d
+}
+
 // NextStale returns when the earliest live review of another session turns
 // stale, or zero if none will: a waiting poll must look again then.
 func (s *Store) NextStale(entries []Entry, session string) time.Time {
 	var next time.Time
+	now := s.Now()
 	for _, e := range entries {
 		if e.Request == nil || e.Request.Status != protocol.StatusInProgress || e.Progress == nil || e.Progress.SessionID == session {
 			continue
 		}
-		at := e.Progress.LastActivity.Add(s.StaleAfter())
+		active, _ := ActiveAt(now, e.Progress.LastActivity.Time, e.ProgressWritten)
+		at := active.Add(s.StaleAfter())
 		if next.IsZero() || at.Before(next) {
 			next = at
 		}
@@ -122,7 +140,9 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 // HeldBy finds the review session holds. If it holds several (claimed by
 // name), a *protocol.UsageError lists them. If it holds none, the error says why: a
 // *DisplacedError when another session took it over, a conflict when it
-// was cancelled, released or decided.
+// was cancelled, released or decided. An assignment whose files cannot be
+// read could be the session's: its error (a *protocol.InvalidError or
+// *LinkError naming the file) is returned rather than "holds no review".
 func (s *Store) HeldBy(session string) (*Assignment, error) {
 	entries, err := s.Scan()
 	if err != nil {
@@ -141,6 +161,11 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 		return nil, &protocol.UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
 			Hint: "name one: --assignment " + held[0]}
 	}
+	for _, e := range entries {
+		if e.Err != nil {
+			return nil, unreadable(session, e.Name, e.Err)
+		}
+	}
 	if err := s.lostReview(entries, session); err != nil {
 		return nil, err
 	}
@@ -148,7 +173,14 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 		"session %s holds no review", session)
 }
 
-// lostReview explains what became of a review session once held.
+// unreadable says that session may hold a review that cannot be read.
+func unreadable(session, name string, err error) error {
+	return fmt.Errorf("cannot tell whether session %s holds review %s: %w", session, name, err)
+}
+
+// lostReview explains what became of a review session once held. A review
+// that peeks well but fails full validation, and may be the session's,
+// is reported with its error.
 func (s *Store) lostReview(entries []Entry, session string) error {
 	for _, e := range entries {
 		a, err := s.Assignment(e.Name)
@@ -156,6 +188,9 @@ func (s *Store) lostReview(entries []Entry, session string) error {
 			continue
 		}
 		snap, err := a.Snapshot()
+		if err != nil && (e.Progress == nil || e.Progress.SessionID == session) {
+			return unreadable(session, e.Name, err)
+		}
 		if err != nil || snap.Progress == nil || !snap.Current() {
 			continue
 		}

@@ -95,18 +95,21 @@ func Open(dir string) (*Store, error) {
 // same content-addressed trust as the assignments' valid cache).
 const configCacheFile = ".config.valid"
 
+// readConfig reads config.json and its cache without following a symlink
+// (a *LinkError names the file).
 func readConfig(dir string) (protocol.Config, error) {
-	path := filepath.Join(dir, protocol.ConfigFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return protocol.Config{}, nil
-	}
-	if err != nil {
-		return protocol.Config{}, fmt.Errorf("read %s: %w", path, err)
-	}
 	name := filepath.Join(protocol.StateDir, protocol.ConfigFile)
+	data, err := readStateFile(filepath.Join(dir, protocol.ConfigFile), name, protocol.MaxFileSize)
+	if err != nil || data == nil {
+		return protocol.Config{}, err // no file: the defaults
+	}
 	sum := digest(data)
-	if cached, err := os.ReadFile(filepath.Join(dir, configCacheFile)); err == nil && string(cached) == sum {
+	cached, err := readStateFile(filepath.Join(dir, configCacheFile), filepath.Join(protocol.StateDir, configCacheFile), 128)
+	var link *LinkError
+	if errors.As(err, &link) {
+		return protocol.Config{}, err
+	}
+	if err == nil && string(cached) == sum {
 		return protocol.DecodeTrustedConfig(name, data)
 	}
 	cfg, err := protocol.DecodeConfig(name, data)

@@ -2,9 +2,6 @@ package checkpoint
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"os"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -113,30 +110,11 @@ func readState[T any](a *Assignment, cache validCache, name string, full, truste
 	return v, data, err
 }
 
-// readFile returns nil, nil when the file does not exist.
+// readFile returns nil, nil when the file does not exist. A symlink or
+// anything but a regular file is a *LinkError: state is never read
+// through a link.
 func (a *Assignment) readFile(name string) ([]byte, error) {
-	f, err := os.Open(a.path(name))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", a.rel(name), err)
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", a.rel(name), err)
-	}
-	if info.Size() > protocol.MaxFileSize {
-		return nil, &protocol.InvalidError{File: a.rel(name),
-			Problem: fmt.Sprintf("is %d bytes, more than the limit of %d", info.Size(), protocol.MaxFileSize),
-			Hint:    "restore the file from git or remove it"}
-	}
-	data := make([]byte, info.Size())
-	if _, err := f.ReadAt(data, 0); err != nil && info.Size() > 0 {
-		return nil, fmt.Errorf("read %s: %w", a.rel(name), err)
-	}
-	return data, nil
+	return readStateFile(a.path(name), a.rel(name), protocol.MaxFileSize)
 }
 
 // Snapshot is the state of an assignment as read without the lock. Every
@@ -145,11 +123,22 @@ func (a *Assignment) readFile(name string) ([]byte, error) {
 type Snapshot struct {
 	Request  *protocol.Request
 	Progress *protocol.Progress
+
+	ProgressWritten time.Time // when the progress file was last written, if known
+}
+
+// Idle is how long the review has been idle at now, and whether its
+// last_activity looks skewed (see Idle). s.Progress must be set.
+func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
+	return Idle(now, s.Progress.LastActivity.Time, s.ProgressWritten)
 }
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	cache := a.readCache()
+	cache, err := a.readCache()
+	if err != nil {
+		return Snapshot{}, err
+	}
 	r, _, err := a.readRequest(cache)
 	if err != nil {
 		return Snapshot{}, err
@@ -158,7 +147,11 @@ func (a *Assignment) Snapshot() (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	return Snapshot{Request: r, Progress: p}, nil
+	snap := Snapshot{Request: r, Progress: p}
+	if p != nil {
+		snap.ProgressWritten = a.written(protocol.ProgressFile)
+	}
+	return snap, nil
 }
 
 // Current reports whether the progress belongs to the request.

@@ -3,7 +3,7 @@ package checkpoint
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
+	"errors"
 	"strings"
 )
 
@@ -64,12 +64,33 @@ func digest(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// readCache reads the cache from the lock file without locking.
-func (a *Assignment) readCache() validCache {
-	data, err := os.ReadFile(a.path(LockFile))
-	if err != nil || len(data) > 4096 {
-		return validCache{}
+// readCache reads the cache from the lock file without locking. A lock
+// file that is a symlink (or not a regular file) is a *LinkError; one that
+// cannot be read otherwise only costs full validations.
+func (a *Assignment) readCache() (validCache, error) {
+	data, err := readLockFile(a.path(LockFile), a.rel(LockFile))
+	if err != nil {
+		return validCache{}, err
 	}
 	_, cache := parseLockFile(data)
-	return cache
+	return cache, nil
+}
+
+// lockFileLimit bounds what is read of a lock file: a holder line and two
+// cache lines are far less.
+const lockFileLimit = 4096
+
+// readLockFile reads the lock file without following a link. Only a
+// *LinkError is returned; a missing, unreadable or oversized lock file
+// reads as empty, since its content is only a cache and a name.
+func readLockFile(path, rel string) ([]byte, error) {
+	data, err := readStateFile(path, rel, lockFileLimit)
+	var link *LinkError
+	if errors.As(err, &link) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, nil
+	}
+	return data, nil
 }

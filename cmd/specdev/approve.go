@@ -85,9 +85,12 @@ func awaitingApproval(app *App) (*checkpoint.Assignment, error) {
 	if app.Assignment != "" {
 		return st.Resolve(app.Assignment)
 	}
-	names, err := awaitingNames(st)
+	names, unreadable, err := awaitingNames(st)
 	if err != nil {
 		return nil, err
+	}
+	if unreadable != nil {
+		return nil, fmt.Errorf("cannot tell which reviews await approval: %w", unreadable)
 	}
 	switch len(names) {
 	case 0:
@@ -99,16 +102,21 @@ func awaitingApproval(app *App) (*checkpoint.Assignment, error) {
 		"several reviews await approval: "+strings.Join(names, ", "))
 }
 
-func awaitingNames(st *checkpoint.Store) ([]string, error) {
+// awaitingNames lists the reviews awaiting approval. unreadable is the
+// error of the first assignment that could not be read: it may await
+// approval too.
+func awaitingNames(st *checkpoint.Store) (names []string, unreadable, err error) {
 	entries, err := st.Scan()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var names []string
 	for _, e := range entries {
 		if e.Request != nil && e.Request.Status == protocol.StatusAwaitingApproval {
 			names = append(names, e.Name)
 		}
+		if e.Err != nil && unreadable == nil {
+			unreadable = e.Err
+		}
 	}
-	return names, nil
+	return names, unreadable, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +37,7 @@ func (c *CheckPollCmd) Run(app *App) error {
 	}
 	if app.terminal && mode == protocol.ModeManual {
 		// a person at a terminal in manual mode decides what awaits first
-		if names, err := awaitingNames(st); err != nil || len(names) > 0 {
+		if names, _, err := awaitingNames(st); err != nil || len(names) > 0 { // an unreadable one is the poll's to report
 			if err != nil {
 				return err
 			}
@@ -91,9 +92,11 @@ type poller struct {
 	app     *App
 	st      *checkpoint.Store
 	opt     checkpoint.ClaimOptions
+	ctx     context.Context // the whole call's: --timeout bounds every lock wait too
 	entries []checkpoint.Entry
-	skipped []error // assignments that could not be read
-	refused error   // why the named assignment could not be claimed while waiting
+	skipped []error                 // assignments that could not be read
+	locked  []*checkpoint.BusyError // candidates locked by another process, skipped at once
+	refused error                   // why the named assignment could not be claimed while waiting
 }
 
 func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Assignment, error) {
@@ -109,17 +112,19 @@ func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Ass
 			p.refused, err = err, nil
 			var held *checkpoint.HeldError
 			if errors.As(p.refused, &held) {
-				next = held.LastActivity.Add(held.StaleAfter)
+				next = p.app.now().Add(held.StaleAfter - held.Idle)
 			}
 		}
 		return claim != nil, next, err
 	}
+	p.ctx = p.app.ctx
 	if timeout <= 0 {
 		_, _, err := look()
 		return claim, a, err
 	}
 	ctx, cancel := context.WithTimeout(p.app.ctx, timeout)
 	defer cancel()
+	p.ctx = ctx
 	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
@@ -150,7 +155,10 @@ func (p *poller) watchDirs() []string {
 }
 
 // claimNext tries the candidates in order; one lost to another reviewer
-// (or locked right now) is skipped for the next.
+// is skipped for the next, and so is one locked right now: a poll only
+// tries each lock (a stuck process holding several would otherwise cost
+// lock_timeout each) and lists the locked ones when nothing was claimed.
+// An assignment named by --assignment waits for its lock as any command.
 func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) {
 	if p.app.Assignment != "" {
 		a, err := p.st.Resolve(p.app.Assignment)
@@ -158,28 +166,33 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 			return nil, nil, err
 		}
 		p.entries = []checkpoint.Entry{{Name: a.Name}}
-		claim, err := a.Claim(p.app.ctx, p.opt)
+		claim, err := a.Claim(p.ctx, p.opt)
 		return claim, a, err
 	}
 	entries, err := p.st.Scan()
 	if err != nil {
 		return nil, nil, err
 	}
-	p.entries, p.skipped = entries, nil
+	p.entries, p.skipped, p.locked = entries, nil, nil
 	for _, e := range entries {
 		if e.Err != nil {
 			p.skipped = append(p.skipped, e.Err)
 		}
 	}
+	opt := p.opt
+	opt.NoWait = true
 	for _, name := range p.st.Candidates(entries, p.opt.Session, p.opt.Force) {
 		a, err := p.st.Assignment(name)
 		if err != nil {
 			continue
 		}
-		claim, err := a.Claim(p.app.ctx, p.opt)
+		claim, err := a.Claim(p.ctx, opt)
+		var busy *checkpoint.BusyError
 		switch {
 		case err == nil:
 			return claim, a, nil
+		case errors.As(err, &busy):
+			p.locked = append(p.locked, busy)
 		case errors.Is(err, checkpoint.ErrBusy), errors.Is(err, protocol.ErrConflict):
 			p.app.log.Debug("lost the race", "assignment", name, "err", err)
 		default:
@@ -201,10 +214,14 @@ func (p *poller) nothingToDo() Result {
 		case e.Request.Status == protocol.StatusAwaitingApproval:
 			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
 		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
-			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s ago; stale after %s)\n",
+			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s; stale after %s)\n",
 				e.Name, e.Progress.SessionID, len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
-				ago(now, e.Progress.LastActivity.Time), human(p.st.StaleAfter()))
+				activityAgo(e.Idle(now)), human(p.st.StaleAfter()))
 		}
+	}
+	locked := lockedByHolder(p.locked)
+	for _, l := range locked {
+		fmt.Fprintf(&b, "Locked by %s: %s (skipped; a poll does not wait for locks)\n", l.Holder, strings.Join(l.Assignments, ", "))
 	}
 	if p.refused != nil {
 		fmt.Fprintf(&b, "Still not claimable: %v\n", p.refused)
@@ -220,8 +237,31 @@ func (p *poller) nothingToDo() Result {
 		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: specdev check"
 	}
 	res.Text = b.String()
-	res.Data = map[string]any{"claimed": false, "problems": problems}
+	res.Data = map[string]any{"claimed": false, "problems": problems, "locked": locked}
 	return res
+}
+
+// lockedGroup is the candidates one process had locked during a poll.
+type lockedGroup struct {
+	Holder      string   `json:"holder"`
+	Assignments []string `json:"assignments"`
+}
+
+// lockedByHolder groups locked candidates by holder, in the order met.
+func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
+	groups := []lockedGroup{}
+	for _, b := range busy {
+		holder := b.Holder
+		if holder == "" {
+			holder = "another process"
+		}
+		i := slices.IndexFunc(groups, func(g lockedGroup) bool { return g.Holder == holder })
+		if i < 0 {
+			groups, i = append(groups, lockedGroup{Holder: holder}), len(groups)
+		}
+		groups[i].Assignments = append(groups[i].Assignments, b.Assignment)
+	}
+	return groups
 }
 
 // preflightArgv is the configured gate, or .specdev/verify-gates.sh when

@@ -21,9 +21,12 @@ func (c *DecideCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	names, err := awaitingNames(st)
+	names, unreadable, err := awaitingNames(st)
 	if err != nil {
 		return err
+	}
+	if unreadable != nil && len(names) == 0 && app.Assignment == "" {
+		return unreadable // it may be one that awaits a decision
 	}
 	if app.Assignment != "" {
 		a, err := st.Resolve(app.Assignment)

@@ -26,8 +26,11 @@ type statusRow struct {
 	FilesTotal    int    `json:"files_total"`
 	LastActivity  string `json:"last_activity,omitempty"`
 	Stale         bool   `json:"stale"`
-	Paused        bool   `json:"paused,omitempty"` // failed, and a manual-mode implementer waits for a human
+	Paused        bool   `json:"paused,omitempty"`     // failed, and a manual-mode implementer waits for a human
+	ClockSkew     bool   `json:"clock_skew,omitempty"` // last_activity is ahead of this clock
 	Error         string `json:"error,omitempty"`
+
+	idle time.Duration // since the last activity (checkpoint.Idle)
 }
 
 // Run peeks at every assignment; an unreadable one makes the exit INVALID.
@@ -55,7 +58,7 @@ func (c *StatusCmd) Run(app *App) error {
 		res.Next = "create an assignment: mkdir -p .specdev/assignments/00001_my_feature, then: specdev work request"
 	}
 	res.Data = map[string]any{"assignments": rows, "stale_after": st.StaleAfter().String()}
-	res.Text = statusTable(rows, app.now())
+	res.Text = statusTable(rows)
 	return app.emit(res)
 }
 
@@ -87,12 +90,13 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) statusRo
 	if p := e.Progress; p != nil {
 		row.Reviewer, row.FilesReviewed, row.FilesTotal = p.SessionID, len(p.FilesReviewed), p.FilesTotal
 		row.LastActivity = p.LastActivity.String()
-		row.Stale = e.Request.Status == protocol.StatusInProgress && now.Sub(p.LastActivity.Time) >= staleAfter
+		row.idle, row.ClockSkew = e.Idle(now)
+		row.Stale = e.Request.Status == protocol.StatusInProgress && row.idle >= staleAfter
 	}
 	return row
 }
 
-func statusTable(rows []statusRow, now time.Time) string {
+func statusTable(rows []statusRow) string {
 	if len(rows) == 0 {
 		return "No assignments yet."
 	}
@@ -111,8 +115,7 @@ func statusTable(rows []statusRow, now time.Time) string {
 			progress = bar(r.FilesReviewed, r.FilesTotal)
 		}
 		if r.LastActivity != "" {
-			t, _ := time.Parse(time.RFC3339Nano, r.LastActivity)
-			activity = ago(now, t) + " ago"
+			activity = activityAgo(r.idle, r.ClockSkew)
 			if r.Stale {
 				activity += "  STALE"
 			}

@@ -83,9 +83,9 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 		return fmt.Sprintf("Review in progress: %s.", head)
 	}
 	p := snap.Progress
-	idle := now.Sub(p.LastActivity.Time)
-	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %d findings so far, last activity %s ago.",
-		head, p.SessionID, p.Phase, len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar, ago(now, p.LastActivity.Time))
+	idle, skewed := snap.Idle(now)
+	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %d findings so far, last activity %s.",
+		head, p.SessionID, p.Phase, len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar, activityAgo(idle, skewed))
 	if idle >= staleAfter {
 		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next specdev check takes the review over.", staleAfter)
 	}
@@ -198,7 +198,8 @@ func short(commit string) string {
 	return commit
 }
 
-// ago is a short, rounded "how long ago": 45s, 17m, 3h5m.
+// ago is a short, rounded "how long ago": 45s, 17m, 3h5m. A time in the
+// future (a clock running ahead) is 0ms ago, never a negative duration.
 func ago(now, t time.Time) string {
 	if t.IsZero() {
 		return "an unknown time"
@@ -206,8 +207,21 @@ func ago(now, t time.Time) string {
 	return human(now.Sub(t))
 }
 
+// activityAgo says how long ago a review was last active, from
+// checkpoint.Idle, with a note when its last_activity looks skewed.
+func activityAgo(idle time.Duration, skewed bool) string {
+	text := human(idle) + " ago"
+	if skewed {
+		text += " (last_activity is ahead of this clock: clock skew?)"
+	}
+	return text
+}
+
+// human is a short, rounded duration; a negative one reads as 0ms.
 func human(d time.Duration) string {
 	switch {
+	case d < 0:
+		return "0ms"
 	case d < time.Second:
 		return fmt.Sprintf("%dms", d.Milliseconds())
 	case d < time.Minute:

@@ -1,0 +1,73 @@
+package checkpoint
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// procLocks lists the kernel's file locks; tests point it elsewhere.
+var procLocks = "/proc/locks"
+
+// lockingPIDs returns the processes that hold a lock on any of files, as
+// /proc/locks tells (known is false if it cannot be read). Lines look like
+//
+//	1: FLOCK  ADVISORY  WRITE 20546 fe:00:9978760 0 EOF
+//	1: -> FLOCK  ADVISORY  WRITE 20547 fe:00:9978760 0 EOF   (a waiter)
+//
+// with the device as hex major:minor and the inode in decimal. A pid of 0
+// is a process outside this pid namespace, left out.
+func lockingPIDs(files []os.FileInfo) (pids []int, known bool) {
+	f, err := os.Open(procLocks)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	ids := make([]string, 0, len(files))
+	for _, info := range files {
+		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+			ids = append(ids, lockID(uint64(st.Dev), st.Ino))
+		}
+	}
+	in := bufio.NewScanner(f)
+	for in.Scan() {
+		fields := strings.Fields(in.Text())
+		if len(fields) < 6 || fields[1] == "->" || !slices.Contains(ids, fields[5]) {
+			continue
+		}
+		if pid, err := strconv.Atoi(fields[4]); err == nil && pid > 0 && !slices.Contains(pids, pid) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids, in.Err() == nil
+}
+
+// lockID is a file's device and inode as /proc/locks writes them. The
+// major and minor numbers are decoded from st_dev as glibc's
+// gnu_dev_major and gnu_dev_minor do.
+func lockID(dev, ino uint64) string {
+	major := (dev>>8)&0xfff | (dev>>32)&0xfffff000
+	minor := dev&0xff | (dev>>12)&0xffffff00
+	return pad2(strconv.FormatUint(major, 16)) + ":" + pad2(strconv.FormatUint(minor, 16)) + ":" + strconv.FormatUint(ino, 10)
+}
+
+// pad2 writes a hex number with at least two digits, as %02x does.
+func pad2(hex string) string {
+	if len(hex) < 2 {
+		return "0" + hex
+	}
+	return hex
+}
+
+// processName is a process's command name (/proc/PID/comm), made
+// printable, or "" if unknown.
+func processName(pid int) string {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/comm")
+	if err != nil {
+		return ""
+	}
+	return printable(strings.TrimSpace(string(data)))
+}

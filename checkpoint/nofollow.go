@@ -1,0 +1,122 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// Every state file is opened without following a symlink at its last
+// path element (O_NOFOLLOW) and checked to be a regular file, and every
+// state folder (assignments/ and each assignment) is checked to be a real
+// folder: a link committed to a repository and cloned must not make
+// specdev read or write a file outside the project. Writes by rename
+// replace a link rather than follow it; the lock file and the history are
+// written in place, so they are opened this way.
+
+// noFollow is added to the flags of every state file opened: O_NOFOLLOW
+// refuses a symlink, O_NONBLOCK keeps a FIFO planted in its place from
+// blocking the open (it changes nothing for a regular file).
+const noFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+
+// openState opens the state file at path for flag. A symlink, folder or
+// other non-regular file there is a *LinkError naming rel; a missing file
+// is an error satisfying errors.Is(err, fs.ErrNotExist).
+func openState(path, rel string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|noFollow, perm)
+	if err != nil {
+		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
+			return nil, linkError(rel, info.Mode(), false)
+		}
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, linkError(rel, info.Mode(), false)
+	}
+	return f, nil
+}
+
+// readStateFile reads a whole state file of at most limit bytes; a larger
+// one is a *protocol.InvalidError. A missing file is nil data and a nil
+// error.
+func readStateFile(path, rel string, limit int64) ([]byte, error) {
+	f, err := openState(path, rel, os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, wrapRead(rel, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	if info.Size() > limit {
+		return nil, &protocol.InvalidError{File: rel,
+			Problem: fmt.Sprintf("is %d bytes, more than the limit of %d", info.Size(), limit),
+			Hint:    "restore the file from git or remove it"}
+	}
+	data := make([]byte, info.Size())
+	if _, err := f.ReadAt(data, 0); err != nil && info.Size() > 0 {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	return data, nil
+}
+
+// wrapRead adds the file to an open error, leaving a *LinkError as it is
+// (it names the file already).
+func wrapRead(rel string, err error) error {
+	var link *LinkError
+	if errors.As(err, &link) {
+		return err
+	}
+	return fmt.Errorf("read %s: %w", rel, err)
+}
+
+// checkFolder refuses a state folder that is a symlink or not a folder.
+// A missing folder is an error satisfying errors.Is(err, fs.ErrNotExist).
+func checkFolder(path, rel string) error {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return linkError(rel, info.Mode(), true)
+	}
+	return nil
+}
+
+// checkNotLink refuses a state file that exists and is not a regular file;
+// a missing one is fine (it will be created by rename).
+func checkNotLink(path, rel string) error {
+	info, err := os.Lstat(path)
+	if err != nil || info.Mode().IsRegular() {
+		return nil
+	}
+	return linkError(rel, info.Mode(), false)
+}
+
+func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
+	what := "not a regular file"
+	switch {
+	case mode&fs.ModeSymlink != 0:
+		what = "a symlink"
+	case mode.IsDir():
+		what = "a folder"
+	case mode.IsRegular():
+		what = "a file"
+	}
+	return &LinkError{File: filepath.ToSlash(rel), What: what, Folder: folder}
+}
