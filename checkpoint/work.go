@@ -15,6 +15,7 @@ type NewRequest struct {
 	HeadCommit   string
 	ChangedFiles []string
 	Fingerprint  string
+	Coverage     Coverage
 }
 
 // RequestReview writes a new pending request: round 1 of a new loop, or
@@ -82,6 +83,10 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Notes:          in.Notes,
 		Round:          1,
 		MaxRounds:      a.store.Config.RoundLimit(),
+		BaseCommit:     in.Coverage.BaseCommit,
+		Staged:         in.Coverage.Staged,
+		FileDigests:    in.Coverage.FileDigests,
+		CarriedDigests: in.Coverage.CarriedDigests,
 	}
 	if r.Gate == "" && prev != nil {
 		r.Gate = prev.Gate // a re-request continues the gate's loop
@@ -96,6 +101,7 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		return r
 	}
 	r.Extra = prev.Extra
+	r.Passed = prev.Passed // every gate's last pass outlives the loop
 	if in.Mode == "" {
 		r.Mode = prev.Mode
 	}
