@@ -1,0 +1,309 @@
+package githook
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+func spec(hook string) Spec {
+	return Spec{Hook: hook, Binary: "/opt/specdev bin/specdev", Args: []string{"gate", "--staged", "--dir", "."}}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func writeHook(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestInstallUninstall(t *testing.T) {
+	const original = "#!/bin/sh\necho original\n"
+	tests := []struct {
+		name          string
+		setup         func(t *testing.T, dir string)
+		wantInstall   Action
+		wantChained   bool
+		wantUninstall Action
+		wantAfter     string // the hook file's content after uninstall; "" for none
+	}{
+		{"fresh", func(t *testing.T, dir string) {}, Installed, false, Removed, ""},
+		{"existing hook is chained and put back", func(t *testing.T, dir string) {
+			writeHook(t, filepath.Join(dir, "pre-commit"), original)
+		}, Chained, true, Restored, original},
+		{"existing symlink is chained as a symlink", func(t *testing.T, dir string) {
+			writeHook(t, filepath.Join(dir, "shared-hook"), original)
+			if err := os.Symlink("shared-hook", filepath.Join(dir, "pre-commit")); err != nil {
+				t.Skip(err)
+			}
+		}, Chained, true, Restored, original},
+		{"missing hooks folder is made", func(t *testing.T, dir string) {
+			if err := os.Remove(dir); err != nil {
+				t.Fatal(err)
+			}
+		}, Installed, false, Removed, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "hooks")
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			tt.setup(t, dir)
+			before, _ := os.Lstat(filepath.Join(dir, "pre-commit"))
+			st, action, err := Install(dir, spec("pre-commit"))
+			if err != nil {
+				t.Fatalf("Install: %v", err)
+			}
+			if action != tt.wantInstall || !st.Ours || !st.Executable || (st.Chained != "") != tt.wantChained {
+				t.Fatalf("Install: got %s %+v", action, st)
+			}
+			if st.Command != "specdev gate --staged --dir ." {
+				t.Errorf("command: got %q", st.Command)
+			}
+			fi, err := os.Stat(st.Path)
+			if err != nil || fi.Mode().Perm() != 0o755 {
+				t.Errorf("hook mode: got %v, %v; want 0755", fi, err)
+			}
+			if tt.wantChained {
+				kept, err := os.Lstat(st.Chained)
+				if err != nil || kept.Mode().Type() != before.Mode().Type() || !os.SameFile(kept, before) {
+					t.Errorf("chained hook %s is not the original file (%v)", st.Chained, err)
+				}
+			}
+			if _, again, err := Install(dir, spec("pre-commit")); err != nil || again != Unchanged {
+				t.Errorf("second Install: got %s, %v; want unchanged", again, err)
+			}
+			st, action, err = Uninstall(dir, "pre-commit")
+			if err != nil || action != tt.wantUninstall || st.Ours || st.Chained != "" {
+				t.Fatalf("Uninstall: got %s %+v, %v", action, st, err)
+			}
+			if tt.wantAfter == "" {
+				if st.Present {
+					t.Errorf("a hook is left at %s", st.Path)
+				}
+			} else if got := readFile(t, st.Path); got != tt.wantAfter {
+				t.Errorf("after uninstall: got %q, want the original", got)
+			} else if after, err := os.Lstat(st.Path); err != nil || !os.SameFile(after, before) {
+				t.Errorf("after uninstall: %s is not the original file (%v)", st.Path, err)
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), ".specdev-hook-") {
+					t.Errorf("temporary file left: %s", e.Name())
+				}
+			}
+			if _, action, err := Uninstall(dir, "pre-commit"); err == nil && action != NotThere && tt.wantAfter == "" {
+				t.Errorf("second Uninstall: got %s, want not installed", action)
+			}
+		})
+	}
+}
+
+func TestInstallUpdatesItsOwnHook(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := Install(dir, spec("pre-push")); err != nil {
+		t.Fatal(err)
+	}
+	s := spec("pre-push")
+	s.Args = []string{"gate", "--gate", "docs", "--dir", "."}
+	st, action, err := Install(dir, s)
+	if err != nil || action != Updated || st.Command != "specdev gate --gate docs --dir ." {
+		t.Fatalf("got %s %+v, %v", action, st, err)
+	}
+	if st.Chained != "" {
+		t.Errorf("an update chained specdev's own hook: %s", st.Chained)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	tests := []struct {
+		name      string
+		setup     func(t *testing.T, dir string) string // returns the hooks folder to use
+		uninstall bool
+		wantMsg   string
+	}{
+		{"hook and chained name both taken", func(t *testing.T, dir string) string {
+			writeHook(t, filepath.Join(dir, "pre-commit"), "#!/bin/sh\n")
+			writeHook(t, filepath.Join(dir, "pre-commit"+ChainSuffix), "#!/bin/sh\n")
+			return dir
+		}, false, "is taken too"},
+		{"hook is a folder", func(t *testing.T, dir string) string {
+			if err := os.Mkdir(filepath.Join(dir, "pre-commit"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}, false, "is a folder, not a hook"},
+		{"hooks folder is a symlink", func(t *testing.T, dir string) string {
+			link := filepath.Join(t.TempDir(), "hooks")
+			if err := os.Symlink(dir, link); err != nil {
+				t.Skip(err)
+			}
+			return link
+		}, false, "is a symlink"},
+		{"uninstall leaves another hook alone", func(t *testing.T, dir string) string {
+			writeHook(t, filepath.Join(dir, "pre-commit"), "#!/bin/sh\necho mine\n")
+			return dir
+		}, true, "is not specdev's hook"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := tt.setup(t, t.TempDir())
+			var err error
+			if tt.uninstall {
+				_, _, err = Uninstall(dir, "pre-commit")
+			} else {
+				_, _, err = Install(dir, spec("pre-commit"))
+			}
+			var refused *RefusedError
+			if !errors.As(err, &refused) || !errors.Is(err, protocol.ErrConflict) || refused.Hint == "" {
+				t.Fatalf("got %v, want a *RefusedError with a hint", err)
+			}
+			if !strings.Contains(err.Error(), tt.wantMsg) {
+				t.Errorf("message %q lacks %q", err, tt.wantMsg)
+			}
+		})
+	}
+}
+
+// The hook runs the chained hook first, then the gate; the gate's failure
+// blocks with the way around it; without the installed binary it uses
+// specdev on PATH.
+func TestScriptRuns(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	tests := []struct {
+		name       string
+		chained    string // the chained hook's script; "" for none
+		gateExit   string
+		wantExit   int
+		wantStdout string
+		wantStderr string
+	}{
+		{"gate passes", "", "0", 0, "gate ran: gate --staged --dir .\n", ""},
+		{"gate blocks", "", "8", 8, "gate ran: gate --staged --dir .\n", "To commit without it, knowingly: git commit --no-verify"},
+		{"chained runs first", "#!/bin/sh\necho chained ran \"$@\"\n", "0", 0, "chained ran arg1\ngate ran: gate --staged --dir .\n", ""},
+		{"chained failure stops", "#!/bin/sh\necho chained failed; exit 5\n", "0", 5, "chained failed\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			bin := filepath.Join(t.TempDir(), "specdev")
+			writeHook(t, bin, "#!/bin/sh\necho \"gate ran: $*\"\nexit "+tt.gateExit+"\n")
+			if tt.chained != "" {
+				writeHook(t, filepath.Join(dir, "pre-commit"), tt.chained)
+			}
+			s := spec("pre-commit")
+			s.Binary = "/nonexistent/specdev" // so it must be found on PATH
+			st, _, err := Install(dir, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(st.Path, "arg1")
+			cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err = cmd.Run()
+			code := 0
+			var exitErr *exec.ExitError
+			if errors.As(err, &exitErr) {
+				code = exitErr.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != tt.wantExit || stdout.String() != tt.wantStdout || !strings.Contains(stderr.String(), tt.wantStderr) {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want %d, %q, containing %q", code, stdout.String(), stderr.String(), tt.wantExit, tt.wantStdout, tt.wantStderr)
+			}
+		})
+	}
+}
+
+func TestScriptWithoutSpecdev(t *testing.T) {
+	dir := t.TempDir()
+	s := spec("pre-push")
+	s.Binary = "/nonexistent/specdev"
+	st, _, err := Install(dir, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(st.Path)
+	cmd.Env = append(os.Environ(), "PATH="+t.TempDir()) // no specdev, and no other tools but the shell's own
+	out, err := cmd.CombinedOutput()
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != 1 {
+		t.Fatalf("got %v, want exit 1", err)
+	}
+	for _, want := range []string{"specdev is neither at /nonexistent/specdev nor on PATH", "specdev hook uninstall pre-push", "git push --no-verify"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output %q lacks %q", out, want)
+		}
+	}
+}
+
+func TestLocate(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	gitIn := func(t *testing.T, dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	repo := t.TempDir()
+	gitIn(t, repo, "init", "-q")
+	sub := filepath.Join(repo, "proj", "x")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	real := func(p string) string { r, _ := filepath.EvalSymlinks(p); return r }
+	for _, tt := range []struct {
+		name       string
+		root       string
+		hooksPath  string
+		wantDir    string
+		wantPrefix string
+	}{
+		{"top level", repo, "", filepath.Join(repo, ".git", "hooks"), ""},
+		{"project in a subfolder", sub, "", filepath.Join(repo, ".git", "hooks"), "proj/x"},
+		{"core.hooksPath, relative to the top level", sub, "githooks", filepath.Join(repo, "githooks"), "proj/x"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.hooksPath != "" {
+				gitIn(t, repo, "config", "core.hooksPath", tt.hooksPath)
+				defer gitIn(t, repo, "config", "--unset", "core.hooksPath")
+			}
+			loc, err := Locate(ctx, tt.root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if real(loc.Dir) != real(tt.wantDir) && loc.Dir != tt.wantDir || loc.Prefix != tt.wantPrefix {
+				t.Errorf("got %+v, want dir %s prefix %q", loc, tt.wantDir, tt.wantPrefix)
+			}
+		})
+	}
+	outside := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
+	if _, err := Locate(ctx, outside); !errors.Is(err, protocol.ErrUsage) {
+		t.Errorf("outside git: got %v, want a usage error", err)
+	}
+}
