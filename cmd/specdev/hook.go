@@ -91,6 +91,9 @@ func (c *HookUninstallCmd) Run(app *App) error {
 		githook.Restored: fmt.Sprintf("Removed the %s hook and put back the hook it chained: %s", c.Hook, display(root, st.Path)),
 		githook.NotThere: fmt.Sprintf("No specdev %s hook in %s: nothing to remove.", c.Hook, display(root, loc.Dir)),
 	}[action]
+	if action == githook.NotThere && st.Present {
+		text += fmt.Sprintf("\n%s is %s, not specdev's; it stays as it is.", display(root, st.Path), st.Foreign)
+	}
 	return app.emit(Result{State: string(action), Data: hookData{Dir: loc.Dir, Action: action, Hooks: []githook.State{st}}, Text: text,
 		Next: "to gate commits again: specdev hook install " + c.Hook})
 }

@@ -133,43 +133,33 @@ func TestInstallUpdatesItsOwnHook(t *testing.T) {
 
 func TestRefusals(t *testing.T) {
 	tests := []struct {
-		name      string
-		setup     func(t *testing.T, dir string) string // returns the hooks folder to use
-		uninstall bool
-		wantMsg   string
+		name    string
+		setup   func(t *testing.T, dir string) string // returns the hooks folder to use
+		wantMsg string
 	}{
 		{"hook and chained name both taken", func(t *testing.T, dir string) string {
 			writeHook(t, filepath.Join(dir, "pre-commit"), "#!/bin/sh\n")
 			writeHook(t, filepath.Join(dir, "pre-commit"+ChainSuffix), "#!/bin/sh\n")
 			return dir
-		}, false, "is taken too"},
+		}, "is taken too"},
 		{"hook is a folder", func(t *testing.T, dir string) string {
 			if err := os.Mkdir(filepath.Join(dir, "pre-commit"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			return dir
-		}, false, "is a folder, not a hook"},
+		}, "is a folder, not a hook"},
 		{"hooks folder is a symlink", func(t *testing.T, dir string) string {
 			link := filepath.Join(t.TempDir(), "hooks")
 			if err := os.Symlink(dir, link); err != nil {
 				t.Skip(err)
 			}
 			return link
-		}, false, "is a symlink"},
-		{"uninstall leaves another hook alone", func(t *testing.T, dir string) string {
-			writeHook(t, filepath.Join(dir, "pre-commit"), "#!/bin/sh\necho mine\n")
-			return dir
-		}, true, "is not specdev's hook"},
+		}, "is a symlink"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := tt.setup(t, t.TempDir())
-			var err error
-			if tt.uninstall {
-				_, _, err = Uninstall(dir, "pre-commit")
-			} else {
-				_, _, err = Install(dir, spec("pre-commit"))
-			}
+			_, _, err := Install(dir, spec("pre-commit"))
 			var refused *RefusedError
 			if !errors.As(err, &refused) || !errors.Is(err, protocol.ErrConflict) || refused.Hint == "" {
 				t.Fatalf("got %v, want a *RefusedError with a hint", err)
@@ -178,6 +168,19 @@ func TestRefusals(t *testing.T) {
 				t.Errorf("message %q lacks %q", err, tt.wantMsg)
 			}
 		})
+	}
+}
+
+func TestUninstallLeavesAnotherHookAlone(t *testing.T) {
+	dir := t.TempDir()
+	const mine = "#!/bin/sh\necho mine\n"
+	writeHook(t, filepath.Join(dir, "pre-commit"), mine)
+	st, action, err := Uninstall(dir, "pre-commit")
+	if err != nil || action != NotThere || st.Foreign != "another hook" {
+		t.Fatalf("got %s %+v, %v; want not installed, another hook", action, st, err)
+	}
+	if got := readFile(t, filepath.Join(dir, "pre-commit")); got != mine {
+		t.Errorf("the hook changed: %q", got)
 	}
 }
 

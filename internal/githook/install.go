@@ -145,7 +145,8 @@ func Install(dir string, s Spec) (State, Action, error) {
 }
 
 // Uninstall removes specdev's hook from dir and puts back the hook it
-// chained; a hook that is not specdev's is refused and left alone.
+// chained. A hook that is not specdev's is left alone (NotThere, with
+// st.Foreign saying what it is).
 func Uninstall(dir, hook string) (State, Action, error) {
 	if err := checkDir(dir, false); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -159,8 +160,7 @@ func Uninstall(dir, hook string) (State, Action, error) {
 	}
 	switch {
 	case st.Present && !st.Ours:
-		return st, "", &RefusedError{Msg: fmt.Sprintf("%s is not specdev's hook (%s); leaving it as it is", st.Path, st.Foreign),
-			Hint: "remove it by hand if you mean to; specdev removes only the hooks it installed"}
+		return st, NotThere, nil // another hook, left as it is
 	case st.Chained != "":
 		// One rename puts the original back over specdev's hook (or where
 		// specdev's hook was removed by hand).
