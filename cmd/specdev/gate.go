@@ -55,8 +55,8 @@ func (c *GateCmd) Run(app *App) error {
 	root := app.store.Root
 	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Branch: !c.Staged, Staged: c.Staged})
 	if errors.Is(err, changeset.ErrNotGit) {
-		return &protocol.UsageError{Msg: "specdev gate: " + changeset.ErrNotGit.Error(),
-			Hint: "the gate checks what git commits or pushes; run it inside a git repository", Err: err}
+		return &protocol.UsageError{Msg: changeset.ErrNotGit.Error(),
+			Hint: "specdev gate checks what git commits or pushes: run it inside a git repository", Err: err}
 	}
 	if err != nil {
 		return err
