@@ -207,6 +207,7 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	if v.Passed {
 		r.Status = protocol.StatusPassed
 		r.ReviewerSessionID = ""
+		recordPass(tx, r)
 		tx.Log(protocol.EventPassed, session, map[string]any{"summary": v.Summary})
 		return
 	}
@@ -267,6 +268,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		if approve {
 			r.Status = protocol.StatusPassed
 			r.ReviewerSessionID = ""
+			recordPass(tx, r)
 			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
 		} else {
 			r.Status = protocol.StatusFailed

@@ -16,6 +16,7 @@ type NewRequest struct {
 	HeadCommit   string
 	ChangedFiles []string
 	Fingerprint  string
+	Coverage     Coverage
 }
 
 // RequestReview writes a new pending request: round 1 of a new loop, or
@@ -83,6 +84,10 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Notes:          in.Notes,
 		Round:          1,
 		MaxRounds:      a.store.Config.RoundLimit(),
+		BaseCommit:     in.Coverage.BaseCommit,
+		Staged:         in.Coverage.Staged,
+		FileDigests:    in.Coverage.FileDigests,
+		CarriedDigests: in.Coverage.CarriedDigests,
 	}
 	if r.Gate == "" && prev != nil {
 		r.Gate = prev.Gate // a re-request continues the gate's loop
@@ -98,13 +103,14 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	}
 	r.Extra = prev.Extra
 	r.Loops = maps.Clone(prev.Loops)
+	r.Passed = prev.Passed // every gate's last pass outlives the loop
 	if in.Mode == "" {
 		r.Mode = prev.Mode
 	}
 	if prev.Gate == r.Gate {
 		r.LastReviewedCommit = prev.LastReviewedCommit
 	}
-	if loop, open := openLoop(prev, r.Gate); open {
+	if loop, open := OpenLoop(prev, r.Gate); open {
 		r.Round = loop.RoundsFailed + 1
 		if loop.MaxRounds > 0 { // a hand-written request may name no limit
 			r.MaxRounds = loop.MaxRounds
@@ -117,11 +123,15 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	return r
 }
 
-// openLoop returns the gate's review loop that prev carries, if one is
-// open (a round of it was rejected and it has not passed since). Neither a
-// cancel nor a request for another gate closes it; only a pass does, and
-// only a human raises its limit.
-func openLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
+// OpenLoop returns the gate's review loop that prev carries, if one is
+// open (a round of it was rejected and it has not passed since): a new
+// request for the gate opens its next round. Neither a cancel nor a
+// request for another gate closes it; only a pass does, and only a human
+// raises its limit.
+func OpenLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
+	if prev == nil {
+		return protocol.Loop{}, false
+	}
 	if loop, ok := prev.Loops[gate]; ok {
 		return loop, true
 	}

@@ -131,6 +131,9 @@ func decodeRequest(file string, data []byte, validate bool) (*Request, error) {
 	if err := checkPathsIf(validate, file, "changed_files", r.ChangedFiles); err != nil {
 		return nil, err
 	}
+	if err := r.checkCoveragePathsIf(validate, file); err != nil {
+		return nil, err
+	}
 	r.applyDefaults()
 	return &r, nil
 }

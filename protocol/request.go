@@ -48,6 +48,16 @@ type Request struct {
 	Guidance           string    `json:"guidance,omitempty"`
 	ContinuedAt        Timestamp `json:"continued_at,omitzero"`
 
+	// What the request covers beyond its files (see pass.go): the commit
+	// its range starts from, whether it is the staged change, each file's
+	// content digest, the digests carried from earlier passes and rounds,
+	// and the review that last passed each gate.
+	BaseCommit     string                `json:"base_commit,omitempty"`
+	Staged         bool                  `json:"staged,omitempty"`
+	FileDigests    map[string]string     `json:"file_digests,omitempty"`
+	CarriedDigests map[string]string     `json:"carried_digests,omitempty"`
+	Passed         map[string]PassRecord `json:"passed,omitempty"`
+
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
 	Loops   map[string]Loop `json:"loops,omitempty"`
@@ -112,6 +122,9 @@ func (r *Request) Clone() Request {
 	c.ChangedFiles = slices.Clone(r.ChangedFiles)
 	c.Extra = maps.Clone(r.Extra)
 	c.Loops = maps.Clone(r.Loops)
+	c.FileDigests = maps.Clone(r.FileDigests)
+	c.CarriedDigests = maps.Clone(r.CarriedDigests)
+	c.Passed = clonePassed(r.Passed)
 	return c
 }
 

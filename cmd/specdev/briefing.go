@@ -99,6 +99,7 @@ func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingDa
 		fmt.Fprintf(b, "  ·  head %s", short(r.HeadCommit))
 	}
 	b.WriteString("\n")
+	writeRange(b, r)
 	if r.Notes != "" {
 		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(r.Notes))
 	}

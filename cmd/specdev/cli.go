@@ -10,6 +10,8 @@ type CLI struct {
 	Decide  DecideCmd  `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
 	Status  StatusCmd  `cmd:"" help:"All assignments at a glance."`
 	History HistoryCmd `cmd:"" help:"The event log of an assignment."`
+	Gate    GateCmd    `cmd:"" help:"Exit 0 only if the latest review passed and what you commit (--staged) or push still matches it."`
+	Hook    HookCmd    `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
 	Schema  SchemaCmd  `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 }

@@ -84,9 +84,12 @@ func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Res
 type WorkRequestCmd struct {
 	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
 	Gate  string   `help:"Review gate name (default: the previous request's gate, else review)." placeholder:"NAME"`
-	Base  string   `help:"Also review the commits since this revision (default: the last reviewed commit)." placeholder:"REV"`
+	Base  string   `help:"Also review the commits since this revision (default: what the branch adds over its upstream or the default branch; in a later round, since the last reviewed commit)." placeholder:"REV"`
 	Files []string `help:"Review exactly these files (relative to the project root) instead of the changed ones." sep:"none" placeholder:"PATH"`
 	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`
+
+	// Staged reviews the index instead of the work tree (the per-commit flow).
+	Staged bool `help:"Review exactly the staged change (what git commit would commit), not the work tree."`
 }
 
 // Run collects the changed files and writes a pending request.
@@ -120,33 +123,39 @@ func (c *WorkRequestCmd) Run(app *App) error {
 	return app.emit(requestedView(a, r))
 }
 
-// collect works out what to review: the changed files, their fingerprint
-// and the head commit. A later round adds the files with open findings.
+// collect works out what to review: the changed files, their digests and
+// fingerprint, the head commit and the range. Round 1 reviews what the
+// branch adds; a later round what changed since the last reviewed commit
+// plus the files with open findings; --staged exactly the staged change.
 func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint.NewRequest, error) {
 	root := app.store.Root
-	base := c.Base
-	if base == "" && snap.Request != nil && snap.Request.LastReviewedCommit != "" &&
+	base, since := c.Base, c.Base
+	if base == "" && laterRound(snap, c.Gate) && snap.Request.LastReviewedCommit != "" &&
 		changeset.CommitExists(app.ctx, root, snap.Request.LastReviewedCommit) {
 		base = snap.Request.LastReviewedCommit
+		since = "the last reviewed commit " + short(base)
 	}
-	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files})
+	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Staged: c.Staged, Branch: base == ""})
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
 	files := res.Files
-	if c.Files == nil {
+	if c.Files == nil && !c.Staged {
 		files = withOpenFindings(root, files, snap)
 	}
 	if len(files) == 0 {
-		return checkpoint.NewRequest{}, usage(
-			"commit range: specdev work request --base main; or name files: specdev work request --files a.go --files b.go",
-			"nothing to review: no uncommitted, untracked or (with --base) committed changes outside .specdev/")
+		return checkpoint.NewRequest{}, nothingToReview(app.ctx, root, res, since, c.Staged)
 	}
-	fp, err := changeset.Fingerprint(root, files)
+	sums, err := digestFiles(app.ctx, root, files, c.Staged)
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
-	return checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: fp}, nil
+	carried, err := carriedDigests(app.ctx, root, snap, requestGate(snap, c.Gate), files, res.InGit)
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	return checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
+		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}, nil
 }
 
 // withOpenFindings adds, after a rejection, the files that had findings
@@ -177,6 +186,7 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request) Result {
 	if r.HeadCommit != "" {
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}
+	writeRange(&b, r)
 	fmt.Fprintf(&b, "Files (%d):\n", len(r.ChangedFiles))
 	for _, f := range r.ChangedFiles {
 		fmt.Fprintf(&b, "  %s\n", f)

@@ -6,7 +6,14 @@
 // Without an explicit list the files are what git says changed: uncommitted
 // changes (staged, unstaged, deletions, the new side of renames), untracked
 // files that .gitignore does not hide, and, given a base revision, the files
-// changed between it and HEAD.
+// changed between it and HEAD. With Options.Branch and no base, the base is
+// where the branch's work starts: the merge-base of HEAD with its upstream,
+// or else with the default branch (origin/HEAD, main, master). With
+// Options.Staged the files are exactly the staged change, and DigestStaged
+// hashes the content the index holds: what `git commit` would commit.
+//
+// Digest (and DigestStaged) return each file's content digest together
+// with the Fingerprint, in one pass.
 //
 // Invariants:
 //   - Never runs a shell: git runs as an argv (exec.CommandContext, -C root,
@@ -30,9 +37,11 @@ import (
 
 // Options says which files make up a review request.
 type Options struct {
-	Root  string   // absolute project root: the folder that holds .specdev/
-	Base  string   // git revision to diff from; "" for none
-	Files []string // --files: when non-nil, exactly these (repo-relative to Root)
+	Root   string   // absolute project root: the folder that holds .specdev/
+	Base   string   // git revision to diff from; "" for none
+	Files  []string // --files: when non-nil, exactly these (repo-relative to Root)
+	Branch bool     // with no Base: also the commits the branch adds (see BranchPoint)
+	Staged bool     // exactly the staged change (the index against HEAD); no Base, no Files
 }
 
 // Result is what Collect found.
@@ -40,18 +49,35 @@ type Result struct {
 	HeadCommit string   // full hash of HEAD, "" outside git or in a repo with no commits
 	Files      []string // sorted, deduplicated, relative to Root, slash-separated
 	InGit      bool
+	// Base is the full hash of the commit the committed part of Files
+	// starts from (Base..HEAD), "" when Files include no commit range.
+	Base string
+	// Branch is what HEAD was compared with when Options.Branch chose the
+	// range; nil when it was not asked or nothing could be compared with.
+	// Branch.Base == HeadCommit means the branch adds no commits (Base is
+	// then "").
+	Branch *BranchPoint
+	Staged bool // Files are the staged change
 }
 
 // Collect finds the files a review request covers: opt.Files when given,
 // otherwise what git reports as changed (see the package comment). Outside
 // git, opt.Files is required.
 func Collect(ctx context.Context, opt Options) (Result, error) {
+	if opt.Staged && (opt.Base != "" || opt.Files != nil) {
+		return Result{}, &protocol.UsageError{Msg: "--staged reviews exactly the staged change: it takes no --base or --files",
+			Hint: "stage what to review with git add, then run it with --staged alone"}
+	}
 	repo, err := openRepo(ctx, opt.Root)
 	switch {
-	case errors.Is(err, ErrNotGit) && opt.Base != "":
+	case errors.Is(err, ErrNotGit) && (opt.Base != "" || opt.Staged):
+		flag, word := "--base "+opt.Base, "--base"
+		if opt.Staged {
+			flag, word = "--staged", "--staged"
+		}
 		return Result{}, &protocol.UsageError{
-			Msg:  fmt.Sprintf("--base %s: %s", opt.Base, ErrNotGit),
-			Hint: "leave out --base outside git, and list the files to review with --files",
+			Msg:  fmt.Sprintf("%s: %s", flag, ErrNotGit),
+			Hint: "leave out " + word + " outside git, and list the files to review with --files",
 			Err:  ErrNotGit,
 		}
 	case errors.Is(err, ErrNotGit) && opt.Files != nil:
@@ -69,10 +95,27 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 			return Result{}, err
 		}
 	}
-	if opt.Files != nil {
+	switch {
+	case opt.Files != nil:
 		res.Files, err = explicitFiles(opt.Root, opt.Files)
 		return res, err
+	case opt.Staged:
+		res.Staged = true
+		res.Files, err = stagedFiles(ctx, repo, res.HeadCommit)
+		return res, err
+	case base == "" && opt.Branch:
+		bp, ok, err := repo.branchPoint(ctx, res.HeadCommit)
+		if err != nil {
+			return Result{}, err
+		}
+		if ok {
+			res.Branch = &bp
+			if bp.Base != res.HeadCommit {
+				base = bp.Base
+			}
+		}
 	}
+	res.Base = base
 	res.Files, err = changedFiles(ctx, repo, base)
 	return res, err
 }
@@ -107,6 +150,21 @@ func changedFiles(ctx context.Context, repo *repo, base string) ([]string, error
 		}
 		paths = append(paths, committed...)
 	}
+	return keepReviewable(repo, paths)
+}
+
+// stagedFiles is changedFiles for exactly the staged change.
+func stagedFiles(ctx context.Context, repo *repo, head string) ([]string, error) {
+	paths, err := repo.staged(ctx, head)
+	if err != nil {
+		return nil, err
+	}
+	return keepReviewable(repo, paths)
+}
+
+// keepReviewable keeps the paths git reported that lie inside the project
+// and can be reviewed, relative to the project root, sorted.
+func keepReviewable(repo *repo, paths []string) ([]string, error) {
 	var files []string
 	for _, p := range sortedSet(paths) {
 		rel, ok := repo.project(p)

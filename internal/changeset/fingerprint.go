@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -21,19 +23,42 @@ import (
 // that protocol.CheckPath refuses, or one that is not a regular file (a
 // folder), is an error.
 func Fingerprint(root string, files []string) (string, error) {
-	h := sha256.New()
+	sums, err := Digest(root, files)
+	return sums.Fingerprint, err
+}
+
+// Sums is the fingerprint of a set of files together with each file's
+// content digest, computed in one pass.
+type Sums struct {
+	Fingerprint string
+	Files       map[string]string // path -> hex sha256 of its content, or protocol.DigestDeleted
+}
+
+// Digest reads each file once and returns its content digest and the
+// Fingerprint of them all (same rules and errors as Fingerprint).
+func Digest(root string, files []string) (Sums, error) {
 	content := sha256.New()
+	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
-			return "", refuse(p, err.Error(), "fingerprint only paths relative to the project root")
+			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
 		}
 		sum, err := digest(content, filepath.Join(root, filepath.FromSlash(p)))
 		if err != nil {
-			return "", fmt.Errorf("fingerprint %s: %w", p, err)
+			return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
 		}
-		io.WriteString(h, p+"\x00"+sum+"\n")
+		sums[p] = sum
 	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+	return Sums{Fingerprint: fingerprintFrom(sums), Files: sums}, nil
+}
+
+// fingerprintFrom is the Fingerprint of files with these content digests.
+func fingerprintFrom(sums map[string]string) string {
+	h := sha256.New()
+	for _, p := range slices.Sorted(maps.Keys(sums)) {
+		io.WriteString(h, p+"\x00"+sums[p]+"\n")
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // digest returns the hex sha256 of the file's content, streamed through h,
@@ -42,7 +67,7 @@ func digest(h hash.Hash, name string) (string, error) {
 	fi, err := os.Stat(name)
 	switch {
 	case notExist(err):
-		return "deleted", nil
+		return protocol.DigestDeleted, nil
 	case err != nil:
 		return "", err
 	case !fi.Mode().IsRegular():
@@ -50,7 +75,7 @@ func digest(h hash.Hash, name string) (string, error) {
 	}
 	f, err := os.Open(name)
 	if notExist(err) {
-		return "deleted", nil // removed since the Stat
+		return protocol.DigestDeleted, nil // removed since the Stat
 	}
 	if err != nil {
 		return "", err

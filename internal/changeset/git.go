@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -167,20 +169,69 @@ func (e *gitError) Unwrap() error { return e.err }
 
 // runGit runs `git -C root args…` without a shell and returns its stdout.
 func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	cmd := gitCommand(ctx, root, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	if err == nil {
 		return stdout.Bytes(), nil
 	}
+	return nil, gitFailed(ctx, args, err, stderr.String())
+}
+
+// gitCommand is `git -C root args…`, run without a shell in gitEnv.
+func gitCommand(ctx context.Context, root string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
+	cmd.Env = append(gitEnv(os.Environ(), workingDir()), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	return cmd
+}
+
+// gitFailed turns the failure of a git command into the error to return.
+func gitFailed(ctx context.Context, args []string, err error, stderr string) error {
 	if ctxErr := ctx.Err(); ctxErr != nil {
-		return nil, fmt.Errorf("git %s: %w", args[0], ctxErr)
+		return fmt.Errorf("git %s: %w", args[0], ctxErr)
 	}
 	var exitErr *exec.ExitError
 	if errors.As(err, &exitErr) {
-		return nil, &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr.String(), err: err}
+		return &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr, err: err}
 	}
-	return nil, fmt.Errorf("git %s: %w", args[0], err)
+	return fmt.Errorf("git %s: %w", args[0], err)
+}
+
+// gitLocations are the variables that tell git where the repository, its
+// work tree and its index are.
+var gitLocations = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
+
+// gitEnv is environ with git's location variables made absolute against
+// cwd. Git runs hooks with some of them set relative to the top level
+// (GIT_INDEX_FILE=.git/index, or .git/index.lock during commit -a), and
+// `git -C root` would read them relative to root instead. With GIT_DIR set
+// and GIT_WORK_TREE not, git takes the current folder as the top level of
+// the work tree; that is made explicit for the same reason.
+func gitEnv(environ []string, cwd string) []string {
+	out := make([]string, 0, len(environ)+1)
+	set := map[string]bool{}
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		if slices.Contains(gitLocations, k) && v != "" {
+			set[k] = true
+			if !filepath.IsAbs(v) && cwd != "" {
+				kv = k + "=" + filepath.Join(cwd, v)
+			}
+		}
+		out = append(out, kv)
+	}
+	if set["GIT_DIR"] && !set["GIT_WORK_TREE"] && cwd != "" {
+		out = append(out, "GIT_WORK_TREE="+cwd)
+	}
+	return out
+}
+
+// workingDir is the current folder, or "" if it cannot be found.
+func workingDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return wd
 }

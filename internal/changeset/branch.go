@@ -1,0 +1,133 @@
+package changeset
+
+import (
+	"context"
+	"errors"
+	"strings"
+)
+
+// BranchPoint is where the work of the current branch starts: the
+// merge-base of HEAD with the branch it is compared with.
+type BranchPoint struct {
+	Ref  string // what HEAD was compared with, e.g. "origin/feature" (the upstream), "origin/main", "main"
+	Base string // full hash of the merge-base of HEAD and Ref
+}
+
+// branchPoint compares HEAD with, in this order, the upstream of the
+// current branch, the remote's default branch (origin/HEAD), main and
+// master, and returns the merge-base with the first of them that exists
+// and shares history with HEAD. ok is false when none does, or when the
+// repository has no commits.
+func (r *repo) branchPoint(ctx context.Context, head string) (bp BranchPoint, ok bool, err error) {
+	if head == "" {
+		return BranchPoint{}, false, nil
+	}
+	candidates, err := r.comparisonRefs(ctx)
+	if err != nil {
+		return BranchPoint{}, false, err
+	}
+	for _, ref := range candidates {
+		base, found, err := r.mergeBase(ctx, ref)
+		if err != nil {
+			return BranchPoint{}, false, err
+		}
+		if found {
+			return BranchPoint{Ref: shortRef(ref), Base: base}, true, nil
+		}
+	}
+	return BranchPoint{}, false, nil
+}
+
+// comparisonRefs lists the full names of the refs a branch is compared
+// with that exist: the upstream first, then the default branch candidates.
+func (r *repo) comparisonRefs(ctx context.Context) ([]string, error) {
+	var refs []string
+	upstream, err := r.optionalRef(ctx, "rev-parse", "--symbolic-full-name", "@{upstream}")
+	if err != nil {
+		return nil, err
+	}
+	if upstream != "" && CommitExists(ctx, r.root, upstream) {
+		refs = append(refs, upstream)
+	}
+	defaults, err := r.defaultBranches(ctx)
+	return append(refs, defaults...), err
+}
+
+// defaultBranches lists, in order of preference, the full names of the
+// default-branch candidates that exist: origin/HEAD's target, main, master.
+func (r *repo) defaultBranches(ctx context.Context) ([]string, error) {
+	var refs []string
+	originHead, err := r.optionalRef(ctx, "symbolic-ref", "-q", "refs/remotes/origin/HEAD")
+	if err != nil {
+		return nil, err
+	}
+	for _, ref := range []string{originHead, "refs/heads/main", "refs/heads/master"} {
+		if ref != "" && CommitExists(ctx, r.root, ref) {
+			refs = append(refs, ref)
+		}
+	}
+	return refs, nil
+}
+
+// optionalRef runs a git command that prints a ref name, and returns ""
+// when git says there is none (no upstream, detached HEAD, no origin/HEAD).
+func (r *repo) optionalRef(ctx context.Context, args ...string) (string, error) {
+	out, err := runGit(ctx, r.root, args...)
+	var gerr *gitError
+	if errors.As(err, &gerr) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	ref := strings.TrimSpace(string(out))
+	if !strings.HasPrefix(ref, "refs/") {
+		return "", nil
+	}
+	return ref, nil
+}
+
+// mergeBase returns the best common ancestor of HEAD and ref; found is
+// false when they share no history.
+func (r *repo) mergeBase(ctx context.Context, ref string) (base string, found bool, err error) {
+	out, err := runGit(ctx, r.root, "merge-base", "HEAD", ref)
+	var gerr *gitError
+	if errors.As(err, &gerr) && gerr.code == 1 {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return strings.TrimSpace(string(out)), true, nil
+}
+
+// shortRef is how people name a ref: main, origin/main.
+func shortRef(ref string) string {
+	for _, prefix := range []string{"refs/heads/", "refs/remotes/", "refs/tags/"} {
+		if s, ok := strings.CutPrefix(ref, prefix); ok {
+			return s
+		}
+	}
+	return ref
+}
+
+// currentBranch is the short name of the checked-out branch, "" when
+// HEAD is detached.
+func (r *repo) currentBranch(ctx context.Context) (string, error) {
+	ref, err := r.optionalRef(ctx, "symbolic-ref", "-q", "HEAD")
+	return shortRef(ref), err
+}
+
+// CurrentBranch is the short name of the branch checked out at root; ""
+// when HEAD is detached, outside git, or when git cannot tell.
+func CurrentBranch(ctx context.Context, root string) string {
+	repo, err := openRepo(ctx, root)
+	if err != nil {
+		return ""
+	}
+	b, err := repo.currentBranch(ctx)
+	if err != nil {
+		return ""
+	}
+	return b
+}

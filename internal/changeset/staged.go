@@ -1,0 +1,185 @@
+package changeset
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// Modes of index entries (see git's index-format).
+const (
+	modeSymlink = "120000"
+	modeGitlink = "160000"
+)
+
+// indexEntry is one line of `git ls-files -s`.
+type indexEntry struct {
+	mode, oid string
+	stage     string // "0" unless the path is unmerged
+}
+
+// staged lists the paths, relative to the top level, that the index
+// changes against HEAD (or against the empty tree in a repository without
+// commits): exactly what `git commit` would commit. Renames are listed by
+// their new name, deletions are kept, submodules are left out.
+func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
+	against := head
+	if against == "" {
+		out, err := runGit(ctx, r.root, "hash-object", "-t", "tree", "--stdin")
+		if err != nil {
+			return nil, err
+		}
+		against = strings.TrimSpace(string(out))
+	}
+	out, err := runGit(ctx, r.root, "diff-index", "--cached", "-z", "-M", "--no-abbrev", "--ignore-submodules=all", against)
+	if err != nil {
+		return nil, err
+	}
+	return parseRawDiff(out)
+}
+
+// parseRawDiff reads `git diff-index --raw -z`: ":srcmode dstmode srcoid
+// dstoid status\0path\0", with a second path for renames and copies.
+func parseRawDiff(out []byte) ([]string, error) {
+	fields := strings.Split(string(out), "\x00")
+	var paths []string
+	for i := 0; i < len(fields); i++ {
+		meta := fields[i]
+		if meta == "" && i == len(fields)-1 {
+			break
+		}
+		parts := strings.Fields(strings.TrimPrefix(meta, ":"))
+		if !strings.HasPrefix(meta, ":") || len(parts) != 5 || i+1 >= len(fields) {
+			return nil, fmt.Errorf("git diff-index: unexpected entry %q", meta)
+		}
+		p := fields[i+1]
+		i++
+		if strings.ContainsAny(parts[4][:1], "RC") {
+			if i+1 >= len(fields) {
+				return nil, fmt.Errorf("git diff-index: rename without a new name: %q", meta)
+			}
+			p = fields[i+1]
+			i++
+		}
+		if parts[0] == modeGitlink || parts[1] == modeGitlink {
+			continue
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
+
+// DigestStaged is Digest for the content the index holds: what `git
+// commit` would commit. A file that is not in the index is "deleted". A
+// file whose work-tree copy git sees as unchanged from the index is read
+// from the work tree, exactly as Digest reads it (so a review of the work
+// tree and a check of the index agree); any other is read from the index
+// through the checkout filters of its path. A symlink staged with another
+// target than the work tree has is hashed by "symlink\x00<target>".
+func DigestStaged(ctx context.Context, root string, files []string) (Sums, error) {
+	repo, err := openRepo(ctx, root)
+	if err != nil {
+		return Sums{}, err
+	}
+	index, err := repo.index(ctx)
+	if err != nil {
+		return Sums{}, err
+	}
+	dirty, err := repo.unstaged(ctx)
+	if err != nil {
+		return Sums{}, err
+	}
+	content := sha256.New()
+	sums := make(map[string]string, len(files))
+	for _, p := range sortedSet(files) {
+		if err := protocol.CheckPath(p); err != nil {
+			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
+		}
+		e, ok := index[p]
+		switch {
+		case !ok:
+			sums[p] = protocol.DigestDeleted
+		case e.stage != "0":
+			return Sums{}, &protocol.UsageError{Msg: fmt.Sprintf("%s is unmerged in the index", p),
+				Hint: "resolve the merge conflict and git add the file first"}
+		case e.mode == modeGitlink:
+			return Sums{}, refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
+		case !dirty[p]:
+			sum, err := digest(content, filepath.Join(root, filepath.FromSlash(p)))
+			if err != nil {
+				return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
+			}
+			sums[p] = sum
+		default:
+			sum, err := repo.blobDigest(ctx, p, e)
+			if err != nil {
+				return Sums{}, err
+			}
+			sums[p] = sum
+		}
+	}
+	return Sums{Fingerprint: fingerprintFrom(sums), Files: sums}, nil
+}
+
+// index reads the index entries under the project root, keyed by their
+// path relative to it.
+func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
+	out, err := runGit(ctx, r.root, "ls-files", "-s", "-z")
+	if err != nil {
+		return nil, err
+	}
+	entries := map[string]indexEntry{}
+	for _, line := range splitNUL(out) {
+		meta, p, ok := strings.Cut(line, "\t")
+		parts := strings.Fields(meta)
+		if !ok || len(parts) != 3 {
+			return nil, fmt.Errorf("git ls-files: unexpected entry %q", line)
+		}
+		if old, seen := entries[p]; seen && old.stage == "0" {
+			continue
+		}
+		entries[p] = indexEntry{mode: parts[0], oid: parts[1], stage: parts[2]}
+	}
+	return entries, nil
+}
+
+// unstaged is the set of paths under the project, relative to it, whose
+// work-tree copy differs from the index.
+func (r *repo) unstaged(ctx context.Context) (map[string]bool, error) {
+	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	for _, p := range splitNUL(out) {
+		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
+			set[rel] = true
+		}
+	}
+	return set, nil
+}
+
+// blobDigest hashes the staged content of p as a checkout would write it,
+// streamed from git.
+func (r *repo) blobDigest(ctx context.Context, p string, e indexEntry) (string, error) {
+	args := []string{"cat-file", "--filters", "--path=" + r.prefix + p, e.oid}
+	h := sha256.New()
+	if e.mode == modeSymlink {
+		args = []string{"cat-file", "blob", e.oid}
+		io.WriteString(h, "symlink\x00")
+	}
+	cmd := gitCommand(ctx, r.root, args...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = h, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("read the staged %s: %w", p, gitFailed(ctx, args, err, stderr.String()))
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

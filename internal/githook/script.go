@@ -1,0 +1,98 @@
+package githook
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Spec is the hook to write.
+type Spec struct {
+	Hook   string   // pre-commit or pre-push
+	Binary string   // absolute path of the specdev to run; "" or missing at run time: specdev on PATH
+	Args   []string // its arguments, e.g. gate --staged --dir .
+}
+
+// markerPrefix starts the second line of every hook specdev writes.
+const markerPrefix = "# specdev hook: "
+
+// commandPrefix starts the line that records what the hook runs.
+const commandPrefix = "# runs: "
+
+// Script is the text of the hook: run the chained hook, if any and
+// executable, then the gate; when the gate blocks, say how to go on.
+func Script(s Spec) []byte {
+	verb, bypass := "commit", "git commit --no-verify"
+	if s.Hook == "pre-push" {
+		verb, bypass = "push", "git push --no-verify"
+	}
+	args := make([]string, len(s.Args))
+	for i, a := range s.Args {
+		args[i] = shellWord(a)
+	}
+	command := strings.Join(args, " ")
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `#!/bin/sh
+%[1]s%[2]s
+# Installed by "specdev hook install %[2]s"; "specdev hook uninstall %[2]s" removes it
+# and puts back the hook it chains, if there is one.
+%[3]sspecdev %[4]s
+
+chained="$(dirname -- "$0")/%[2]s%[5]s"
+if [ -x "$chained" ]; then
+	"$chained" "$@" || exit $?
+fi
+
+installed=%[6]s
+specdev="$installed"
+if [ ! -x "$specdev" ]; then
+	specdev=$(command -v specdev) || {
+		echo "specdev hook %[2]s: specdev is neither at $installed nor on PATH." >&2
+		echo "Install it, or remove this hook: specdev hook uninstall %[2]s" >&2
+		echo "To %[7]s without the review gate, knowingly: %[8]s" >&2
+		exit 1
+	}
+fi
+"$specdev" %[4]s && exit 0
+status=$?
+echo >&2
+echo "specdev hook %[2]s: the review gate blocked this %[7]s (exit $status); see above." >&2
+echo "To %[7]s without it, knowingly: %[8]s" >&2
+exit $status
+`, markerPrefix, s.Hook, commandPrefix, command, ChainSuffix, shellQuote(s.Binary), verb, bypass)
+	return b.Bytes()
+}
+
+// parseScript tells whether a hook's text is one specdev wrote for hook,
+// and what it runs.
+func parseScript(hook string, data []byte) (ours bool, command string) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for i := 0; sc.Scan() && i < 8; i++ {
+		line := sc.Text()
+		switch {
+		case i == 1:
+			if line != markerPrefix+hook {
+				return false, ""
+			}
+			ours = true
+		case strings.HasPrefix(line, commandPrefix):
+			command = strings.TrimPrefix(line, commandPrefix)
+		}
+	}
+	return ours, command
+}
+
+// shellWord is s as one word for sh: as it is when that is safe,
+// otherwise quoted.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/=+:,@-") == "" {
+		return s
+	}
+	return shellQuote(s)
+}
+
+// shellQuote makes s one word for sh, whatever it contains.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
