@@ -72,6 +72,9 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 }
 
 func (tx *Tx) commit() error {
+	if err := tx.validate(); err != nil {
+		return err
+	}
 	var writes []fileWrite
 	changed := false
 	if tx.Progress != nil {
