@@ -224,8 +224,12 @@ func walk(file string, data []byte, s *shape) (any, *json.Decoder, error) {
 	dec.UseNumber()
 	w := &walker{dec: dec, file: file}
 	doc, err := w.value(s, 1, nil)
-	if errors.Is(err, io.EOF) && dec.InputOffset() == 0 {
+	switch {
+	case err == nil:
+	case len(bytes.TrimSpace(data)) == 0:
 		return nil, dec, errEmpty
+	case errors.Is(err, io.EOF): // Token's word for a document cut off
+		err = io.ErrUnexpectedEOF
 	}
 	return doc, dec, err
 }

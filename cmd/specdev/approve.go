@@ -15,7 +15,12 @@ type CheckApproveCmd struct {
 }
 
 // Run approves the one review awaiting approval (or --assignment).
-func (c *CheckApproveCmd) Run(app *App) error { return decide(app, true, c.Notes) }
+func (c *CheckApproveCmd) Run(app *App) error {
+	if err := checkText("--notes", c.Notes, protocol.MaxTextLength); err != nil {
+		return err
+	}
+	return decide(app, true, c.Notes)
+}
 
 // CheckRejectCmd is a human's rejection: the review fails.
 type CheckRejectCmd struct {
@@ -23,7 +28,12 @@ type CheckRejectCmd struct {
 }
 
 // Run rejects the one review awaiting approval (or --assignment).
-func (c *CheckRejectCmd) Run(app *App) error { return decide(app, false, c.Reason) }
+func (c *CheckRejectCmd) Run(app *App) error {
+	if err := checkText("--reason", c.Reason, protocol.MaxTextLength); err != nil {
+		return err
+	}
+	return decide(app, false, c.Reason)
+}
 
 func decide(app *App, approve bool, notes string) error {
 	a, err := awaitingApproval(app)
