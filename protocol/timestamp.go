@@ -102,8 +102,7 @@ func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
 		case secs*float64(time.Second) >= math.MaxInt64 || secs*float64(time.Second) > float64(b.Max):
 			return 0, outOfRange(s, b)
 		}
-		d := time.Duration(secs * float64(time.Second))
-		return d, b.Check(d)
+		return inBounds(s, time.Duration(secs*float64(time.Second)), b)
 	}
 	d, err := time.ParseDuration(s)
 	switch {
@@ -114,7 +113,14 @@ func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
 	case d < 0:
 		return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
 	}
-	return d, b.Check(d)
+	return inBounds(s, d, b)
+}
+
+func inBounds(s string, d time.Duration, b DurationBounds) (time.Duration, error) {
+	if b.Check(d) != nil {
+		return 0, outOfRange(s, b)
+	}
+	return d, nil
 }
 
 func outOfRange(s string, b DurationBounds) error {
