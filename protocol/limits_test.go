@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -112,6 +113,67 @@ func TestShortDuration(t *testing.T) {
 	} {
 		if got := ShortDuration(d); got != want {
 			t.Errorf("ShortDuration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// Every value a schema allows is bounded: each string has a maxLength (or
+// is an enum, a timestamp or a duration), each list a maxItems, each
+// number a maximum. A field added without a bound fails here.
+func TestSchemasBoundEverything(t *testing.T) {
+	typed := 0
+	defer func() {
+		if typed < 100 {
+			t.Errorf("only %d typed values seen: the walk misses the schemas", typed)
+		}
+	}()
+	for _, name := range schemas.Names() {
+		data, err := schemas.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		walkSchema(doc, name+"#", func(at string, s map[string]any) {
+			_, hasEnum := s["enum"]
+			_, hasFormat := s["format"]
+			_, hasAnyOf := s["anyOf"]
+			if s["type"] != nil {
+				typed++
+			}
+			switch s["type"] {
+			case "string":
+				if _, ok := s["maxLength"]; !ok && !hasEnum && !hasFormat && !hasAnyOf && s["pattern"] == nil {
+					t.Errorf("%s: a string without maxLength", at)
+				}
+			case "array":
+				if _, ok := s["maxItems"]; !ok {
+					t.Errorf("%s: a list without maxItems", at)
+				}
+			case "integer", "number":
+				if _, ok := s["maximum"]; !ok {
+					t.Errorf("%s: a number without maximum", at)
+				}
+			}
+		})
+	}
+}
+
+// walkSchema calls visit for every schema object in doc.
+func walkSchema(doc any, at string, visit func(string, map[string]any)) {
+	switch v := doc.(type) {
+	case map[string]any:
+		visit(at, v)
+		for k, child := range v {
+			if k != "enum" && k != "const" && k != "required" {
+				walkSchema(child, at+"/"+k, visit)
+			}
+		}
+	case []any:
+		for i, child := range v {
+			walkSchema(child, fmt.Sprintf("%s/%d", at, i), visit)
 		}
 	}
 }
