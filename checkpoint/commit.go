@@ -21,6 +21,9 @@ func (tx *Tx) commit() error {
 	if err := tx.checkTransition(); err != nil {
 		return err
 	}
+	if err := tx.validate(); err != nil {
+		return err
+	}
 	requestChanged := tx.Request != nil && (tx.requestSeen == nil || !reflect.DeepEqual(*tx.Request, tx.requestRead))
 	progressData, progressChanged, err := tx.encodeProgress(requestChanged)
 	if err != nil {

@@ -79,9 +79,21 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			decode := func() error { _, err := protocol.DecodeRequest(name, data); return err }
+			decode := func() error {
+				r, err := protocol.DecodeRequest(name, data)
+				if err == nil {
+					err = r.Validate() // what was read can be written back
+				}
+				return err
+			}
 			if name == protocol.ProgressFile {
-				decode = func() error { _, err := protocol.DecodeProgress(name, data); return err }
+				decode = func() error {
+					p, err := protocol.DecodeProgress(name, data)
+					if err == nil {
+						err = p.Validate()
+					}
+					return err
+				}
 			}
 			if err := decode(); err != nil {
 				t.Fatalf("after %s, %s fails full validation: %v", step.name, name, err)

@@ -42,7 +42,9 @@ func DefaultConfig() Config {
 	}
 }
 
-// WithDefaults returns the config with every zero field set to its default.
+// WithDefaults returns the config with every zero field set to its
+// default. The default preflight_timeout is 5m, or half of stale_after
+// when that is shorter.
 func (c Config) WithDefaults() Config {
 	if c.StaleAfter == 0 {
 		c.StaleAfter = Duration(DefaultStaleAfter)
@@ -54,7 +56,8 @@ func (c Config) WithDefaults() Config {
 		c.Effort = DefaultEffort
 	}
 	if c.PreflightTimeout == 0 {
-		c.PreflightTimeout = Duration(DefaultPreflightTimeout)
+		// the gate must end within the reviewer's lease (Config.Validate)
+		c.PreflightTimeout = min(Duration(DefaultPreflightTimeout), c.StaleAfter/2)
 	}
 	return c
 }

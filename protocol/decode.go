@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"unicode/utf8"
 )
 
@@ -15,9 +16,10 @@ const MaxFileSize = 32 << 20
 
 const hintHandEdit = "fix the file by hand or restore it (e.g. from git); specdev never overwrites a malformed file"
 
-// decodeJSON checks size, encoding and syntax, and returns the document as
-// generic values (numbers as json.Number) for schema validation.
-func decodeJSON(file string, data []byte) (any, error) {
+// decodeJSON checks size, encoding, syntax, nesting depth and keys (exact,
+// not repeated; see keys.go), and returns the document as generic values
+// (numbers as json.Number) for schema validation.
+func decodeJSON(file string, data []byte, s *shape) (any, error) {
 	if len(data) > MaxFileSize {
 		return nil, invalid(file, "", "split or shrink the input",
 			"is %d bytes, more than the limit of %d", len(data), MaxFileSize)
@@ -26,10 +28,14 @@ func decodeJSON(file string, data []byte) (any, error) {
 		line, col := position(data, firstInvalidUTF8(data))
 		return nil, invalid(file, "", hintHandEdit, "is not valid UTF-8 (line %d, column %d)", line, col)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
+	doc, dec, err := walk(file, data, s)
+	var inv *InvalidError
+	switch {
+	case errors.As(err, &inv):
+		return nil, inv
+	case errors.Is(err, errEmpty):
+		return nil, invalid(file, "", hintHandEdit, "is empty")
+	case err != nil:
 		return nil, syntaxError(file, data, dec.InputOffset(), err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -92,15 +98,21 @@ func checkVersion(file string, doc any, supported int) error {
 	return nil
 }
 
-// decodeDocument runs the whole pipeline: size, UTF-8, JSON syntax,
-// version, schema; then decodes into v.
+// decodeDocument runs the whole pipeline: size, UTF-8, JSON syntax, keys
+// and depth, version, schema; then decodes into v, whose Go type directs
+// the key checks.
 func decodeDocument(schema, file string, data []byte, supported int, v any) error {
-	doc, err := decodeJSON(file, data)
+	doc, err := decodeJSON(file, data, shapeFor(shapeType(v)))
 	if err != nil {
 		return err
 	}
 	if err := checkVersion(file, doc, supported); err != nil {
 		return err
+	}
+	if schema == "config" {
+		if err := checkConfigDurations(file, doc); err != nil {
+			return err
+		}
 	}
 	if err := validateSchema(schema, file, doc); err != nil {
 		return err
@@ -111,6 +123,25 @@ func decodeDocument(schema, file string, data []byte, supported int, v any) erro
 	return nil
 }
 
+// shapeType is the type whose fields the keys of v's document must match:
+// the method-free field types of the state files, v's own type otherwise.
+func shapeType(v any) reflect.Type {
+	switch v.(type) {
+	case *Request:
+		return reflect.TypeFor[requestFields]()
+	case *Progress:
+		return reflect.TypeFor[progressFields]()
+	}
+	return reflect.TypeOf(v)
+}
+
+// semantic runs the checks no schema can express on a decoded value.
+func semantic(file, schema string, rules func(*check)) error {
+	var c check
+	rules(&c)
+	return c.result(file, schema)
+}
+
 // DecodeRequest reads and validates review_request.json.
 func DecodeRequest(file string, data []byte) (*Request, error) {
 	return decodeRequest(file, data, true)
@@ -118,7 +149,8 @@ func DecodeRequest(file string, data []byte) (*Request, error) {
 
 // DecodeTrustedRequest decodes a review_request.json whose exact bytes are
 // known to be valid (specdev wrote or validated them): it skips the schema
-// pass and the path checks, which cost time in proportion to the file.
+// pass, the key checks and the semantic checks, which cost time in
+// proportion to the file.
 func DecodeTrustedRequest(file string, data []byte) (*Request, error) {
 	return decodeRequest(file, data, false)
 }
@@ -128,17 +160,17 @@ func decodeRequest(file string, data []byte, validate bool) (*Request, error) {
 	if err := decodeState("request", file, data, RequestVersion, &r, validate); err != nil {
 		return nil, err
 	}
-	if err := checkPathsIf(validate, file, "changed_files", r.ChangedFiles); err != nil {
-		return nil, err
-	}
-	if err := r.checkCoveragePathsIf(validate, file); err != nil {
-		return nil, err
+	if validate {
+		if err := semantic(file, "request", r.semantics); err != nil {
+			return nil, err
+		}
 	}
 	r.applyDefaults()
 	return &r, nil
 }
 
-// DecodeProgress reads and validates review_progress.json.
+// DecodeProgress reads and validates review_progress.json, including its
+// consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
 	return decodeProgress(file, data, true)
 }
@@ -153,23 +185,13 @@ func decodeProgress(file string, data []byte, validate bool) (*Progress, error) 
 	if err := decodeState("progress", file, data, ProgressVersion, &p, validate); err != nil {
 		return nil, err
 	}
-	if err := checkPathsIf(validate, file, "files_reviewed", p.FilesReviewed); err != nil {
-		return nil, err
-	}
-	if err := checkPathsIf(validate, file, "files_remaining", p.FilesRemaining); err != nil {
-		return nil, err
+	if validate {
+		if err := semantic(file, "progress", p.semantics); err != nil {
+			return nil, err
+		}
 	}
 	p.applyDefaults()
 	return &p, nil
-}
-
-// checkPathsIf checks paths of untrusted bytes; trusted bytes passed the
-// same check when they were validated or written.
-func checkPathsIf(validate bool, file, field string, paths []string) error {
-	if !validate {
-		return nil
-	}
-	return checkPaths(file, field, paths)
 }
 
 // decodeState runs the whole pipeline, or for trusted bytes only the
@@ -196,14 +218,23 @@ func DecodeConfig(file string, data []byte) (Config, error) {
 	if err := decodeDocument("config", file, data, 1, &c); err != nil {
 		return Config{}, err
 	}
+	if err := semantic(file, "config", c.semantics); err != nil {
+		return Config{}, err
+	}
 	return c, nil
 }
 
 // DecodeTrustedConfig decodes a config.json whose exact bytes passed
-// DecodeConfig before: no schema pass.
+// DecodeConfig before: no schema pass. Its bounds are checked again, which
+// costs nothing, so that a config an older specdev accepted cannot slip
+// past a bound added since.
 func DecodeTrustedConfig(file string, data []byte) (Config, error) {
 	var c Config
 	if err := decodeState("config", file, data, 1, &c, false); err != nil {
+		return Config{}, err
+	}
+	if err := c.Validate(); err != nil {
+		err.(*InvalidError).File = file
 		return Config{}, err
 	}
 	return c, nil
@@ -216,12 +247,8 @@ func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 	if err := decodeDocument("verdict", file, data, 1, &v); err != nil {
 		return nil, err
 	}
-	for i, f := range v.Issues {
-		if f.File != "" {
-			if err := CheckPath(f.File); err != nil {
-				return nil, invalid(file, fmt.Sprintf("issues[%d].file", i), "use a path relative to the project root", "%v", err)
-			}
-		}
+	if err := semantic(file, "verdict", v.semantics); err != nil {
+		return nil, err
 	}
 	return &v, nil
 }
@@ -231,6 +258,12 @@ func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
 	var findings []Finding
 	if err := decodeDocument("findings", file, data, 1, &findings); err != nil {
+		return nil, err
+	}
+	err := semantic(file, "findings", func(c *check) {
+		c.each("", len(findings), MaxIssues, func(i int, c *check) { findings[i].semantics(c) })
+	})
+	if err != nil {
 		return nil, err
 	}
 	return findings, nil

@@ -125,11 +125,11 @@ func findings(f string, b []byte) error { _, err := DecodeFindings(f, b); return
 func config(f string, b []byte) error   { _, err := DecodeConfig(f, b); return err }
 
 func TestConfigDurationsAcceptGoSyntaxAndSeconds(t *testing.T) {
-	c, err := DecodeConfig("config.json", []byte(`{"stale_after":"90s","lock_timeout":2,"preflight_timeout":"1m30s"}`))
+	c, err := DecodeConfig("config.json", []byte(`{"stale_after":"90s","lock_timeout":2,"preflight_timeout":"1m15s"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.StaleAfter.String() != "1m30s" || c.LockTimeout.String() != "2s" || c.PreflightTimeout.String() != "1m30s" {
+	if c.StaleAfter.String() != "1m30s" || c.LockTimeout.String() != "2s" || c.PreflightTimeout.String() != "1m15s" {
 		t.Fatalf("got %v %v %v", c.StaleAfter, c.LockTimeout, c.PreflightTimeout)
 	}
 }

@@ -5,7 +5,11 @@ import "encoding/json"
 // EncodeRequest is review_request.json as specdev writes it: indented,
 // known fields in order, then the kept unknown ones, then a newline.
 func EncodeRequest(r *Request) ([]byte, error) {
-	return encodeState(requestFields(*r), r.Extra)
+	fields := requestFields(*r)
+	if fields.ChangedFiles == nil {
+		fields.ChangedFiles = []string{}
+	}
+	return encodeState(RequestFile, fields, r.Extra)
 }
 
 // EncodeProgress is review_progress.json as specdev writes it.
@@ -17,12 +21,13 @@ func EncodeProgress(p *Progress) ([]byte, error) {
 	if fields.FilesRemaining == nil {
 		fields.FilesRemaining = []string{}
 	}
-	return encodeState(fields, p.Extra)
+	return encodeState(ProgressFile, fields, p.Extra)
 }
 
 // encodeState marshals the method-free alias type directly (no Marshaler
-// round trip, which would re-scan the whole output) and indents once.
-func encodeState(fields any, extra Extra) ([]byte, error) {
+// round trip, which would re-scan the whole output) and indents once. A
+// file larger than the decoders read is refused, not written.
+func encodeState(file string, fields any, extra Extra) ([]byte, error) {
 	data, err := json.Marshal(fields)
 	if err != nil {
 		return nil, err
@@ -30,5 +35,10 @@ func encodeState(fields any, extra Extra) ([]byte, error) {
 	if data, err = appendExtra(data, extra); err != nil {
 		return nil, err
 	}
-	return append(indent(data), '\n'), nil
+	data = append(indent(data), '\n')
+	if len(data) > MaxFileSize {
+		return nil, invalid(file, "", "finish this review with fewer findings or files, or split the change",
+			"would be %d bytes, more than the limit of %d that specdev reads", len(data), MaxFileSize)
+	}
+	return data, nil
 }

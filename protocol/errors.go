@@ -27,7 +27,7 @@ type InvalidError struct {
 func (e *InvalidError) Error() string {
 	where := e.File
 	if e.Field != "" {
-		where = fmt.Sprintf("%s: field %q", e.File, e.Field)
+		where = fmt.Sprintf("%s: field %s", e.File, quotePrefix(e.Field, 200))
 	}
 	return fmt.Sprintf("%s: %s", where, e.Problem)
 }

@@ -27,7 +27,7 @@ func ParseSeverity(s string) (Severity, error) {
 			return sev, nil
 		}
 	}
-	return "", fmt.Errorf("severity %q is not one of critical, important, minor", s)
+	return "", fmt.Errorf("severity %s is not one of critical, important, minor", QuotePrefix(s))
 }
 
 // Finding is one issue a reviewer found. Line 0 means "no particular line".
@@ -52,7 +52,7 @@ func (f Finding) Location() string {
 func ParseFindingFlag(s string) (Finding, error) {
 	sevText, text, ok := strings.Cut(s, ":")
 	if !ok || strings.TrimSpace(text) == "" {
-		return Finding{}, fmt.Errorf("finding %q must look like \"important: what is wrong\"", s)
+		return Finding{}, fmt.Errorf("finding %s must look like \"important: what is wrong\"", QuotePrefix(s))
 	}
 	sev, err := ParseSeverity(sevText)
 	if err != nil {

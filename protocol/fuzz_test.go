@@ -20,6 +20,9 @@ func FuzzDecodeRequest(f *testing.F) {
 			}
 			return
 		}
+		if err := r.Validate(); err != nil { // or a transaction could not write back what it read
+			t.Fatalf("accepted %s, but Validate refuses it: %v", data, err)
+		}
 		out, err := json.Marshal(r)
 		if err != nil {
 			t.Fatal(err)
@@ -32,6 +35,9 @@ func FuzzDecodeRequest(f *testing.F) {
 
 func FuzzDecodeProgress(f *testing.F) {
 	f.Add(readFixtureF(f, "seed_progress.json"))
+	f.Add([]byte(`{"phase":"reviewing","mode":"manual","files_total":2,"files_reviewed":["a.go"],"files_remaining":["b.go"],"findings_so_far":1,` +
+		`"findings":[{"file":"a.go","line":3,"severity":"minor","description":"d"}],"takeovers":[{"from":"a","to":"b","at":""}],` +
+		`"preflight":{"passed":true,"command":["g"]},"previous_rounds":[{"round":1,"status":"failed","files_reviewed":["a.go"],"files_total":1}],"x":[1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := DecodeProgress("review_progress.json", data)
 		if err != nil {
@@ -39,6 +45,9 @@ func FuzzDecodeProgress(f *testing.F) {
 				t.Fatalf("error %v is not ErrInvalid", err)
 			}
 			return
+		}
+		if err := p.Validate(); err != nil {
+			t.Fatalf("accepted %s, but Validate refuses it: %v", data, err)
 		}
 		out, err := json.Marshal(p)
 		if err != nil {
@@ -53,8 +62,14 @@ func FuzzDecodeProgress(f *testing.F) {
 func FuzzDecodeVerdict(f *testing.F) {
 	f.Add([]byte(`{"passed":false,"summary":"s","issues":[{"file":"a.go","line":3,"severity":"minor","description":"d"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := DecodeVerdict("verdict.json", data); err != nil && !errors.Is(err, ErrInvalid) {
+		v, err := DecodeVerdict("verdict.json", data)
+		if err != nil && !errors.Is(err, ErrInvalid) {
 			t.Fatalf("error %v is not ErrInvalid", err)
+		}
+		if err == nil {
+			if err := v.Validate(); err != nil {
+				t.Fatalf("accepted %s, but Validate refuses it: %v", data, err)
+			}
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -86,41 +85,4 @@ func clonePassed(m map[string]PassRecord) map[string]PassRecord {
 		out[gate] = rec.Clone()
 	}
 	return out
-}
-
-func (r *Request) checkCoveragePathsIf(validate bool, file string) error {
-	if !validate {
-		return nil
-	}
-	return r.checkCoveragePaths(file)
-}
-
-// checkCoveragePaths applies CheckPath to every path the coverage fields
-// name (the schema bounds their length only).
-func (r *Request) checkCoveragePaths(file string) error {
-	if err := checkDigestPaths(file, "file_digests", r.FileDigests); err != nil {
-		return err
-	}
-	if err := checkDigestPaths(file, "carried_digests", r.CarriedDigests); err != nil {
-		return err
-	}
-	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
-		rec := r.Passed[gate]
-		if err := checkPaths(file, "passed."+gate+".files", rec.Files); err != nil {
-			return err
-		}
-		if err := checkDigestPaths(file, "passed."+gate+".file_digests", rec.FileDigests); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func checkDigestPaths(file, field string, digests map[string]string) error {
-	for _, p := range slices.Sorted(maps.Keys(digests)) {
-		if err := CheckPath(p); err != nil {
-			return invalid(file, fmt.Sprintf("%s[%q]", field, p), "use paths relative to the project root, without \"..\"", "%v", err)
-		}
-	}
-	return nil
 }

@@ -30,7 +30,7 @@ func PeekRequest(file string, data []byte) (RequestPeek, error) {
 	}
 	if !p.Status.Valid() {
 		return p, invalid(file, "status", "use one of pending, in_progress, awaiting_approval, passed, failed, blocked, cancelled",
-			"value %q is not a known status", p.Status)
+			"value %s is not a known status", QuotePrefix(string(p.Status)))
 	}
 	if p.Round == 0 {
 		p.Round = 1

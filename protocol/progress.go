@@ -86,7 +86,10 @@ type RoundRecord struct {
 
 type progressFields Progress
 
-var progressKnown = knownFields(reflect.TypeOf(progressFields{}))
+var (
+	progressKnown  = knownFields(reflect.TypeOf(progressFields{}))
+	progressFolded = foldAll(progressKnown)
+)
 
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (p *Progress) UnmarshalJSON(data []byte) error {
@@ -113,6 +116,26 @@ func (p Progress) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return appendExtra(data, p.Extra)
+}
+
+// MarshalJSON writes "files_reviewed" as a list, never null, as the schema
+// requires.
+func (r RoundRecord) MarshalJSON() ([]byte, error) {
+	type plain RoundRecord
+	if r.FilesReviewed == nil {
+		r.FilesReviewed = []string{}
+	}
+	return json.Marshal(plain(r))
+}
+
+// MarshalJSON writes "command" as a list, never null, as the schema
+// requires.
+func (p PreflightResult) MarshalJSON() ([]byte, error) {
+	type plain PreflightResult
+	if p.Command == nil {
+		p.Command = []string{}
+	}
+	return json.Marshal(plain(p))
 }
 
 func (p *Progress) applyDefaults() {

@@ -69,7 +69,10 @@ type Request struct {
 
 type requestFields Request
 
-var requestKnown = knownFields(reflect.TypeOf(requestFields{}))
+var (
+	requestKnown  = knownFields(reflect.TypeOf(requestFields{}))
+	requestFolded = foldAll(requestKnown)
+)
 
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (r *Request) UnmarshalJSON(data []byte) error {
@@ -85,6 +88,9 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes the known fields followed by the kept unknown ones.
 func (r Request) MarshalJSON() ([]byte, error) {
+	if r.ChangedFiles == nil {
+		r.ChangedFiles = []string{}
+	}
 	data, err := json.Marshal(requestFields(r))
 	if err != nil {
 		return nil, err

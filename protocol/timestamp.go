@@ -3,8 +3,11 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -39,7 +42,7 @@ func (t *Timestamp) UnmarshalJSON(b []byte) error {
 	}
 	parsed, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return fmt.Errorf("timestamp %q is not RFC 3339 (e.g. 2026-02-11T10:30:00Z)", s)
+		return fmt.Errorf("timestamp %s is not RFC 3339 (e.g. 2026-02-11T10:30:00Z)", QuotePrefix(s))
 	}
 	*t = Timestamp{parsed.UTC()}
 	return nil
@@ -62,7 +65,8 @@ func (d Duration) MarshalJSON() ([]byte, error) {
 	return []byte(strconv.Quote(time.Duration(d).String())), nil
 }
 
-// UnmarshalJSON accepts "15m" or 900.
+// UnmarshalJSON accepts "15m" or 900, and refuses what ParseDuration
+// refuses. The bounds of each field are Config.Validate's to check.
 func (d *Duration) UnmarshalJSON(b []byte) error {
 	var n json.Number
 	if err := json.Unmarshal(b, &n); err == nil {
@@ -80,22 +84,81 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 }
 
 // ParseDuration reads Go duration syntax ("2m", "1h30m") or a plain
-// number of seconds ("120", "0.5").
+// number of seconds ("120", "0.5"). It refuses NaN, infinities, negative
+// durations and any too long to represent (about 292 years).
 func ParseDuration(s string) (time.Duration, error) {
-	if secs, err := strconv.ParseFloat(s, 64); err == nil {
-		if secs < 0 {
-			return 0, fmt.Errorf("duration %q is negative", s)
+	return ParseDurationIn(s, DurationBounds{0, math.MaxInt64})
+}
+
+// ParseDurationIn is ParseDuration within bounds. Its errors quote at most
+// a short prefix of s; the caller names the field or flag.
+func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
+	if secs, err := strconv.ParseFloat(s, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		switch {
+		case math.IsNaN(secs) || math.IsInf(secs, 0) && err == nil:
+			return 0, notDuration(s)
+		case secs < 0:
+			return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
+		case secs*float64(time.Second) >= math.MaxInt64 || secs*float64(time.Second) > float64(b.Max):
+			return 0, outOfRange(s, b)
 		}
-		return time.Duration(secs * float64(time.Second)), nil
+		return inBounds(s, time.Duration(secs*float64(time.Second)), b)
 	}
 	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("duration %q is neither Go syntax (\"90s\", \"15m\") nor a number of seconds", s)
+	switch {
+	case err != nil && durationSyntax(s):
+		return 0, outOfRange(s, b) // well formed, so it overflowed
+	case err != nil:
+		return 0, notDuration(s)
+	case d < 0:
+		return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
 	}
-	if d < 0 {
-		return 0, fmt.Errorf("duration %q is negative", s)
+	return inBounds(s, d, b)
+}
+
+func inBounds(s string, d time.Duration, b DurationBounds) (time.Duration, error) {
+	if b.Check(d) != nil {
+		return 0, outOfRange(s, b)
 	}
 	return d, nil
+}
+
+func outOfRange(s string, b DurationBounds) error {
+	if b.Max == math.MaxInt64 {
+		return fmt.Errorf("%s is too long to be a duration", QuotePrefix(s))
+	}
+	return fmt.Errorf("%s is out of range: it must be between %s and %s", QuotePrefix(s), ShortDuration(b.Min), ShortDuration(b.Max))
+}
+
+func notDuration(s string) error {
+	return fmt.Errorf("%s is not a duration like 15m (Go syntax such as 90s or 1h30m, or a number of seconds)", QuotePrefix(s))
+}
+
+// durationSyntax reports whether s is written like a Go duration: digits,
+// at most one point per number, each number followed by a unit. A parse
+// failure of such a string means it is too long.
+func durationSyntax(s string) bool {
+	if s == "" {
+		return false
+	}
+	for s != "" {
+		digits := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+		if digits <= 0 || strings.Count(s[:digits], ".") > 1 {
+			return false
+		}
+		s = s[digits:]
+		unit := len(s)
+		if i := strings.IndexAny(s, "0123456789."); i >= 0 {
+			unit = i
+		}
+		switch s[:unit] {
+		case "ns", "us", "µs", "ms", "s", "m", "h":
+		default:
+			return false
+		}
+		s = s[unit:]
+	}
+	return true
 }
 
 // String formats the duration in Go syntax.

@@ -3,7 +3,8 @@ package report
 import (
 	"strconv"
 	"strings"
-	"unicode"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // markdownSpecial are the characters escape puts a backslash before: those
@@ -14,7 +15,8 @@ import (
 const markdownSpecial = "\\`*[]<>#|"
 
 // escape makes agent or human text safe to place inside a line of the
-// report: oneLine, then a backslash before every Markdown special
+// report: protocol.SafeText (one line, no control, escape or bidi
+// characters, valid UTF-8), then a backslash before every Markdown special
 // character. The result never starts a line, so it can open no heading and
 // forge no verdict line.
 func escape(s string) string {
@@ -33,19 +35,9 @@ func escape(s string) string {
 	return b.String()
 }
 
-// oneLine folds text onto one line: invalid UTF-8 becomes U+FFFD, control
-// characters become spaces, and every run of white space (CR, LF, tab,
-// Unicode line separators included) becomes one space, trimmed at both ends.
-func oneLine(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	s = strings.Map(func(c rune) rune {
-		if unicode.IsControl(c) {
-			return ' '
-		}
-		return c
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
-}
+// oneLine is protocol.SafeText: the one function that makes agent text
+// safe for the terminal and for a line of the report.
+func oneLine(s string) string { return protocol.SafeText(s) }
 
 // plain reports whether escape would return s unchanged: printable ASCII
 // without Markdown specials, with single inner spaces and none at the ends.

@@ -8,7 +8,7 @@ func TestEscape(t *testing.T) {
 		{"newlines fold", "x\n## Verdict\nPASSED", `x \#\# Verdict PASSED`},
 		{"crlf and tabs fold", " a\r\n\tb  \v c ", "a b c"},
 		{"unicode line separator", "a\u2028\u2029b", "a b"},
-		{"control characters", "a\x00\x1b[31mb", `a \[31mb`},
+		{"control characters and escape sequences", "a\x00\x1b[31mb\x1b]0;pwned\a", "ab"},
 		{"invalid utf-8", "a\xffb", "a\uFFFDb"},
 		{"heading", "# hi", `\# hi`},
 		{"every special", "\\`*[]<>#|", "\\\\\\`\\*\\[\\]\\<\\>\\#\\|"},

@@ -128,13 +128,15 @@ func TestTakeoverStopsTheGate(t *testing.T) {
 	}
 }
 
-// TestLeaseHeldDuringLongStep: while a step longer than stale_after runs
-// under KeepAlive, the review never looks stale: another session's claim
-// is refused as held by a live session, every time.
+// TestLeaseHeldDuringLongStep: while a step more than twice as long as
+// stale_after runs under KeepAlive, the review never looks stale: another
+// session's claim is refused as held by a live session, every time. (The
+// heartbeat comes every stale_after/4: only a stall of three quarters of
+// stale_after, 1.5s here, could fail it.)
 func TestLeaseHeldDuringLongStep(t *testing.T) {
 	_, dir := newProject(t, "10s")
 	st := testStore(t, dir)
-	st.Config.StaleAfter = protocol.Duration(400 * time.Millisecond)
+	st.Config.StaleAfter = protocol.Duration(2 * time.Second)
 	a := addAssignment(t, st, "00001_lease", "a.go")
 	c, err := a.Claim(context.Background(), checkpoint.ClaimOptions{Session: "rv-1"})
 	if err != nil {
@@ -143,12 +145,12 @@ func TestLeaseHeldDuringLongStep(t *testing.T) {
 	h := checkpoint.Holder{Session: "rv-1", Lease: c.Lease}
 	var tries int
 	lost := a.KeepAlive(context.Background(), h, func(ctx context.Context) {
-		for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); tries++ {
-			time.Sleep(50 * time.Millisecond)
+		for end := time.Now().Add(4500 * time.Millisecond); time.Now().Before(end); tries++ {
+			time.Sleep(100 * time.Millisecond)
 			_, err := a.Claim(context.Background(), checkpoint.ClaimOptions{Session: "rv-2"})
 			var held *checkpoint.HeldError
 			if !errors.As(err, &held) {
-				t.Errorf("after %s of a step with stale_after 400ms, another claim got %v, want held by a live session", time.Until(end), err)
+				t.Errorf("%s before the end of a step with stale_after 2s, another claim got %v, want held by a live session", time.Until(end), err)
 				return
 			}
 		}

@@ -16,6 +16,9 @@ type CheckApproveCmd struct {
 
 // Run approves the one review awaiting approval (or --assignment).
 func (c *CheckApproveCmd) Run(app *App) error {
+	if err := checkText("--notes", c.Notes, protocol.MaxTextLength); err != nil {
+		return err
+	}
 	return decide(app, humanDecision{pass: true, notes: c.Notes, override: c.Override})
 }
 
@@ -26,6 +29,9 @@ type CheckRejectCmd struct {
 
 // Run rejects the one review awaiting approval (or --assignment).
 func (c *CheckRejectCmd) Run(app *App) error {
+	if err := checkText("--reason", c.Reason, protocol.MaxTextLength); err != nil {
+		return err
+	}
 	if strings.TrimSpace(c.Reason) == "" {
 		return usage(`say what must change: specdev check reject --reason "…"`,
 			"a rejection needs a --reason: the implementer reads it to know what to fix")

@@ -119,9 +119,9 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 	fmt.Fprintf(b, "Resuming review: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
 	switch c.Kind {
 	case checkpoint.ClaimTakeover:
-		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", c.From, human(c.Idle), d.Session)
+		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), human(c.Idle), d.Session)
 	case checkpoint.ClaimResumed:
-		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", c.From, d.Session)
+		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
 	case checkpoint.ClaimReclaim:
 		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
 			d.Session, p.Mode, d.Lease)
@@ -148,7 +148,7 @@ func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
 		b.WriteString("Pre-flight: not configured\n")
 		return
 	}
-	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", strings.Join(pf.Command, " "), human(time.Duration(pf.DurationMS)*time.Millisecond))
+	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", oneLine(strings.Join(pf.Command, " ")), human(time.Duration(pf.DurationMS)*time.Millisecond))
 }
 
 func plural(n int, word string) string {

@@ -215,7 +215,7 @@ func (p *poller) nothingToDo() Result {
 			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
 		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
 			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s; stale after %s)\n",
-				e.Name, e.Progress.SessionID, len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
+				e.Name, oneLine(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
 				activityAgo(e.Idle(now)), human(p.st.StaleAfter()))
 		}
 	}

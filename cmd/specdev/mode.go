@@ -8,7 +8,5 @@ func parseMode(s string) (protocol.Mode, error) {
 	case "", protocol.ModeAuto, protocol.ModeManual:
 		return protocol.Mode(s), nil
 	}
-	return "", usage("use mode=auto or mode=manual", "unknown mode "+quote(s)+": it must be auto or manual")
+	return "", usage("use mode=auto or mode=manual", "unknown mode "+protocol.QuotePrefix(s)+": it must be auto or manual")
 }
-
-func quote(s string) string { return `"` + s + `"` }

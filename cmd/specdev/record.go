@@ -22,6 +22,9 @@ type CheckRecordCmd struct {
 
 // Run records the file under the lock, if the session still holds the review.
 func (c *CheckRecordCmd) Run(app *App) error {
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	a, h, err := heldReview(app, "record")
 	if err != nil {
 		return err

@@ -124,21 +124,25 @@ func statusTable(rows []statusRow) string {
 		if r.Paused {
 			status = "paused for a human"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Assignment, status, round, dash(r.Reviewer), progress, activity)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Assignment, status, round, dash(oneLine(r.Reviewer)), progress, activity)
 	}
 	w.Flush()
 	for _, r := range rows {
 		if r.Error != "" {
-			fmt.Fprintf(&b, "%s: %s\n", r.Assignment, r.Error)
+			fmt.Fprintf(&b, "%s: %s\n", r.Assignment, oneLine(r.Error))
 		}
 	}
 	return b.String()
 }
 
-// bar is a ten-cell progress bar with the count: [###-------] 3/10.
+// bar is a ten-cell progress bar with the count: [###-------] 3/10. Any
+// counts draw a bar (a full one past the total), never a panic.
 func bar(done, total int) string {
 	const width = 10
-	filled := done * width / total
+	filled := 0
+	if total > 0 {
+		filled = min(max(done, 0), total) * width / total
+	}
 	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat("-", width-filled), done, total)
 }
 
@@ -165,7 +169,7 @@ func (c *HistoryCmd) Run(app *App) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "History of %s (%d events):\n", a.Name, len(events))
 	for _, e := range events {
-		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, dash(e.Session), detailText(e.Detail))
+		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, dash(oneLine(e.Session)), detailText(e.Detail))
 	}
 	if torn {
 		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
@@ -188,7 +192,7 @@ func detailText(detail map[string]any) string {
 	sort.Strings(keys)
 	var parts []string
 	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s=%v", k, detail[k]))
+		parts = append(parts, oneLine(fmt.Sprintf("%s=%v", k, detail[k])))
 	}
 	return "  " + strings.Join(parts, " ")
 }

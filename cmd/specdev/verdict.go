@@ -18,6 +18,9 @@ type CheckVerdictCmd struct {
 
 // Run records the verdict under the lock, if the session still holds the review.
 func (c *CheckVerdictCmd) Run(app *App) error {
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	v, err := c.verdict(app)
 	if err != nil {
 		return err
@@ -71,7 +74,7 @@ func (c *CheckVerdictCmd) verdict(app *App) (protocol.Verdict, error) {
 			return v, usage("specdev check verdict pass|fail --summary \"…\" --session ID", "verdict needs pass or fail")
 		}
 	default:
-		return v, usage("use pass or fail", fmt.Sprintf("unknown verdict %q", c.Outcome))
+		return v, usage("use pass or fail", "unknown verdict "+protocol.QuotePrefix(c.Outcome))
 	}
 	if c.Summary != "" {
 		v.Summary = c.Summary

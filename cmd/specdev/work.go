@@ -98,10 +98,8 @@ func (c *WorkRequestCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	if c.Gate != "" {
-		if err := checkpoint.CheckName(c.Gate); err != nil {
-			return usage("use letters, digits, '.', '_' and '-'", "--gate: "+strings.Replace(err.Error(), "assignment name", "gate", 1))
-		}
+	if err := c.checkFlags(); err != nil {
+		return err
 	}
 	a, err := app.Target()
 	if err != nil {
@@ -206,6 +204,9 @@ type WorkContinueCmd struct {
 
 // Run records the human's go-ahead.
 func (c *WorkContinueCmd) Run(app *App) error {
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	a, err := app.Target()
 	if err != nil {
 		return err
@@ -216,7 +217,7 @@ func (c *WorkContinueCmd) Run(app *App) error {
 	}
 	text := fmt.Sprintf("Continuing %s after the rejection of round %d.", a.Name, r.Round)
 	if r.Guidance != "" {
-		text += "\nGuidance: " + r.Guidance
+		text += "\nGuidance: " + oneLine(r.Guidance)
 	}
 	return app.emit(Result{State: "continued", Data: map[string]any{"assignment": a.Name, "request": r}, Text: text,
 		Next: "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"})
@@ -229,8 +230,8 @@ type WorkUnblockCmd struct {
 
 // Run raises the round limit and re-queues the blocked request.
 func (c *WorkUnblockCmd) Run(app *App) error {
-	if c.Rounds < 1 {
-		return usage("use --rounds 1 or more", fmt.Sprintf("--rounds %d: must be at least 1", c.Rounds))
+	if err := c.checkFlags(); err != nil {
+		return err
 	}
 	a, err := app.Target()
 	if err != nil {

@@ -72,7 +72,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Next = "when ready, ask again: specdev work request"
 	}
 	if r.Guidance != "" && r.Status != protocol.StatusPassed {
-		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + r.Guidance
+		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + oneLine(r.Guidance)
 	}
 	res.Data = d
 	return res, waiting
@@ -85,7 +85,7 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 	p := snap.Progress
 	idle, skewed := snap.Idle(now)
 	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %d findings so far, last activity %s.",
-		head, p.SessionID, p.Phase, len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar, activityAgo(idle, skewed))
+		head, oneLine(p.SessionID), p.Phase, len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar, activityAgo(idle, skewed))
 	if idle >= staleAfter {
 		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next specdev check takes the review over.", staleAfter)
 	}
@@ -139,14 +139,14 @@ func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
 	if what == "" {
 		what = fmt.Sprintf("%s exited with %d", strings.Join(pf.Command, " "), pf.ExitCode)
 	}
-	fmt.Fprintf(b, "Pre-flight gate failed: %s\n", what)
+	fmt.Fprintf(b, "Pre-flight gate failed: %s\n", oneLine(what))
 	lines := strings.Split(strings.TrimRight(pf.Output, "\n"), "\n")
 	if len(lines) > 20 {
 		lines = append([]string{"…"}, lines[len(lines)-20:]...)
 	}
 	for _, l := range lines {
 		if l != "" {
-			fmt.Fprintf(b, "  | %s\n", l)
+			fmt.Fprintf(b, "  | %s\n", oneLine(l))
 		}
 	}
 }
@@ -185,11 +185,12 @@ func byReviewer(session string) string {
 	if session == "" {
 		return ""
 	}
-	return " (reviewer " + session + ")"
+	return " (reviewer " + oneLine(session) + ")"
 }
 
-// oneLine folds agent text onto one line for terminal output.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine makes agent or human text safe for the terminal, on one line:
+// protocol.SafeText, the one function every terminal view uses.
+func oneLine(s string) string { return protocol.SafeText(s) }
 
 func short(commit string) string {
 	if len(commit) > 7 {

@@ -1,0 +1,167 @@
+package protocol
+
+import (
+	"fmt"
+	"strings"
+)
+
+// check collects the first rule a value breaks, as an *InvalidError whose
+// Field is the JSON path of the field within its file (findings[3].line).
+// Each Validate method is one line per field, in the order of the struct:
+//
+//	c.text("notes", r.Notes, MaxTextLength)
+//
+// and nested values report through nest, which prefixes their path.
+type check struct{ err *InvalidError }
+
+func (c *check) fail(field, format string, args ...any) {
+	if c.err == nil {
+		c.err = &InvalidError{Field: field, Problem: fmt.Sprintf(format, args...)}
+	}
+}
+
+// failHint records a broken rule with its own fix.
+func (c *check) failHint(field, hint, format string, args ...any) {
+	if c.err == nil {
+		c.fail(field, format, args...)
+		c.err.Hint = hint
+	}
+}
+
+// failErr records err (from a field rule such as CheckText) for field.
+func (c *check) failErr(field string, err error) {
+	if err != nil {
+		c.fail(field, "%v", err)
+	}
+}
+
+// result returns the first broken rule, naming file and, in the hint, the
+// schema that states the rules; or nil.
+func (c *check) result(file, schema string) error {
+	if c.err == nil {
+		return nil
+	}
+	c.err.File = file
+	if c.err.Hint == "" {
+		c.err.Hint = fmt.Sprintf("run `specdev schema %s` to see every field's type and bounds", schema)
+	}
+	return c.err
+}
+
+// sub validates a nested value and reports its first broken rule under
+// field: "line" of sub("findings[3]", …) becomes "findings[3].line".
+func (c *check) sub(field string, validate func(*check)) {
+	if c.err != nil {
+		return
+	}
+	validate(c)
+	if c.err != nil {
+		c.err.Field = subField(field, c.err.Field)
+	}
+}
+
+// each validates the n items of a list of at most max nested values.
+func (c *check) each(field string, n, max int, validate func(i int, c *check)) {
+	c.count(field, n, max)
+	for i := 0; i < n && c.err == nil; i++ {
+		validate(i, c)
+		if c.err != nil {
+			c.err.Field = subField(field+indexField(i), c.err.Field)
+		}
+	}
+}
+
+func subField(parent, child string) string {
+	switch {
+	case child == "":
+		return parent
+	case parent == "":
+		return child
+	case strings.HasPrefix(child, "["):
+		return parent + child
+	}
+	return parent + "." + child
+}
+
+func (c *check) text(field, s string, max int) { c.failErr(field, CheckText(s, max)) }
+
+// required is text that must not be empty (minLength 1).
+func (c *check) required(field, s string, max int) {
+	if s == "" {
+		c.fail(field, "is empty")
+		return
+	}
+	c.text(field, s, max)
+}
+
+// between is an integer that is always written.
+func (c *check) between(field string, n, lo, hi int64) { c.failErr(field, checkRange(n, lo, hi)) }
+
+// optional is an integer written only when not 0 (omitempty).
+func (c *check) optional(field string, n, lo, hi int64) {
+	if n != 0 {
+		c.between(field, n, lo, hi)
+	}
+}
+
+// oneOf is a value that must be one of the listed ones.
+func (c *check) oneOf(field, s string, valid ...string) {
+	for _, v := range valid {
+		if s == v {
+			return
+		}
+	}
+	c.fail(field, "%s is not one of %s", QuotePrefix(s), strings.Join(valid, ", "))
+}
+
+// time is a timestamp: unset, or one RFC 3339 can write (years 0–9999).
+func (c *check) time(field string, t Timestamp) {
+	if !t.IsZero() && (t.UTC().Year() < 0 || t.UTC().Year() > 9999) {
+		c.fail(field, "year %d cannot be written in RFC 3339 (0 to 9999)", t.UTC().Year())
+	}
+}
+
+// setTime is a timestamp that must be set.
+func (c *check) setTime(field string, t Timestamp) {
+	if t.IsZero() {
+		c.fail(field, "is not set")
+		return
+	}
+	c.time(field, t)
+}
+
+// paths is a list of review paths as the schemas bound it: at most
+// MaxFiles, each 1 to MaxPathLength characters. The field name of an item
+// is built only when it fails.
+func (c *check) paths(field string, paths []string) {
+	if len(paths) > MaxFiles {
+		c.fail(field, "lists %d files, more than the limit of %d", len(paths), MaxFiles)
+	}
+	for i, p := range paths {
+		if p == "" || len(p) > MaxPathLength {
+			c.required(field+indexField(i), p, MaxPathLength)
+		}
+	}
+}
+
+// safePaths applies CheckPath, which no schema can express, to every path.
+func (c *check) safePaths(field string, paths []string) {
+	for i, p := range paths {
+		if c.err == nil && p != "" && CheckPath(p) != nil {
+			c.safePath(field+indexField(i), p)
+		}
+	}
+}
+
+func (c *check) safePath(field, p string) {
+	if err := CheckPath(p); err != nil {
+		c.failHint(field, "use paths relative to the project root, without \"..\"", "%v", err)
+	}
+}
+
+// count is the number of items of a list, at most max.
+func (c *check) count(field string, n, max int) {
+	if n > max {
+		c.fail(field, "holds %d items, more than the limit of %d", n, max)
+	}
+}

@@ -1,0 +1,160 @@
+package protocol
+
+// Validate methods of the values nested in state files and agent inputs.
+// Each value has two halves: shape applies exactly the rules of its
+// schema (types, bounds, lengths, enums, patterns; TestValidateAgreesWith
+// Schemas holds the two together), semantics the checks no schema can
+// express (safe paths, consistent counts). Validate runs both; the
+// validating decoders run the schema, then semantics. A broken rule is an
+// *InvalidError naming the field; nested values prefix their path
+// (findings[3].line). A valid value costs no allocation.
+
+// Validate applies the rules of a finding.
+func (f *Finding) Validate() error {
+	var c check
+	f.shape(&c)
+	f.semantics(&c)
+	return c.result("", "findings")
+}
+
+func (f *Finding) shape(c *check) {
+	c.text("file", f.File, MaxPathLength)
+	c.between("line", int64(f.Line), 0, MaxLine)
+	c.oneOf("severity", string(f.Severity), severityNames...)
+	c.text("category", f.Category, MaxCategoryLength)
+	c.required("description", f.Description, MaxFindingText)
+	c.text("suggestion", f.Suggestion, MaxFindingText)
+}
+
+// semantics: a finding's file, if named, is a review path.
+func (f *Finding) semantics(c *check) {
+	if f.File != "" {
+		c.safePath("file", f.File)
+	}
+}
+
+// Validate applies the rules of a verdict.
+func (v *Verdict) Validate() error {
+	var c check
+	v.shape(&c)
+	v.semantics(&c)
+	return c.result("", "verdict")
+}
+
+func (v *Verdict) shape(c *check) {
+	c.text("summary", v.Summary, MaxTextLength)
+	c.text("interpreted_intent", v.InterpretedIntent, MaxTextLength)
+	c.each("issues", len(v.Issues), MaxIssues, func(i int, c *check) { v.Issues[i].shape(c) })
+}
+
+func (v *Verdict) semantics(c *check) {
+	c.each("issues", len(v.Issues), MaxIssues, func(i int, c *check) { v.Issues[i].semantics(c) })
+}
+
+// Validate applies the rules of a human's decision.
+func (d *Decision) Validate() error {
+	var c check
+	d.shape(&c)
+	return c.result(ProgressFile, "progress")
+}
+
+func (d *Decision) shape(c *check) {
+	c.text("notes", d.Notes, MaxTextLength)
+	c.time("at", d.At)
+}
+
+// Validate applies the rules of a takeover record.
+func (t *Takeover) Validate() error {
+	var c check
+	t.shape(&c)
+	return c.result(ProgressFile, "progress")
+}
+
+func (t *Takeover) shape(c *check) {
+	c.text("from", t.From, MaxIDLength)
+	c.text("to", t.To, MaxIDLength)
+	c.time("at", t.At)
+	c.text("reason", t.Reason, MaxIDLength)
+	c.text("idle", t.Idle, MaxIDLength)
+}
+
+// Validate applies the rules of a preflight result.
+func (p *PreflightResult) Validate() error {
+	var c check
+	p.shape(&c)
+	return c.result(ProgressFile, "progress")
+}
+
+func (p *PreflightResult) shape(c *check) {
+	c.count("command", len(p.Command), MaxArgs)
+	for i, arg := range p.Command {
+		if len(arg) > MaxPathLength {
+			c.text("command"+indexField(i), arg, MaxPathLength)
+		}
+	}
+	c.between("exit_code", int64(p.ExitCode), MinExitCode, MaxExitCode)
+	c.between("duration_ms", p.DurationMS, 0, MaxDurationMS)
+	c.text("output", p.Output, MaxTextLength)
+	c.text("error", p.Error, MaxTextLength)
+	c.time("at", p.At)
+}
+
+// Validate applies the rules of a finished round's record.
+func (r *RoundRecord) Validate() error {
+	var c check
+	r.shape(&c)
+	r.semantics(&c)
+	return c.result(ProgressFile, "progress")
+}
+
+func (r *RoundRecord) shape(c *check) {
+	c.between("round", int64(r.Round), 1, MaxRound)
+	c.text("request_id", r.RequestID, MaxIDLength)
+	c.oneOf("status", string(r.Status), statusNames...)
+	c.paths("files_reviewed", r.FilesReviewed)
+	c.between("files_total", int64(r.FilesTotal), 0, MaxFiles)
+	if r.Preflight != nil {
+		c.sub("preflight", r.Preflight.shape)
+	}
+	c.each("findings", len(r.Findings), MaxFindings, func(i int, c *check) { r.Findings[i].shape(c) })
+	if r.Verdict != nil {
+		c.sub("verdict", r.Verdict.shape)
+	}
+	if r.Decision != nil {
+		c.sub("decision", r.Decision.shape)
+	}
+}
+
+// semantics: safe paths, each file reviewed once, and no more files
+// reviewed than the round had.
+func (r *RoundRecord) semantics(c *check) {
+	c.safePaths("files_reviewed", r.FilesReviewed)
+	c.each("findings", len(r.Findings), MaxFindings, func(i int, c *check) { r.Findings[i].semantics(c) })
+	if r.Verdict != nil {
+		c.sub("verdict", r.Verdict.semantics)
+	}
+	c.unique("files_reviewed", r.FilesReviewed, nil)
+	if c.err == nil && len(r.FilesReviewed) > r.FilesTotal {
+		c.failHint("files_total", hintHandEdit, "is %d, but %d files are reviewed", r.FilesTotal, len(r.FilesReviewed))
+	}
+}
+
+func indexField(i int) string { return "[" + itoa(i) + "]" }
+
+// The valid values of the enumerated fields, as the schemas list them.
+var (
+	severityNames = names(Severities)
+	statusNames   = names(Statuses)
+	modeNames     = []string{string(ModeAuto), string(ModeManual)}
+	phaseNames    = []string{string(PhasePreflight), string(PhaseReviewing), string(PhaseWritingReport), string(PhaseDone)}
+	verdictNames  = []string{"", VerdictPass, VerdictFail}
+	effortNames   = []string{"low", "medium", "high", "max"}
+)
+
+func names[T ~string](list []T) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = string(v)
+	}
+	return out
+}

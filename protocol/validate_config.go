@@ -1,0 +1,127 @@
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// configDurations lists config.json's durations with their bounds.
+var configDurations = []struct {
+	name   string
+	bounds DurationBounds
+	get    func(*Config) Duration
+}{
+	{"stale_after", StaleAfterBounds, func(c *Config) Duration { return c.StaleAfter }},
+	{"lock_timeout", LockTimeoutBounds, func(c *Config) Duration { return c.LockTimeout }},
+	{"preflight_timeout", PreflightTimeoutBounds, func(c *Config) Duration { return c.PreflightTimeout }},
+}
+
+const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seconds); docs/design.md lists each setting's range`
+
+// Validate applies every rule of config.json: the schema's, the bounds of
+// each duration (0 is unset: the default applies), and that the preflight
+// gate cannot outlive a reviewer's lease.
+func (c *Config) Validate() error {
+	var ch check
+	c.shape(&ch)
+	c.semantics(&ch)
+	return ch.result(ConfigFile, "config")
+}
+
+func (c *Config) shape(ch *check) {
+	ch.optional("version", int64(c.Version), 1, 1)
+	for _, d := range configDurations {
+		if v := time.Duration(d.get(c)); v != 0 {
+			if err := d.bounds.Check(v); err != nil {
+				ch.failHint(d.name, hintDuration, "%v", err)
+			}
+		}
+	}
+	if c.Effort != "" {
+		ch.oneOf("effort", c.Effort, effortNames...)
+	}
+	ch.optional("max_rounds", int64(c.MaxRounds), 1, MaxConfigRounds)
+	ch.count("preflight", len(c.Preflight), MaxArgs)
+	for i, arg := range c.Preflight {
+		if arg == "" || len(arg) > MaxPathLength {
+			ch.required("preflight"+indexField(i), arg, MaxPathLength)
+		}
+	}
+}
+
+// semantics: the preflight gate's time limit is shorter than the lease, so
+// a gate that runs to its limit is not taken over while it runs.
+func (c *Config) semantics(ch *check) {
+	eff := c.WithDefaults()
+	if ch.err != nil || eff.PreflightTimeout < eff.StaleAfter {
+		return
+	}
+	ch.failHint("preflight_timeout",
+		fmt.Sprintf(`set "preflight_timeout" below "stale_after" (e.g. "preflight_timeout": %q), or raise "stale_after"`, ShortDuration(time.Duration(eff.StaleAfter)/2)),
+		`%s%s is not shorter than "stale_after" (%s%s): a preflight gate could outlive the reviewer's lease, and another reviewer would take the review over while it runs`,
+		ShortDuration(time.Duration(eff.PreflightTimeout)), defaultMark(c.PreflightTimeout),
+		ShortDuration(time.Duration(eff.StaleAfter)), defaultMark(c.StaleAfter))
+}
+
+func defaultMark(d Duration) string {
+	if d == 0 {
+		return ", the default"
+	}
+	return ""
+}
+
+// checkConfigDurations parses each duration of a config document before
+// its schema is applied, so that a bad one is named with its field and its
+// range ("not a duration like 15m") rather than a pattern.
+func checkConfigDurations(file string, doc any) error {
+	obj, _ := doc.(map[string]any)
+	for _, d := range configDurations {
+		var s string
+		switch v := obj[d.name].(type) {
+		case json.Number:
+			s = string(v)
+		case string:
+			s = v
+		default:
+			continue // absent, or the wrong type: the schema says so
+		}
+		if _, err := ParseDurationIn(s, d.bounds); err != nil {
+			return invalid(file, d.name, hintDuration, "%v", err)
+		}
+	}
+	return nil
+}
+
+// Validate applies the rules of one history event.
+func (e *Event) Validate() error {
+	var c check
+	e.shape(&c)
+	return c.result(HistoryFile, "history")
+}
+
+func (e *Event) shape(c *check) {
+	c.optional("seq", e.Seq, 1, MaxSeq)
+	c.setTime("ts", e.TS)
+	c.oneOf("event", string(e.Event), eventNames...)
+	c.text("request_id", e.RequestID, MaxIDLength)
+	c.optional("round", int64(e.Round), 1, MaxRound)
+	c.text("session", e.Session, MaxIDLength)
+	c.count("detail", len(e.Detail), MaxDetailKeys)
+	if len(e.Detail) == 0 || c.err != nil {
+		return
+	}
+	raw, err := json.Marshal(e.Detail)
+	switch {
+	case err != nil:
+		c.fail("detail", "cannot be written as JSON: %v", err)
+	case 1+depthOf(raw) > MaxDepth:
+		c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
+	}
+}
+
+var eventNames = names([]EventName{
+	EventRequested, EventClaimed, EventPreflight, EventFileReviewed, EventTakeover, EventReleased,
+	EventResumeFallback, EventVerdictProposed, EventPassed, EventFailed, EventApproved, EventRejected,
+	EventBlocked, EventUnblocked, EventContinued, EventCancelled,
+})

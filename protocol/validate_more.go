@@ -1,0 +1,152 @@
+package protocol
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+)
+
+// Rules of the fields that carry a review across requests and crashes:
+// the commit range and content digests of a request (the commit gate),
+// each gate's last pass and open loop, the claim's lease, and the journal
+// of history events. Request.shape, Progress.shape and Event.shape call
+// these, one line per field.
+
+// MaxGates bounds the gates one request remembers (passes, loops).
+const MaxGates = 100
+
+// coverage checks the fields of a request that say what it covers.
+func (r *Request) coverage(c *check) {
+	c.commit("base_commit", r.BaseCommit)
+	c.digests("file_digests", r.FileDigests)
+	c.digests("carried_digests", r.CarriedDigests)
+	c.count("passed", len(r.Passed), MaxGates)
+	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
+		rec := r.Passed[gate]
+		c.gateKey("passed", gate)
+		c.sub("passed."+gate, rec.shape)
+	}
+	c.count("loops", len(r.Loops), MaxGates)
+	for _, gate := range slices.Sorted(maps.Keys(r.Loops)) {
+		loop := r.Loops[gate]
+		c.gateKey("loops", gate)
+		c.between("loops."+gate+".rounds_failed", int64(loop.RoundsFailed), 0, MaxRound)
+		c.between("loops."+gate+".max_rounds", int64(loop.MaxRounds), 1, MaxRound)
+	}
+	c.journal("journal", r.Journal)
+}
+
+// coveragePaths applies CheckPath to every path the coverage fields name
+// (the schema bounds their length only).
+func (r *Request) coveragePaths(c *check) {
+	c.digestPaths("file_digests", r.FileDigests)
+	c.digestPaths("carried_digests", r.CarriedDigests)
+	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
+		c.safePaths("passed."+gate+".files", r.Passed[gate].Files)
+		c.digestPaths("passed."+gate+".file_digests", r.Passed[gate].FileDigests)
+	}
+}
+
+func (c *check) digestPaths(field string, m map[string]string) {
+	for _, path := range slices.Sorted(maps.Keys(m)) {
+		if c.err != nil {
+			return
+		}
+		if err := CheckPath(path); err != nil {
+			c.failHint(entry(field, path), "use paths relative to the project root, without \"..\"", "%v", err)
+		}
+	}
+}
+
+func (p PassRecord) shape(c *check) {
+	c.text("request_id", p.RequestID, MaxIDLength)
+	c.between("round", int64(p.Round), 1, MaxRound)
+	c.text("head_commit", p.HeadCommit, MaxIDLength)
+	c.commit("base_commit", p.BaseCommit)
+	c.fingerprint("fingerprint", p.Fingerprint)
+	c.paths("files", p.Files)
+	c.digests("file_digests", p.FileDigests)
+	c.time("completed_at", p.CompletedAt)
+}
+
+// gateKey: the keys of a map by gate are gate names.
+func (c *check) gateKey(field, gate string) {
+	if err := CheckName(gate); err != nil {
+		c.fail(field, "key %v", err)
+	}
+}
+
+// entry names the entry of a map for an error: field["key"] (keys are
+// paths or gate names: dots and slashes stay readable).
+func entry(field, key string) string { return field + `["` + key + `"]` }
+
+// commit is "" or a full commit hash (SHA-1 or SHA-256), lowercase hex.
+func (c *check) commit(field, s string) {
+	if s == "" {
+		return
+	}
+	if (len(s) != 40 && len(s) != 64) || !lowerHex(s) {
+		c.fail(field, "%s is not a full commit hash (40 or 64 lowercase hex digits)", QuotePrefix(s))
+	}
+}
+
+// digests maps repo-relative paths to a content digest (64 lowercase hex
+// digits) or DigestDeleted.
+func (c *check) digests(field string, m map[string]string) {
+	c.count(field, len(m), MaxFiles)
+	if c.err != nil || len(m) == 0 {
+		return
+	}
+	for _, path := range slices.Sorted(maps.Keys(m)) {
+		if err := CheckText(path, MaxPathLength); err != nil {
+			c.fail(field, "path %s: %v", QuotePrefix(path), err)
+		}
+		if sum := m[path]; sum != DigestDeleted && (len(sum) != 64 || !lowerHex(sum)) {
+			c.fail(entry(field, path), "%s is not 64 lowercase hex digits or %q", QuotePrefix(sum), DigestDeleted)
+		}
+		if c.err != nil {
+			return
+		}
+	}
+}
+
+// journalDepth is how deep an event sits in a state file's journal
+// (document, journal, events, event) where a history line holds it at 1.
+const journalDepth = 4
+
+// journal checks the events a state file carries for the history.
+func (c *check) journal(field string, j *Journal) {
+	switch {
+	case j == nil:
+		return
+	case j.Events == nil:
+		c.fail(field+".events", "is missing")
+		return
+	}
+	c.each(field+".events", len(j.Events), MaxJournalEvents, func(i int, c *check) {
+		e := &j.Events[i]
+		e.shape(c)
+		if e.Seq < 1 {
+			c.fail("seq", "is missing: a journalled event needs its sequence number")
+		}
+		if raw, err := json.Marshal(e.Detail); c.err == nil && err == nil && len(e.Detail) > 0 && journalDepth+depthOf(raw) > MaxDepth {
+			c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
+		}
+	})
+}
+
+// lease is "" or "ls-" and 16 lowercase hex digits.
+func (c *check) lease(field, s string) {
+	if s != "" && (len(s) != 19 || s[:3] != "ls-" || !lowerHex(s[3:])) {
+		c.fail(field, "%s is not \"ls-\" and 16 lowercase hex digits", QuotePrefix(s))
+	}
+}
+
+func lowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}

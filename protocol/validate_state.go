@@ -1,0 +1,208 @@
+package protocol
+
+import (
+	"encoding/json"
+	"sort"
+)
+
+// Validate applies every rule of review_request.json to r: the schema's,
+// safe paths, and the kept unknown fields' bounds. A transaction calls it
+// before it writes the request.
+func (r *Request) Validate() error {
+	var c check
+	r.shape(&c)
+	r.semantics(&c)
+	return c.result(RequestFile, "request")
+}
+
+func (r *Request) shape(c *check) {
+	c.between("version", int64(r.Version), 1, RequestVersion)
+	c.text("request_id", r.RequestID, MaxIDLength)
+	c.text("assignment_id", r.AssignmentID, MaxIDLength)
+	c.text("assignment_path", r.AssignmentPath, MaxPathLength)
+	c.failErr("gate", CheckName(r.Gate))
+	c.oneOf("status", string(r.Status), statusNames...)
+	c.oneOf("mode", string(r.Mode), modeNames...)
+	c.time("timestamp", r.Timestamp)
+	c.text("head_commit", r.HeadCommit, MaxIDLength)
+	c.paths("changed_files", r.ChangedFiles)
+	c.fingerprint("fingerprint", r.Fingerprint)
+	c.text("notes", r.Notes, MaxTextLength)
+	c.optional("round", int64(r.Round), 1, MaxRound)
+	c.optional("max_rounds", int64(r.MaxRounds), 1, MaxRound)
+	c.text("reviewer_notes", r.ReviewerNotes, MaxTextLength)
+	c.oneOf("proposed_verdict", r.ProposedVerdict, verdictNames...)
+	c.time("completed_at", r.CompletedAt)
+	c.text("reviewer_session_id", r.ReviewerSessionID, MaxIDLength)
+	c.text("last_reviewed_commit", r.LastReviewedCommit, MaxIDLength)
+	c.text("guidance", r.Guidance, MaxTextLength)
+	c.time("continued_at", r.ContinuedAt)
+	r.coverage(c)
+	c.extraShape(r.Extra)
+}
+
+func (r *Request) semantics(c *check) {
+	c.safePaths("changed_files", r.ChangedFiles)
+	c.unique("changed_files", r.ChangedFiles, nil)
+	r.coveragePaths(c)
+	c.extra(r.Extra, requestFolded)
+}
+
+// Validate applies every rule of review_progress.json to p: the schema's,
+// safe paths, the kept unknown fields' bounds, and consistency (every
+// file of the review counted once, as reviewed or as remaining). A
+// transaction calls it before it writes the progress.
+func (p *Progress) Validate() error {
+	var c check
+	p.shape(&c)
+	p.semantics(&c)
+	return c.result(ProgressFile, "progress")
+}
+
+func (p *Progress) shape(c *check) {
+	c.oneOf("phase", string(p.Phase), phaseNames...)
+	c.oneOf("mode", string(p.Mode), modeNames...)
+	c.time("started_at", p.StartedAt)
+	c.time("last_activity", p.LastActivity)
+	c.between("files_total", int64(p.FilesTotal), 0, MaxFiles)
+	c.paths("files_reviewed", p.FilesReviewed)
+	c.paths("files_remaining", p.FilesRemaining)
+	c.between("findings_so_far", int64(p.FindingsSoFar), 0, MaxFindings)
+	c.text("session_id", p.SessionID, MaxIDLength)
+	c.lease("lease", p.Lease)
+	c.optional("version", int64(p.Version), 1, ProgressVersion)
+	c.text("request_id", p.RequestID, MaxIDLength)
+	c.optional("round", int64(p.Round), 1, MaxRound)
+	c.each("takeovers", len(p.Takeovers), MaxTakeovers, func(i int, c *check) { p.Takeovers[i].shape(c) })
+	if p.Preflight != nil {
+		c.sub("preflight", p.Preflight.shape)
+	}
+	c.each("findings", len(p.Findings), MaxFindings, func(i int, c *check) { p.Findings[i].shape(c) })
+	if p.Verdict != nil {
+		c.sub("verdict", p.Verdict.shape)
+	}
+	if p.Decision != nil {
+		c.sub("decision", p.Decision.shape)
+	}
+	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].shape(c) })
+	c.journal("journal", p.Journal)
+	c.extraShape(p.Extra)
+}
+
+func (p *Progress) semantics(c *check) {
+	c.safePaths("files_reviewed", p.FilesReviewed)
+	c.safePaths("files_remaining", p.FilesRemaining)
+	c.each("findings", len(p.Findings), MaxFindings, func(i int, c *check) { p.Findings[i].semantics(c) })
+	if p.Verdict != nil {
+		c.sub("verdict", p.Verdict.semantics)
+	}
+	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].semantics(c) })
+	c.extra(p.Extra, progressFolded)
+	p.consistency(c)
+}
+
+// consistency: files_total counts every file once, as reviewed or as
+// remaining (the seed's example: 7 = 3 + 4), and findings_so_far counts
+// the recorded findings when they are listed (a seed-shaped file has only
+// the count).
+func (p *Progress) consistency(c *check) {
+	c.unique("files_reviewed", p.FilesReviewed, nil)
+	c.unique("files_remaining", p.FilesRemaining, p.FilesReviewed)
+	if c.err != nil {
+		return
+	}
+	if n := len(p.FilesReviewed) + len(p.FilesRemaining); p.FilesTotal != n {
+		c.failHint("files_total", hintHandEdit, "is %d, but %d files are reviewed and %d remain (%d in all)",
+			p.FilesTotal, len(p.FilesReviewed), len(p.FilesRemaining), n)
+		return
+	}
+	if len(p.Findings) > 0 && p.FindingsSoFar != len(p.Findings) {
+		c.failHint("findings_so_far", hintHandEdit, "is %d, but %d findings are recorded", p.FindingsSoFar, len(p.Findings))
+	}
+}
+
+// unique reports a path listed twice in list, or also in other.
+func (c *check) unique(field string, list, other []string) {
+	if c.err != nil || len(list) == 0 || len(list)+len(other) < 2 {
+		return
+	}
+	seen := make(map[string]bool, len(list)+len(other))
+	for _, p := range other {
+		seen[p] = true
+	}
+	for i, p := range list {
+		if seen[p] {
+			c.failHint(field+indexField(i), hintHandEdit, "path %s is listed twice (each file of a review is either reviewed or remaining, once)", QuotePrefix(p))
+			return
+		}
+		seen[p] = true
+	}
+}
+
+// fingerprint is "" or "sha256:" and 64 lowercase hex digits.
+func (c *check) fingerprint(field, s string) {
+	if s == "" {
+		return
+	}
+	ok := len(s) == 71 && s[:7] == "sha256:"
+	for i := 7; ok && i < len(s); i++ {
+		ok = s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f'
+	}
+	if !ok {
+		c.fail(field, "%s is not \"sha256:\" and 64 lowercase hex digits", QuotePrefix(s))
+	}
+}
+
+// extraShape: every kept unknown field is one JSON value (it is written
+// back as it is) nesting no deeper than the document may.
+func (c *check) extraShape(extra Extra) {
+	for _, name := range sortedNames(extra) {
+		raw := extra[name]
+		switch {
+		case !json.Valid(raw):
+			c.fail(name, "is not a JSON value")
+		case 1+depthOf(raw) > MaxDepth:
+			c.fail(name, "nests deeper than %d levels", MaxDepth)
+		}
+	}
+}
+
+// extra: kept unknown fields never shadow a known one or each other (keys
+// that differ only in case are one key to some readers), and together
+// stay within MaxExtraBytes of compact JSON.
+func (c *check) extra(extra Extra, known map[string]string) {
+	if len(extra) == 0 {
+		return
+	}
+	total := 0
+	seen := map[string]string{}
+	for _, name := range sortedNames(extra) {
+		folded := foldKey(name)
+		if exact, ok := known[folded]; ok {
+			c.failHint(name, "rename or remove it", "unknown field %s differs from the field %q only in case; keys must match exactly", QuotePrefix(name), exact)
+			return
+		}
+		if first, ok := seen[folded]; ok {
+			c.failHint(name, "keep one of them, spelt exactly", "unknown field %s repeats the field %s in another case", QuotePrefix(name), QuotePrefix(first))
+			return
+		}
+		seen[folded] = name
+		total += len(name) + 4 + compactLen(extra[name]) // "name":value,
+		if total > MaxExtraBytes {
+			c.failHint(name, "remove the fields specdev does not know, or shrink them", "the unknown fields kept in this file add up to more than %d bytes", MaxExtraBytes)
+			return
+		}
+	}
+}
+
+func sortedNames(extra Extra) []string {
+	if len(extra) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
