@@ -72,17 +72,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // and suggestions see every command.
 func parse(app *App, args []string) (*kong.Context, error) {
 	g := grammarFor(args)
-	for {
-		parser, err := newParser(g, app)
-		if err != nil {
-			return nil, err
-		}
-		kctx, err := parser.Parse(rewriteKeyValues(args, flagNames(parser.Model.Node, map[string]bool{})))
-		if err == nil || g.full {
-			return kctx, withSuggestion(err)
-		}
-		g = fullGrammar()
+	kctx, err := parseWith(g, app, args)
+	if err != nil && !g.full {
+		kctx, err = parseWith(fullGrammar(), app, args)
 	}
+	return kctx, withSuggestion(err)
+}
+
+// parseWith parses args against g, with the seed's key=value words
+// rewritten for the flags g knows.
+func parseWith(g grammar, app *App, args []string) (*kong.Context, error) {
+	parser, err := newParser(g, app)
+	if err != nil {
+		return nil, err
+	}
+	return parser.Parse(rewriteKeyValues(args, flagNames(parser.Model.Node, map[string]bool{})))
 }
 
 // newParser builds kong's model of g, bound to app.

@@ -87,7 +87,7 @@ func writeHelp(w io.Writer, node *kong.Node) error {
 	p.examples(node)
 	p.flags("GLOBAL FLAGS (every command takes them)", rootOf(node).Flags)
 	p.learnMore(node)
-	_, err := io.WriteString(w, p.String())
+	_, err := io.WriteString(w, strings.ReplaceAll(p.String(), nbsp, " "))
 	return err
 }
 
@@ -306,10 +306,10 @@ func flagHelp(f *kong.Flag) string {
 	text := f.Help
 	var extra []string
 	if f.HasDefault && f.Default != "" {
-		extra = append(extra, "default: "+f.Default)
+		extra = append(extra, "default:"+nbsp+f.Default)
 	}
 	for _, env := range f.Envs {
-		extra = append(extra, "env: "+env)
+		extra = append(extra, "env:"+nbsp+env)
 	}
 	if extra != nil {
 		text = strings.TrimSuffix(text, ".") + " (" + strings.Join(extra, "; ") + ")."
@@ -329,9 +329,9 @@ func (p *page) learnMore(node *kong.Node) {
 	// a code and its name stay on one line: joined by a no-break space
 	codes := make([]string, 0, len(exitNames))
 	for code := exitOK; code <= exitConflict; code++ {
-		codes = append(codes, fmt.Sprintf("%d\u00a0%s", code, exitNames[code]))
+		codes = append(codes, fmt.Sprintf("%d%s%s", code, nbsp, exitNames[code]))
 	}
 	for _, line := range wrap("Exit codes: "+strings.Join(codes, ", ")+" (the README explains each).", helpWidth-2) {
-		p.WriteString("  " + strings.ReplaceAll(line, "\u00a0", " ") + "\n")
+		p.WriteString("  " + line + "\n")
 	}
 }

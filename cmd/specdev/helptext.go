@@ -40,13 +40,18 @@ func (p *page) rows(rows [][2]string) {
 	}
 }
 
+// nbsp joins words that must stay on one line ("env: SPECDEV_DIR"); the
+// page turns it back into a space.
+const nbsp = "\u00a0"
+
 // wrap breaks text into lines of at most width runes at spaces (a longer
 // word gets a line of its own).
 func wrap(text string, width int) []string {
 	var lines []string
 	var line strings.Builder
 	n := 0
-	for _, word := range strings.Fields(text) {
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	for _, word := range words {
 		w := utf8.RuneCountInString(word)
 		if n > 0 && n+1+w > width {
 			lines = append(lines, line.String())
