@@ -41,7 +41,10 @@ func TestGuideCommandsParse(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %q: %v", c.where, c.line, err)
 			}
-			if len(args) > 0 && planned[args[0]] && childNamed(fullModel(t), args[0]) == nil {
+			if len(args) == 0 {
+				return // a bare specdev prints the overview (run, before kong)
+			}
+			if planned[args[0]] && childNamed(fullModel(t), args[0]) == nil {
 				t.Skipf("%s: %q: specdev %s is SPEC.md §9 work not merged into this tree yet", c.where, c.line, args[0])
 			}
 			if p := parseOnce(t, fullGrammar(), args); p.err != "" {
