@@ -13,9 +13,9 @@ import (
 
 // The guides agents work from (skills/*/SKILL.md, installed by init), the
 // user guides and the README show specdev commands. Every one must parse
-// against the CLI's own model: no unknown command, flag or value. A
-// command annotated "# exit N" in a guide is also run, in a fresh
-// project, and must exit N.
+// against the CLI's own model: no unknown command, flag or value (one
+// annotated "# exit 2" shows a usage error and must not parse). A command
+// annotated "# exit N" is also run, in a fresh project, and must exit N.
 
 // planned are commands of SPEC.md §9 that the guides may mention before
 // they are merged; once a command exists, its lines are checked like all.
@@ -47,7 +47,11 @@ func TestGuideCommandsParse(t *testing.T) {
 			if planned[args[0]] && childNamed(fullModel(t), args[0]) == nil {
 				t.Skipf("%s: %q: specdev %s is SPEC.md §9 work not merged into this tree yet", c.where, c.line, args[0])
 			}
-			if p := parseOnce(t, fullGrammar(), args); p.err != "" {
+			p := parseOnce(t, fullGrammar(), args)
+			switch {
+			case c.exit == exitUsage && p.err == "":
+				t.Fatalf("%s: %q is shown as a usage error (# exit 2) but parses", c.where, c.line)
+			case c.exit != exitUsage && p.err != "":
 				t.Fatalf("%s: %q (read as %q) does not parse: %s", c.where, c.line, args, p.err)
 			}
 		})
