@@ -121,16 +121,19 @@ func guideCommands(t *testing.T) []guideCommand {
 func commandsIn(name, text string) []guideCommand {
 	var out []guideCommand
 	sc := bufio.NewScanner(strings.NewReader(text))
-	fenced, lineNo := false, 0
+	fenced, console, lineNo := false, false, 0
 	for sc.Scan() {
 		lineNo++
 		raw := sc.Text()
-		if strings.HasPrefix(strings.TrimSpace(raw), "```") {
-			fenced = !fenced
+		if fence := strings.TrimSpace(raw); strings.HasPrefix(fence, "```") {
+			fenced, console = !fenced, strings.Contains(fence, "console")
 			continue
 		}
 		where := name + ":" + strconv.Itoa(lineNo)
 		code := fenced || strings.HasPrefix(raw, "    ") || strings.HasPrefix(raw, "\t")
+		if console && !strings.HasPrefix(strings.TrimSpace(raw), "$ ") {
+			continue // a transcript: only the prompt lines are commands
+		}
 		line := strings.TrimPrefix(strings.TrimSpace(raw), "$ ")
 		if code && strings.Contains(line, "specdev ") && !strings.HasPrefix(line, "#") && looksLikeCommand(line) {
 			for strings.HasSuffix(line, "\\") && sc.Scan() {
