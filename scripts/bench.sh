@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # bench.sh BIN: whole-process timings of the SPEC.md §8 targets, median of
 # repeated runs, with the baselines they are judged against (cat of one
-# request file, and an empty Go program). Figures go to docs/performance.md.
+# request file, and an empty Go program). The start-up figures are taken
+# side by side (the commands run in turn, round after round, so all see
+# the same machine) and printed as ratios to the baselines, with the
+# targets of issue 10; BASE_BIN=path adds an earlier build to the same
+# side-by-side rounds. Figures go to docs/performance.md.
 # Not a test: timings on a shared machine vary, so nothing here fails on
 # a number.
 set -euo pipefail
@@ -22,6 +26,28 @@ median_ms() {
 	done
 	printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] }'
 }
+
+# side_by_side FUNC…: run each FUNC once a round, $runs rounds, and set
+# median[FUNC] to its median wall time in ms.
+declare -A median=()
+side_by_side() {
+	local -A times=()
+	local f start end i
+	for ((i = 0; i < runs; i++)); do
+		for f in "$@"; do
+			start=$EPOCHREALTIME
+			"$f" >/dev/null 2>&1 || true
+			end=$EPOCHREALTIME
+			times[$f]+="$((${end/./} - ${start/./})) "
+		done
+	done
+	for f in "$@"; do
+		median[$f]=$(printf '%s\n' ${times[$f]} | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] / 1000 }')
+	done
+}
+
+# ratio A B: A / B with two decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 # peak_kib CMD…: peak resident memory of one run (GNU time), or "?".
 peak_kib() {
@@ -60,10 +86,29 @@ for ((i = 1; i <= 100; i++)); do # nothing to do: every request is withdrawn
 	"$bin" --assignment "$(printf '%05d' "$i")" work cancel >/dev/null
 done
 "$bin" check >/dev/null 2>&1 || true # first run validates config.json once
-printf '  %-44s %8s ms\n' "baseline: cat one request file" "$(median_ms cat .specdev/assignments/00001_bench/review_request.json)"
-printf '  %-44s %8s ms\n' "baseline: empty Go program" "$(median_ms "$empty_go")"
-printf '  %-44s %8s ms\n' "specdev version" "$(median_ms "$bin" version)"
-printf '  %-44s %8s ms  (peak %s KiB)\n' "check, nothing to do, 100 assignments" "$(median_ms "$bin" check)" "$(peak_kib "$bin" check)"
+base_cat() { cat .specdev/assignments/00001_bench/review_request.json; }
+base_go() { "$empty_go"; }
+sd_version() { "$bin" version; }
+sd_check() { "$bin" check; }
+funcs=(base_cat base_go sd_version sd_check)
+if [ -n "${BASE_BIN:-}" ]; then # BASE_BIN=old/specdev: an earlier build, side by side
+	old_version() { "$BASE_BIN" version; }
+	old_check() { "$BASE_BIN" check; }
+	funcs+=(old_version old_check)
+fi
+side_by_side "${funcs[@]}"
+printf '  %-44s %8s ms\n' "baseline: cat one request file" "${median[base_cat]}"
+printf '  %-44s %8s ms\n' "baseline: empty Go program" "${median[base_go]}"
+printf '  %-44s %8s ms  %sx empty Go (target <= 1.5x)\n' "specdev version" "${median[sd_version]}" \
+	"$(ratio "${median[sd_version]}" "${median[base_go]}")"
+printf '  %-44s %8s ms  %sx empty Go (target <= 2x), %sx cat (target <= 3x), peak %s KiB\n' \
+	"check, nothing to do, 100 assignments" "${median[sd_check]}" \
+	"$(ratio "${median[sd_check]}" "${median[base_go]}")" "$(ratio "${median[sd_check]}" "${median[base_cat]}")" \
+	"$(peak_kib "$bin" check)"
+if [ -n "${BASE_BIN:-}" ]; then
+	printf '  %-44s %8s ms  %sx empty Go\n' "BASE_BIN version" "${median[old_version]}" "$(ratio "${median[old_version]}" "${median[base_go]}")"
+	printf '  %-44s %8s ms  %sx empty Go\n' "BASE_BIN check, nothing to do" "${median[old_check]}" "$(ratio "${median[old_check]}" "${median[base_go]}")"
+fi
 printf '  %-44s %8s ms\n' "status, 100 assignments" "$(median_ms "$bin" status)"
 
 for n in 10 1000; do

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,17 +15,22 @@ var binDir string
 // specdevBin is the path of that binary.
 func specdevBin() string { return filepath.Join(binDir, "specdev") }
 
+// coverDir is where a coverage-instrumented binary writes its counters
+// (GOCOVERDIR), or "" when the tests run without coverage.
+var coverDir string
+
 func TestMain(m *testing.M) {
 	if sub := os.Getenv(workerEnv); sub != "" {
 		os.Exit(runWorker(sub, os.Args[1:])) // a re-executed worker process (worker_test.go)
 	}
+	flag.Parse()
 	dir, err := os.MkdirTemp("", "specdev-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	binDir = dir
-	build := exec.Command("go", "build", "-o", specdevBin(), "../cmd/specdev")
+	build := exec.Command("go", append(append([]string{"build"}, coverBuildFlags()...), "-o", specdevBin(), "../cmd/specdev")...)
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building specdev:", err)
@@ -34,4 +40,30 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// coverBuildFlags makes the scenarios count towards coverage. Under
+// "go test -cover" the test binary writes its counters into the folder of
+// -test.gocoverdir and sums up everything there when it exits; the binary
+// under test is built with coverage too, in the same mode, and every
+// process of it (GOCOVERDIR, inherited by the scenarios, the crash and
+// the concurrency tests) writes its counters into the same folder. So
+//
+//	go test -cover -coverpkg=./... ./tests/
+//
+// prints what the scenarios exercise, and make cover merges it with the
+// unit tests. A run without -cover builds the binary as before.
+func coverBuildFlags() []string {
+	f := flag.Lookup("test.gocoverdir")
+	if testing.CoverMode() == "" || f == nil || f.Value.String() == "" {
+		return nil
+	}
+	coverDir = f.Value.String()
+	if !filepath.IsAbs(coverDir) {
+		if abs, err := filepath.Abs(coverDir); err == nil {
+			coverDir = abs
+		}
+	}
+	os.Setenv("GOCOVERDIR", coverDir)
+	return []string{"-cover", "-covermode=" + testing.CoverMode(), "-coverpkg=github.com/specdev/specdev/..."}
 }

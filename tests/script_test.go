@@ -39,6 +39,9 @@ func TestScripts(t *testing.T) {
 func setupScript(env *testscript.Env) error {
 	env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
 	env.Setenv("HOME", env.WorkDir)
+	if coverDir != "" {
+		env.Setenv("GOCOVERDIR", coverDir) // main_test.go: the scenarios count towards coverage
+	}
 	for k, v := range map[string]string{
 		"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
 		"GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
-	"github.com/charmbracelet/log"
 	"github.com/mattn/go-isatty"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -26,7 +25,7 @@ type App struct {
 	stdin    io.Reader
 	stdout   io.Writer
 	stderr   io.Writer
-	log      *log.Logger
+	log      *logger
 	now      func() time.Time
 	command  string // e.g. "check record <file>", for lock-holder messages
 	terminal bool   // stdin is a terminal: a person is there to answer
@@ -38,24 +37,12 @@ type App struct {
 type helpExit int
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	var cli CLI
 	// Signals are normal events: every long step gets this context, and a
 	// command that stops because of it leaves its state consistent and
 	// exits 130.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	app := &App{Globals: &cli.Globals, ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
-	parser, err := kong.New(&cli,
-		kong.Name("specdev"),
-		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { panic(helpExit(code)) }),
-		kong.Bind(app),
-	)
-	if err != nil {
-		writeError(stdout, stderr, false, err)
-		return exitError
-	}
+	app := &App{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
 	defer func() {
 		if r := recover(); r != nil {
 			h, ok := r.(helpExit)
@@ -65,43 +52,86 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = int(h)
 		}
 	}()
-	args = rewriteKeyValues(args, seedFormOf(parser.Model.Node))
-	kctx, err := parser.Parse(args)
+	if len(args) == 0 {
+		return bareHelp(app)
+	}
+	kctx, err := parse(app, args)
 	if err != nil {
 		writeError(stdout, stderr, slices.Contains(args, "--json"), err)
-		return exitUsage
+		return exitCode(err)
 	}
-	app.log = newLogger(stderr, cli.LogLevel)
+	app.log = newLogger(stderr, app.LogLevel)
 	app.command = kctx.Command()
 	app.terminal = isTerminal(stdin)
 	if err := kctx.Run(); err != nil {
 		if ctx.Err() != nil {
 			err = &interruptedError{err}
 		}
-		writeError(stdout, stderr, cli.JSON, err)
+		writeError(stdout, stderr, app.JSON, err)
 		return exitCode(err)
 	}
 	if app.result == nil {
 		return exitOK
 	}
-	writeResult(stdout, cli.JSON, *app.result)
+	writeResult(stdout, app.JSON, *app.result)
 	return app.result.Code
 }
 
-func newLogger(w io.Writer, level string) *log.Logger {
-	lvl, err := log.ParseLevel(level)
-	if err != nil {
-		lvl = log.WarnLevel
+// parse parses args against the smallest grammar that names their command
+// (grammar.go), and against the full CLI when that fails, so that errors
+// and suggestions see every command.
+func parse(app *App, args []string) (*kong.Context, error) {
+	g := grammarFor(args)
+	kctx, err := parseWith(g, app, args)
+	if err != nil && !g.full {
+		kctx, err = parseWith(fullGrammar(), app, args)
 	}
-	return log.NewWithOptions(plainWriter{w}, log.Options{Level: lvl, Prefix: "specdev"})
+	return kctx, withSuggestion(err)
 }
 
-// plainWriter hides the terminal behind stderr from the logging library:
-// on a terminal it would query the terminal's colours at start-up and hang
-// for seconds on one that does not answer. Logs are plain text.
-type plainWriter struct{ w io.Writer }
+// parseWith parses args against g, with the seed's key=value words
+// rewritten for the flags g knows.
+func parseWith(g grammar, app *App, args []string) (*kong.Context, error) {
+	parser, err := newParser(g, app)
+	if err != nil {
+		return nil, err
+	}
+	return parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node)))
+}
 
-func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
+// newParser builds kong's model of g, bound to app.
+func newParser(g grammar, app *App) (*kong.Kong, error) {
+	app.Globals = g.globals
+	parser, err := kong.New(g.target,
+		kong.Name("specdev"),
+		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
+		kong.Writers(app.stdout, app.stderr),
+		kong.Exit(func(code int) { panic(helpExit(code)) }),
+		kong.Help(helpPrinter),
+		kong.PostBuild(func(k *kong.Kong) error {
+			k.Model.HelpFlag.Help = "Show the help of the command (also: specdev help COMMAND)."
+			return nil
+		}),
+		kong.Bind(app),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("building the command line: %w", err)
+	}
+	return parser, nil
+}
+
+// overview is a bare "specdev": the overview help page, as a success.
+func bareHelp(app *App) int {
+	parser, err := newParser(fullGrammar(), app)
+	if err == nil {
+		err = writeHelp(app.stdout, parser.Model.Node)
+	}
+	if err != nil {
+		writeError(app.stdout, app.stderr, false, err)
+		return exitError
+	}
+	return exitOK
+}
 
 // isTerminal reports whether r is a terminal (not merely a character
 // device: an agent's stdin is often /dev/null).

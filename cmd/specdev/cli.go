@@ -1,35 +1,44 @@
 package main
 
-// CLI is the command line of specdev.
+// CLI is the command line of specdev. Every help page, the shell
+// completion scripts and the examples test are generated from kong's model
+// of this struct, so they cannot drift from what the parser accepts.
+//
+// Commands tagged model:"full" walk the whole command tree (help,
+// completion); the others are parsed against only the path to themselves
+// (grammar.go), which keeps start-up short.
 type CLI struct {
 	Globals
 
-	Init    InitCmd    `cmd:"" help:"Create .specdev/ (assignments/, config.json, agent guides). Running it twice changes nothing."`
-	Work    WorkCmd    `cmd:"" help:"The implementer's side: ask for a review, see the verdict, fix, ask again."`
-	Check   CheckCmd   `cmd:"" help:"The reviewer's side: claim a review, record every file, give a verdict."`
-	Decide  DecideCmd  `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
-	Status  StatusCmd  `cmd:"" help:"All assignments at a glance."`
-	History HistoryCmd `cmd:"" help:"The event log of an assignment."`
-	Gate    GateCmd    `cmd:"" help:"Exit 0 only if the latest review passed and what you commit (--staged) or push still matches it."`
-	Hook    HookCmd    `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
-	Schema  SchemaCmd  `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
-	Version VersionCmd `cmd:"" help:"Print the version."`
+	Init       InitCmd       `cmd:"" help:"Create .specdev/ (assignments/, config.json, agent guides). Running it twice changes nothing."`
+	Work       WorkCmd       `cmd:"" help:"The implementer's side: ask for a review, see the verdict, fix, ask again."`
+	Check      CheckCmd      `cmd:"" help:"The reviewer's side: claim a review, record every file, give a verdict."`
+	Decide     DecideCmd     `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
+	Status     StatusCmd     `cmd:"" help:"All assignments at a glance."`
+	History    HistoryCmd    `cmd:"" help:"The event log of an assignment."`
+	Gate       GateCmd       `cmd:"" help:"Exit 0 only if the latest review passed and what you commit (--staged) or push still matches it."`
+	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
+	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
+	Version    VersionCmd    `cmd:"" help:"Print the version."`
+	Help       HelpCmd       `cmd:"" model:"full" help:"Show the help of a command: specdev help check record."`
+	Completion CompletionCmd `cmd:"" model:"full" help:"Print a shell completion script (bash, zsh or fish)."`
 }
 
 // Globals are the flags every command takes.
 type Globals struct {
-	Dir        string `help:"Project folder (or its .specdev folder). Default: the nearest .specdev walking up." env:"SPECDEV_DIR" placeholder:"PATH"`
-	JSON       bool   `name:"json" help:"Print exactly one JSON document on stdout."`
-	LogLevel   string `help:"Log level on stderr (${enum})." default:"warn" enum:"debug,info,warn,error"`
-	Session    string `help:"Your reviewer session id (printed by specdev check)." env:"SPECDEV_SESSION" placeholder:"ID"`
-	Lease      string `help:"The lease your claim printed (specdev check): reviewer writes present it." env:"SPECDEV_LEASE" placeholder:"LEASE"`
-	Assignment string `help:"Assignment folder name or a unique prefix of it." env:"SPECDEV_ASSIGNMENT" placeholder:"NAME"`
+	Dir         string      `help:"Project folder (or its .specdev folder). Default: the nearest .specdev walking up." env:"SPECDEV_DIR" placeholder:"PATH"`
+	JSON        bool        `name:"json" help:"Print exactly one JSON document on stdout."`
+	LogLevel    string      `help:"Log level on stderr." default:"warn" enum:"debug,info,warn,error"`
+	Session     string      `help:"Your reviewer session id (you choose it; specdev check --new-session makes one)." env:"SPECDEV_SESSION" placeholder:"ID"`
+	Lease       string      `help:"The lease your claim printed (specdev check): reviewer writes present it." env:"SPECDEV_LEASE" placeholder:"LEASE"`
+	Assignment  string      `help:"Assignment folder name or a unique prefix of it." env:"SPECDEV_ASSIGNMENT" placeholder:"NAME"`
+	ShowVersion versionFlag `name:"version" help:"Print the version and exit."`
 }
 
 // WorkCmd groups the implementer's commands. Without a subcommand it shows
 // the review state and the one next step.
 type WorkCmd struct {
-	Show     WorkShowCmd     `cmd:"" default:"withargs" hidden:"" help:"Show the review state and the next step (the default)."`
+	Show     WorkShowCmd     `cmd:"" default:"withargs" hidden:"" help:"Shows the review state and the one next step; with --timeout it waits for the verdict."`
 	Request  WorkRequestCmd  `cmd:"" help:"Ask for a review of the changed files."`
 	Continue WorkContinueCmd `cmd:"" help:"(Human) let a paused manual-mode implementer go on after a rejection."`
 	Unblock  WorkUnblockCmd  `cmd:"" help:"(Human) lift a review loop blocked at its round limit."`
@@ -39,7 +48,7 @@ type WorkCmd struct {
 // CheckCmd groups the reviewer's commands. Without a subcommand it polls
 // once: it claims a review and prints the briefing.
 type CheckCmd struct {
-	Poll    CheckPollCmd    `cmd:"" default:"withargs" hidden:"" help:"Claim a review and print the briefing (the default)."`
+	Poll    CheckPollCmd    `cmd:"" default:"withargs" hidden:"" help:"Polls once: for your session (--session, SPECDEV_SESSION or --new-session) it claims a review and prints the briefing, and with --timeout waits for one; without a session it only shows what waits and claims nothing."`
 	Record  CheckRecordCmd  `cmd:"" help:"Mark one file reviewed with its findings (your checkpoint)."`
 	Verdict CheckVerdictCmd `cmd:"" help:"Give the verdict: pass or fail."`
 	Approve CheckApproveCmd `cmd:"" help:"(Human) approve a review awaiting approval: it passes."`

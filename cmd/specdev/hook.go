@@ -13,7 +13,7 @@ import (
 type HookCmd struct {
 	Install   HookInstallCmd   `cmd:"" help:"Install a git hook that runs specdev gate; a hook already there is kept and runs first."`
 	Uninstall HookUninstallCmd `cmd:"" help:"Remove specdev's git hook and put back the hook it chained, if any."`
-	Status    HookStatusCmd    `cmd:"" help:"Show which git hooks run specdev gate, and where."`
+	Status    HookStatusCmd    `cmd:"" default:"withargs" hidden:"" help:"Shows which git hooks run specdev gate, and where (also: specdev hook status)."`
 }
 
 // HookInstallCmd installs one hook.

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// withSuggestion improves kong's error for a mistyped subcommand. kong
+// suggests top-level commands itself, but below a group with a default
+// command ("check recrod") the word is taken as an argument of the default
+// command and the error says only "unexpected argument recrod".
+func withSuggestion(err error) error {
+	var pe *kong.ParseError
+	if !errors.As(err, &pe) || pe.Context == nil {
+		return err
+	}
+	word, ok := strings.CutPrefix(pe.Error(), "unexpected argument ")
+	if !ok || strings.ContainsAny(word, " ,") {
+		return err
+	}
+	sel := pe.Context.Selected()
+	if sel == nil || sel.Parent == nil || sel.Parent.DefaultCmd != sel || !commandLike(word) {
+		return err
+	}
+	return unknownCommand(sel.Parent, word)
+}
+
+// commandLike: a word that could be a mistyped command name (not a file,
+// a path or a key=value).
+func commandLike(word string) bool {
+	for _, r := range word {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
+			return false
+		}
+	}
+	return word != ""
+}
+
+// unknownCommand is the usage error for a word that names no command of
+// group, with the closest command if one is close.
+func unknownCommand(group *kong.Node, word string) error {
+	var names []string
+	for _, c := range visibleChildren(group) {
+		names = append(names, c.Name)
+	}
+	where := group.FullPath()
+	msg := fmt.Sprintf("unknown command %q for %q", word, where)
+	if best := closest(word, names); best != "" {
+		msg += fmt.Sprintf(", did you mean %q?", best)
+	}
+	hint := fmt.Sprintf("%s takes the commands %s; run %s help %s", where, strings.Join(names, ", "),
+		rootOf(group).Name, strings.TrimSpace(nodePath(group)))
+	if len(names) == 0 {
+		hint = fmt.Sprintf("%s has no subcommands; run %s help %s", where, rootOf(group).Name, nodePath(group))
+	}
+	return &protocol.UsageError{Msg: msg, Hint: strings.TrimSpace(hint)}
+}
+
+// closest returns the candidate nearest to word if it is near enough to
+// be a typo (at most two edits, or a prefix of at least three letters).
+func closest(word string, candidates []string) string {
+	best, bestDist := "", 3
+	for _, c := range candidates {
+		if len(word) >= 3 && strings.HasPrefix(c, word) {
+			return c
+		}
+		if d := editDistance(word, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, with a swap of two
+// neighbouring letters counted as one edit (recrod → record).
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
