@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -87,8 +88,10 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"resumed_from": c.From, "reviewed": len(p.FilesReviewed)})
 		return c
 	}
-	tx.Progress = newProgress(r, p, opt, tx.Now)
-	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(tx.Progress.Mode), "files": len(r.ChangedFiles)})
+	tx.Progress = newProgress(tx, p, opt)
+	np := tx.Progress
+	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(np.Mode), "files": len(r.ChangedFiles),
+		"plan": np.Plan.Kind, "to_review": len(np.FilesRemaining)})
 	return &Claim{Kind: ClaimNew}
 }
 
@@ -96,8 +99,8 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 	r, p := tx.Request, tx.Progress
 	if p == nil || !progressBelongs(p, r) {
 		// in progress without a checkpoint: a claim crashed between writes
-		tx.Progress = newProgress(r, p, opt, tx.Now)
-		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"recovered": true})
+		tx.Progress = newProgress(tx, p, opt)
+		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"recovered": true, "plan": tx.Progress.Plan.Kind})
 		return &Claim{Kind: ClaimNew}, nil
 	}
 	if p.SessionID == opt.Session {
@@ -139,8 +142,11 @@ func reclaim(tx *Tx, opt ClaimOptions) *Claim {
 }
 
 // newProgress starts the checkpoint of a review. A later round of the same
-// loop carries the earlier rounds along, so the report can keep them.
-func newProgress(r *protocol.Request, old *protocol.Progress, opt ClaimOptions, now time.Time) *protocol.Progress {
+// loop carries the earlier rounds along, so the report can keep them, and
+// is planned as a follow-up or a full review (planRound); a full review of
+// a later round logs resume_fallback with the reason.
+func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Progress {
+	r, now := tx.Request, tx.Now
 	mode := opt.Mode
 	if mode == "" {
 		mode = protocol.ModeAuto
@@ -150,22 +156,57 @@ func newProgress(r *protocol.Request, old *protocol.Progress, opt ClaimOptions, 
 		phase = protocol.PhasePreflight
 	}
 	p := &protocol.Progress{
-		Version:        protocol.ProgressVersion,
-		RequestID:      r.RequestID,
-		Round:          r.Round,
-		Phase:          phase,
-		Mode:           mode,
-		StartedAt:      protocol.At(now),
-		LastActivity:   protocol.At(now),
-		FilesTotal:     len(r.ChangedFiles),
-		FilesReviewed:  []string{},
-		FilesRemaining: append([]string{}, r.ChangedFiles...),
-		SessionID:      opt.Session,
-		Lease:          newLease(),
+		Version:      protocol.ProgressVersion,
+		RequestID:    r.RequestID,
+		Round:        r.Round,
+		Phase:        phase,
+		Mode:         mode,
+		StartedAt:    protocol.At(now),
+		LastActivity: protocol.At(now),
+		FilesTotal:   len(r.ChangedFiles),
+		SessionID:    opt.Session,
+		Lease:        newLease(),
 	}
-	if old != nil && r.Round > 1 && old.Round < r.Round {
-		p.PreviousRounds = append(old.PreviousRounds, old.Record())
+	p.PreviousRounds = earlierRounds(r, old)
+	var prev *protocol.RoundRecord
+	if n := len(p.PreviousRounds); n > 0 {
+		prev = &p.PreviousRounds[n-1]
+	}
+	if old != nil && r.Round > 1 {
 		p.Extra = old.Extra
+	}
+	plan, fallback := planRound(r, prev, opt.Session)
+	p.Plan = &plan
+	p.FilesRemaining, p.FilesReviewed = toRead(r, plan)
+	if p.Phase == protocol.PhaseReviewing {
+		p.Phase = phaseFor(p) // a follow-up with nothing to re-read goes straight to the verdict
+	}
+	if fallback != "" {
+		detail := map[string]any{"reason": fallback}
+		if r.Delta != nil {
+			detail["fraction"] = roundShare(r.Delta.Share())
+			detail["changed_lines"], detail["total_lines"] = r.Delta.ChangedLines, r.Delta.TotalLines
+		}
+		tx.Log(protocol.EventResumeFallback, opt.Session, detail)
 	}
 	return p
 }
+
+// earlierRounds are the finished rounds of r's loop that old (the
+// progress of the review before) knows: its own round too when it was the
+// previous one, only the ones before when it was an abandoned attempt at
+// r's round (cancelled before a verdict). Round 1 starts afresh.
+func earlierRounds(r *protocol.Request, old *protocol.Progress) []protocol.RoundRecord {
+	switch {
+	case old == nil || r.Round <= 1:
+		return nil
+	case old.Round < r.Round:
+		return append(slices.Clone(old.PreviousRounds), old.Record())
+	case old.Round == r.Round && old.RequestID != r.RequestID:
+		return slices.Clone(old.PreviousRounds)
+	}
+	return nil
+}
+
+// roundShare keeps two decimals of a share for the history.
+func roundShare(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

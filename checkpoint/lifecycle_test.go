@@ -115,7 +115,7 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 	for _, e := range events {
 		names = append(names, string(e.Event))
 	}
-	want := "requested claimed preflight file_reviewed takeover released claimed file_reviewed verdict_proposed rejected requested claimed file_reviewed passed requested cancelled"
+	want := "requested claimed preflight file_reviewed takeover released claimed file_reviewed verdict_proposed rejected requested resume_fallback claimed file_reviewed passed requested cancelled"
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("events:\n got %s\nwant %s", got, want)
 	}

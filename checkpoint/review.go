@@ -202,7 +202,7 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	p.LastActivity = protocol.At(tx.Now)
 	r.ReviewerNotes = v.Summary
 	r.CompletedAt = protocol.At(tx.Now)
-	r.LastReviewedCommit = r.HeadCommit
+	r.LastReviewedCommit = r.ReviewedCommit()
 	closeRound(r, v.Passed, tx.A.store.Config.RoundLimit())
 	if v.Passed {
 		r.Status = protocol.StatusPassed
@@ -260,7 +260,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		}
 		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
 		r.CompletedAt = protocol.At(tx.Now)
-		r.LastReviewedCommit = r.HeadCommit
+		r.LastReviewedCommit = r.ReviewedCommit()
 		closeRound(r, approve, a.store.Config.RoundLimit())
 		if notes != "" {
 			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\nHuman decision: " + notes)

@@ -17,6 +17,8 @@ type NewRequest struct {
 	ChangedFiles []string
 	Fingerprint  string
 	Coverage     Coverage
+	Delta        *protocol.Delta // what changed since the previous round (a later round)
+	Snapshot     string          // a commit holding exactly the files as requested
 }
 
 // RequestReview writes a new pending request: round 1 of a new loop, or
@@ -79,6 +81,7 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Mode:           in.Mode,
 		Timestamp:      protocol.At(tx.Now),
 		HeadCommit:     in.HeadCommit,
+		SnapshotCommit: in.Snapshot,
 		ChangedFiles:   in.ChangedFiles,
 		Fingerprint:    in.Fingerprint,
 		Notes:          in.Notes,
@@ -119,6 +122,9 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
 		r.ReviewerSessionID = prev.ReviewerSessionID
 		r.Guidance = prev.Guidance
+	}
+	if r.Round > 1 {
+		r.Delta = in.Delta
 	}
 	return r
 }

@@ -39,6 +39,7 @@ type Progress struct {
 	Verdict        *Verdict         `json:"verdict,omitempty"`
 	Decision       *Decision        `json:"decision,omitempty"`
 	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty"`
+	Plan           *RoundPlan       `json:"plan,omitempty"`
 	Journal        *Journal         `json:"journal,omitempty"`
 	Extra          Extra            `json:"-"`
 }
@@ -74,6 +75,10 @@ type Decision struct {
 // report of a later round can show it before the addendum.
 type RoundRecord struct {
 	Round         int              `json:"round"`
+	Gate          string           `json:"gate,omitempty"`
+	HeadCommit    string           `json:"head_commit,omitempty"`
+	Since         string           `json:"since,omitempty"` // the commit the round's changes were read from
+	Plan          string           `json:"plan,omitempty"`  // follow_up or full`
 	RequestID     string           `json:"request_id,omitempty"`
 	Status        Status           `json:"status"`
 	FilesReviewed []string         `json:"files_reviewed"`
@@ -175,6 +180,9 @@ func (p *Progress) Record() RoundRecord {
 		Round: max(p.Round, 1), RequestID: p.RequestID, Status: StatusCancelled,
 		FilesReviewed: p.FilesReviewed, FilesTotal: p.FilesTotal, Preflight: p.Preflight,
 		Findings: p.Findings, Verdict: p.Verdict, Decision: p.Decision,
+	}
+	if pl := p.Plan; pl != nil {
+		rec.Gate, rec.HeadCommit, rec.Since, rec.Plan = pl.Gate, pl.HeadCommit, pl.Since, pl.Kind
 	}
 	switch {
 	case p.Decision != nil:

@@ -58,6 +58,13 @@ type Request struct {
 	CarriedDigests map[string]string     `json:"carried_digests,omitempty"`
 	Passed         map[string]PassRecord `json:"passed,omitempty"`
 
+	// SnapshotCommit holds exactly the request's files as requested (HEAD
+	// itself when none of them was uncommitted): the reviewed state, and
+	// what the next round's changes are read from.
+	SnapshotCommit string `json:"snapshot_commit,omitempty"`
+	// Delta says what changed since the previous round of the loop.
+	Delta *Delta `json:"delta,omitempty"`
+
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
 	Loops   map[string]Loop `json:"loops,omitempty"`
@@ -122,12 +129,25 @@ func (r *Request) RoundText() string {
 	return itoa(r.Round)
 }
 
+// ReviewedCommit is the commit holding what this request reviewed.
+func (r *Request) ReviewedCommit() string {
+	if r.SnapshotCommit != "" {
+		return r.SnapshotCommit
+	}
+	return r.HeadCommit
+}
+
 // Clone returns a copy that shares no slices or maps with r.
 func (r *Request) Clone() Request {
 	c := *r
 	c.ChangedFiles = slices.Clone(r.ChangedFiles)
 	c.Extra = maps.Clone(r.Extra)
 	c.Loops = maps.Clone(r.Loops)
+	if r.Delta != nil {
+		d := *r.Delta
+		d.Changed = slices.Clone(d.Changed)
+		c.Delta = &d
+	}
 	c.FileDigests = maps.Clone(r.FileDigests)
 	c.CarriedDigests = maps.Clone(r.CarriedDigests)
 	c.Passed = clonePassed(r.Passed)

@@ -109,6 +109,10 @@ func (r *RoundRecord) Validate() error {
 
 func (r *RoundRecord) shape(c *check) {
 	c.between("round", int64(r.Round), 1, MaxRound)
+	c.optionalGate("gate", r.Gate)
+	c.text("head_commit", r.HeadCommit, MaxIDLength)
+	c.text("since", r.Since, MaxIDLength)
+	c.oneOf("plan", r.Plan, append([]string{""}, planKinds...)...)
 	c.text("request_id", r.RequestID, MaxIDLength)
 	c.oneOf("status", string(r.Status), statusNames...)
 	c.paths("files_reviewed", r.FilesReviewed)

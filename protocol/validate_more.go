@@ -18,8 +18,12 @@ const MaxGates = 100
 // coverage checks the fields of a request that say what it covers.
 func (r *Request) coverage(c *check) {
 	c.commit("base_commit", r.BaseCommit)
+	c.commit("snapshot_commit", r.SnapshotCommit)
 	c.digests("file_digests", r.FileDigests)
 	c.digests("carried_digests", r.CarriedDigests)
+	if r.Delta != nil {
+		c.sub("delta", r.Delta.shape)
+	}
 	c.count("passed", len(r.Passed), MaxGates)
 	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
 		rec := r.Passed[gate]
@@ -39,6 +43,9 @@ func (r *Request) coverage(c *check) {
 // coveragePaths applies CheckPath to every path the coverage fields name
 // (the schema bounds their length only).
 func (r *Request) coveragePaths(c *check) {
+	if r.Delta != nil {
+		c.safePaths("delta.changed", r.Delta.Changed)
+	}
 	c.digestPaths("file_digests", r.FileDigests)
 	c.digestPaths("carried_digests", r.CarriedDigests)
 	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
@@ -149,4 +156,49 @@ func lowerHex(s string) bool {
 		}
 	}
 	return true
+}
+
+// MaxStatLength bounds the git diff --stat text a request carries.
+const MaxStatLength = 20_000
+
+// MaxLineCount bounds a count of lines.
+const MaxLineCount = 1<<31 - 1
+
+var planKinds = []string{PlanFollowUp, PlanFull}
+
+var fallbackReasons = []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}
+
+func (d *Delta) shape(c *check) {
+	c.text("since", d.Since, MaxIDLength)
+	if d.Changed == nil {
+		c.fail("changed", "is missing")
+	}
+	c.paths("changed", d.Changed)
+	c.between("changed_lines", int64(d.ChangedLines), 0, MaxLineCount)
+	c.between("total_lines", int64(d.TotalLines), 0, MaxLineCount)
+	c.text("stat", d.Stat, MaxStatLength)
+}
+
+func (p *RoundPlan) shape(c *check) {
+	c.oneOf("kind", p.Kind, planKinds...)
+	c.optionalGate("gate", p.Gate)
+	c.text("head_commit", p.HeadCommit, MaxIDLength)
+	c.text("since", p.Since, MaxIDLength)
+	c.oneOf("reason", p.Reason, fallbackReasons...)
+	c.optional("changed_lines", int64(p.ChangedLines), 0, MaxLineCount)
+	c.optional("total_lines", int64(p.TotalLines), 0, MaxLineCount)
+	c.paths("unchanged", p.Unchanged)
+	c.paths("had_findings", p.HadFindings)
+}
+
+func (p *RoundPlan) semantics(c *check) {
+	c.safePaths("unchanged", p.Unchanged)
+	c.safePaths("had_findings", p.HadFindings)
+}
+
+// optionalGate is "" or a gate name.
+func (c *check) optionalGate(field, s string) {
+	if s != "" {
+		c.failErr(field, CheckName(s))
+	}
 }

@@ -228,7 +228,9 @@ func baseRequest() *Request {
 		Passed:         map[string]PassRecord{"review": basePassRecord()},
 		Loops:          map[string]Loop{"review": {RoundsFailed: 1, MaxRounds: 3}},
 		Journal:        &Journal{Events: []Event{*baseEvent()}},
-		Extra:          Extra{"x_tool": json.RawMessage(`{"k":[1,2]}`)},
+		Delta: &Delta{Since: "abc1234", Changed: []string{"a.go"}, ChangedLines: 4, TotalLines: 100, ByFiles: true, CommitGone: true,
+			Stat: " a.go | 4 ++--\n"},
+		Extra: Extra{"x_tool": json.RawMessage(`{"k":[1,2]}`)},
 	}
 }
 
@@ -248,10 +250,13 @@ func baseProgress() *Progress {
 		Decision: &Decision{Approved: false, Notes: "agree", At: baseTime},
 		PreviousRounds: []RoundRecord{{
 			Round: 1, RequestID: "r-1", Status: StatusFailed, FilesReviewed: []string{"a.go"}, FilesTotal: 1,
+			Gate: "review", HeadCommit: "abc1234", Since: "0123abc", Plan: PlanFull,
 			Preflight: basePreflight(), Findings: []Finding{baseFinding()}, Verdict: baseVerdict(),
 			Decision: &Decision{Approved: true, Notes: "n", At: baseTime},
 		}},
-		Lease:   "ls-0123456789abcdef",
+		Lease: "ls-0123456789abcdef",
+		Plan: &RoundPlan{Kind: PlanFollowUp, Gate: "review", HeadCommit: "def5678", Since: "abc1234", Reason: FallbackOtherSession,
+			ChangedLines: 4, TotalLines: 100, Unchanged: []string{"c.go"}, HadFindings: []string{"a.go"}},
 		Journal: &Journal{Events: []Event{*baseEvent()}},
 		Extra:   Extra{"x_tool": json.RawMessage(`"kept"`)},
 	}

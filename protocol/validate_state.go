@@ -85,6 +85,9 @@ func (p *Progress) shape(c *check) {
 		c.sub("decision", p.Decision.shape)
 	}
 	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].shape(c) })
+	if p.Plan != nil {
+		c.sub("plan", p.Plan.shape)
+	}
 	c.journal("journal", p.Journal)
 	c.extraShape(p.Extra)
 }
@@ -97,6 +100,9 @@ func (p *Progress) semantics(c *check) {
 		c.sub("verdict", p.Verdict.semantics)
 	}
 	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].semantics(c) })
+	if p.Plan != nil {
+		c.sub("plan", p.Plan.semantics)
+	}
 	c.extra(p.Extra, progressFolded)
 	p.consistency(c)
 }

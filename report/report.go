@@ -59,8 +59,11 @@ func rounds(r *protocol.Request, p *protocol.Progress) ([]round, round) {
 		FilesRemaining: r.ChangedFiles,
 	})
 	cur.unclaimed = true
-	if p == nil || r.Round <= 1 || p.Round >= r.Round {
+	switch {
+	case p == nil || r.Round <= 1 || p.Round > r.Round:
 		return nil, cur
+	case p.Round == r.Round: // an abandoned attempt at this round: only the rounds before it
+		return pastRounds(p.PreviousRounds), cur
 	}
 	return append(pastRounds(p.PreviousRounds), pastRound(p.Record())), cur
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,10 +11,40 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// fileSummary is one reviewed file in a briefing.
-type fileSummary struct {
-	File     string `json:"file"`
-	Findings int    `json:"findings"`
+// A briefing is the reviewer's prompt: what to read and how to record it.
+// Three first briefings — a new review, a follow-up of the reviewer's own
+// previous round (only what changed, and its findings to verify), a full
+// review of a later round (with the previous findings) — and the resume
+// briefing after a takeover or a release, which holds everything the
+// round's first briefing held plus the progress so far. The --json data
+// carries the same fields as the text.
+
+// reviewedFile is a file already reviewed in this round, with its findings.
+type reviewedFile struct {
+	File     string             `json:"file"`
+	Findings []protocol.Finding `json:"findings"`
+}
+
+// toReviewFile is a file still to review; HadFindings marks one that is
+// unchanged since the previous round but had findings to verify.
+type toReviewFile struct {
+	File        string `json:"file"`
+	HadFindings bool   `json:"had_findings,omitempty"`
+}
+
+// diffRange is what changed since the reviewer's previous round.
+type diffRange struct {
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Command string `json:"command"`
+	Stat    string `json:"stat,omitempty"`
+}
+
+// priorDecision is a human's decision on the previous round.
+type priorDecision struct {
+	Round    int    `json:"round"`
+	Approved bool   `json:"approved"`
+	Notes    string `json:"notes,omitempty"`
 }
 
 // briefingData is the --json data of a claim.
@@ -22,61 +53,125 @@ type briefingData struct {
 	Session          string                    `json:"session"`
 	Lease            string                    `json:"lease"`
 	Kind             checkpoint.ClaimKind      `json:"kind"`
+	Plan             *protocol.RoundPlan       `json:"plan,omitempty"`
 	TakenOverFrom    string                    `json:"taken_over_from,omitempty"`
 	Request          *protocol.Request         `json:"request"`
 	Mode             protocol.Mode             `json:"mode"`
 	Phase            protocol.Phase            `json:"phase"`
+	Head             string                    `json:"head,omitempty"`
+	Range            string                    `json:"range,omitempty"`
+	Changes          *diffRange                `json:"changes,omitempty"`
+	Notes            string                    `json:"notes,omitempty"`
 	Preflight        *protocol.PreflightResult `json:"preflight,omitempty"`
-	FilesTotal       int                       `json:"files_total"`
-	Reviewed         []fileSummary             `json:"reviewed"`
-	Remaining        []string                  `json:"remaining"`
+	PreviousRound    int                       `json:"previous_round,omitempty"`
 	PreviousFindings []protocol.Finding        `json:"previous_findings,omitempty"`
+	Decision         *priorDecision            `json:"human_decision,omitempty"`
+	Guidance         string                    `json:"guidance,omitempty"`
+	FilesTotal       int                       `json:"files_total"`
+	ToReview         []toReviewFile            `json:"to_review"`
+	Unchanged        []string                  `json:"unchanged,omitempty"`
+	Reviewed         []reviewedFile            `json:"reviewed"`
+	Remaining        []string                  `json:"remaining"`
 	Commands         map[string]string         `json:"commands"`
 }
 
-// briefing tells the reviewer what to review and exactly how to record it:
-// the full briefing for a new claim, the resume briefing otherwise.
+// briefing tells the reviewer what to review and exactly how to record it.
 func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, generated bool, now time.Time) Result {
+	d := newBriefingData(a, c, session)
+	var b strings.Builder
+	switch {
+	case c.Kind != checkpoint.ClaimNew:
+		writeResumeBriefing(&b, a, c, d, now)
+	case d.Plan.FollowUp():
+		writeFollowUpBriefing(&b, a, d)
+	default:
+		writeNewBriefing(&b, a, d, generated)
+	}
+	writeCommands(&b, d, generated)
+	return Result{State: "claimed", Data: d, Text: b.String(), Next: briefingNext(c.Progress, d)}
+}
+
+// newBriefingData gathers what a briefing says, from the claim.
+func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session string) briefingData {
 	r, p := c.Request, c.Progress
 	d := briefingData{
-		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Request: r, Mode: p.Mode, Phase: p.Phase,
-		Preflight: p.Preflight, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
-		Reviewed: []fileSummary{}, Commands: reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}),
+		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Plan: p.Plan, Request: r, Mode: p.Mode,
+		Phase: p.Phase, Head: r.HeadCommit, Range: rangeText(r), Notes: r.Notes, Preflight: p.Preflight,
+		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{},
+		Commands: reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}),
 	}
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
 	}
+	hadFindings := map[string]bool{}
+	if p.Plan != nil {
+		d.Unchanged = p.Plan.Unchanged
+		for _, f := range p.Plan.HadFindings {
+			hadFindings[f] = true
+		}
+	}
+	d.ToReview = []toReviewFile{}
+	for _, f := range p.FilesRemaining {
+		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: hadFindings[f]})
+	}
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
-		d.Reviewed = append(d.Reviewed, fileSummary{f, len(byFile[f])})
+		if !slices.Contains(d.Unchanged, f) {
+			d.Reviewed = append(d.Reviewed, reviewedFile{File: f, Findings: orNoFindings(byFile[f])})
+		}
 	}
 	if n := len(p.PreviousRounds); n > 0 {
 		prev := p.PreviousRounds[n-1]
-		d.PreviousFindings = append([]protocol.Finding{}, prev.Findings...)
-		if prev.Verdict != nil {
-			d.PreviousFindings = append(d.PreviousFindings, prev.Verdict.Issues...)
+		d.PreviousRound = prev.Round
+		d.PreviousFindings = append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...)
+		if prev.Decision != nil {
+			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
 		}
 	}
-	var b strings.Builder
-	if c.Kind == checkpoint.ClaimNew {
-		writeNewBriefing(&b, a, d, generated)
-	} else {
-		writeResumeBriefing(&b, a, c, d, now)
+	if p.Plan.FollowUp() {
+		d.Changes = changesOf(p.Plan, r)
 	}
-	fmt.Fprintf(&b, "\nRecord each file as you finish it (this is your checkpoint):\n  %s\n", d.Commands["record"])
-	fmt.Fprintf(&b, "Then: %s\n", d.Commands["verdict"])
-	if generated {
-		fmt.Fprintf(&b, "Your session id is %s and your lease %s: pass both to every command (or export SPECDEV_SESSION=%s SPECDEV_LEASE=%s).\n",
-			session, c.Lease, session, c.Lease)
+	return d
+}
+
+// changesOf is the diff a follow-up reviewer reads: from the commit of
+// the previous round's review to this round's.
+func changesOf(plan *protocol.RoundPlan, r *protocol.Request) *diffRange {
+	to := r.ReviewedCommit()
+	if plan.Since == "" || to == "" {
+		return nil
 	}
-	next := "give the verdict: " + d.Commands["verdict"]
-	if len(p.FilesRemaining) > 0 {
-		next = "review " + p.FilesRemaining[0]
-		if len(p.FilesReviewed) > 0 {
-			next = "continue reviewing from " + p.FilesRemaining[0]
-		}
+	changes := &diffRange{From: plan.Since, To: to}
+	if r.Delta != nil {
+		changes.Stat = r.Delta.Stat
+		changes.Command = fmt.Sprintf("git diff %s..%s -- %s", short(plan.Since), short(to), strings.Join(r.Delta.Changed, " "))
 	}
-	return Result{State: "claimed", Data: d, Text: b.String(), Next: next}
+	return changes
+}
+
+func verdictIssues(v *protocol.Verdict) []protocol.Finding {
+	if v == nil {
+		return nil
+	}
+	return v.Issues
+}
+
+func orNoFindings(list []protocol.Finding) []protocol.Finding {
+	if list == nil {
+		return []protocol.Finding{}
+	}
+	return list
+}
+
+// briefingNext is the one next step: the first file left, or the verdict.
+func briefingNext(p *protocol.Progress, d briefingData) string {
+	switch {
+	case len(p.FilesRemaining) == 0:
+		return "give the verdict: " + d.Commands["verdict"]
+	case len(d.Reviewed) > 0:
+		return "continue reviewing from " + p.FilesRemaining[0]
+	}
+	return "review " + p.FilesRemaining[0]
 }
 
 func reviewerCommands(h checkpoint.Holder) map[string]string {
@@ -89,66 +184,6 @@ func reviewerCommands(h checkpoint.Holder) map[string]string {
 		"verdict": fmt.Sprintf("specdev check verdict pass|fail --summary \"…\" %s", ids),
 		"release": fmt.Sprintf("specdev check release %s", ids),
 	}
-}
-
-func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData, generated bool) {
-	r := d.Request
-	fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
-	fmt.Fprintf(b, "Session: %s  ·  lease %s  ·  mode %s", d.Session, d.Lease, d.Mode)
-	if r.HeadCommit != "" {
-		fmt.Fprintf(b, "  ·  head %s", short(r.HeadCommit))
-	}
-	b.WriteString("\n")
-	writeRange(b, r)
-	if r.Notes != "" {
-		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(r.Notes))
-	}
-	writePreflightLine(b, d.Preflight)
-	if len(d.PreviousFindings) > 0 {
-		fmt.Fprintf(b, "\nFindings of the previous round to verify (%d):\n", len(d.PreviousFindings))
-		writeFindings(b, d.PreviousFindings)
-	}
-	fmt.Fprintf(b, "\nFiles to review (%d):\n", len(d.Remaining))
-	for _, f := range d.Remaining {
-		fmt.Fprintf(b, "  %s\n", f)
-	}
-}
-
-func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData, now time.Time) {
-	r, p := c.Request, c.Progress
-	fmt.Fprintf(b, "Resuming review: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
-	switch c.Kind {
-	case checkpoint.ClaimTakeover:
-		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), human(c.Idle), d.Session)
-	case checkpoint.ClaimResumed:
-		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
-	case checkpoint.ClaimReclaim:
-		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
-			d.Session, p.Mode, d.Lease)
-	default:
-		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, p.Mode)
-	}
-	writePreflightLine(b, p.Preflight)
-	fmt.Fprintf(b, "Progress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
-	for _, f := range d.Reviewed {
-		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(f.Findings, "finding"))
-	}
-	if len(p.FilesRemaining) == 0 {
-		b.WriteString("Remaining: none — every file is reviewed\n")
-		return
-	}
-	b.WriteString("Remaining:\n")
-	for _, f := range p.FilesRemaining {
-		fmt.Fprintf(b, "  %s\n", f)
-	}
-}
-
-func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
-	if pf == nil {
-		b.WriteString("Pre-flight: not configured\n")
-		return
-	}
-	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", oneLine(strings.Join(pf.Command, " ")), human(time.Duration(pf.DurationMS)*time.Millisecond))
 }
 
 func plural(n int, word string) string {

@@ -127,11 +127,12 @@ func (c *WorkRequestCmd) Run(app *App) error {
 // plus the files with open findings; --staged exactly the staged change.
 func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint.NewRequest, error) {
 	root := app.store.Root
+	later := laterRound(snap, c.Gate)
 	base, since := c.Base, c.Base
-	if base == "" && laterRound(snap, c.Gate) && snap.Request.LastReviewedCommit != "" &&
-		changeset.CommitExists(app.ctx, root, snap.Request.LastReviewedCommit) {
-		base = snap.Request.LastReviewedCommit
-		since = "the last reviewed commit " + short(base)
+	if base == "" && later {
+		// every round covers the whole change: the range of the loop's first
+		// request; the claim works out what changed since the last review
+		base, since = roundBase(app, snap)
 	}
 	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Staged: c.Staged, Branch: base == ""})
 	if err != nil {
@@ -140,6 +141,9 @@ func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint
 	files := res.Files
 	if c.Files == nil && !c.Staged {
 		files = withOpenFindings(root, files, snap)
+		if later {
+			files = withEarlierFiles(root, files, snap, requestGate(snap, c.Gate))
+		}
 	}
 	if len(files) == 0 {
 		return checkpoint.NewRequest{}, nothingToReview(app.ctx, root, res, since, c.Staged)
@@ -152,8 +156,17 @@ func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
-	return checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
-		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}, nil
+	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
+		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
+	if res.InGit && !c.Staged {
+		if in.Snapshot, err = changeset.Snapshot(app.ctx, root, files); err != nil {
+			return checkpoint.NewRequest{}, err
+		}
+	}
+	if later {
+		in.Delta = requestDelta(app.ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
+	}
+	return in, nil
 }
 
 // withOpenFindings adds, after a rejection, the files that had findings
