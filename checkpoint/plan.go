@@ -14,7 +14,7 @@ import (
 // changed since and those the previous round found something in are to
 // be read again. Otherwise it is a full review, and fallback says why.
 func planRound(r *protocol.Request, prev *protocol.RoundRecord, session string) (plan protocol.RoundPlan, fallback string) {
-	plan = protocol.RoundPlan{Kind: protocol.PlanFull, Gate: r.Gate, HeadCommit: r.HeadCommit}
+	plan = protocol.RoundPlan{Kind: protocol.PlanFull, Gate: r.Gate, HeadCommit: r.ReviewedCommit()}
 	if r.Round <= 1 || prev == nil {
 		return plan, ""
 	}

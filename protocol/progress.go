@@ -78,7 +78,8 @@ type RoundRecord struct {
 	Gate          string           `json:"gate,omitempty"`
 	HeadCommit    string           `json:"head_commit,omitempty"`
 	Since         string           `json:"since,omitempty"` // the commit the round's changes were read from
-	Plan          string           `json:"plan,omitempty"`  // follow_up or full`
+	Plan          string           `json:"plan,omitempty"`  // follow_up or full
+	Unchanged     []string         `json:"unchanged,omitempty"` // carried over as reviewed from the round before`
 	RequestID     string           `json:"request_id,omitempty"`
 	Status        Status           `json:"status"`
 	FilesReviewed []string         `json:"files_reviewed"`
@@ -182,7 +183,7 @@ func (p *Progress) Record() RoundRecord {
 		Findings: p.Findings, Verdict: p.Verdict, Decision: p.Decision,
 	}
 	if pl := p.Plan; pl != nil {
-		rec.Gate, rec.HeadCommit, rec.Since, rec.Plan = pl.Gate, pl.HeadCommit, pl.Since, pl.Kind
+		rec.Gate, rec.HeadCommit, rec.Since, rec.Plan, rec.Unchanged = pl.Gate, pl.HeadCommit, pl.Since, pl.Kind, pl.Unchanged
 	}
 	switch {
 	case p.Decision != nil:

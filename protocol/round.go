@@ -56,7 +56,7 @@ const (
 type RoundPlan struct {
 	Kind         string   `json:"kind"`
 	Gate         string   `json:"gate,omitempty"`
-	HeadCommit   string   `json:"head_commit,omitempty"` // the commit this round reads
+	HeadCommit   string   `json:"head_commit,omitempty"` // the commit holding what this round reads (the request's snapshot, or HEAD)
 	Since        string   `json:"since,omitempty"`       // the commit the changes are read from (follow-up)
 	Reason       string   `json:"reason,omitempty"`
 	ChangedLines int      `json:"changed_lines,omitempty"`

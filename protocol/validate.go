@@ -113,6 +113,7 @@ func (r *RoundRecord) shape(c *check) {
 	c.text("head_commit", r.HeadCommit, MaxIDLength)
 	c.text("since", r.Since, MaxIDLength)
 	c.oneOf("plan", r.Plan, append([]string{""}, planKinds...)...)
+	c.paths("unchanged", r.Unchanged)
 	c.text("request_id", r.RequestID, MaxIDLength)
 	c.oneOf("status", string(r.Status), statusNames...)
 	c.paths("files_reviewed", r.FilesReviewed)
@@ -133,6 +134,7 @@ func (r *RoundRecord) shape(c *check) {
 // reviewed than the round had.
 func (r *RoundRecord) semantics(c *check) {
 	c.safePaths("files_reviewed", r.FilesReviewed)
+	c.safePaths("unchanged", r.Unchanged)
 	c.each("findings", len(r.Findings), MaxFindings, func(i int, c *check) { r.Findings[i].semantics(c) })
 	if r.Verdict != nil {
 		c.sub("verdict", r.Verdict.semantics)

@@ -250,7 +250,7 @@ func baseProgress() *Progress {
 		Decision: &Decision{Approved: false, Notes: "agree", At: baseTime},
 		PreviousRounds: []RoundRecord{{
 			Round: 1, RequestID: "r-1", Status: StatusFailed, FilesReviewed: []string{"a.go"}, FilesTotal: 1,
-			Gate: "review", HeadCommit: "abc1234", Since: "0123abc", Plan: PlanFull,
+			Gate: "review", HeadCommit: "abc1234", Since: "0123abc", Plan: PlanFull, Unchanged: []string{"c.go"},
 			Preflight: basePreflight(), Findings: []Finding{baseFinding()}, Verdict: baseVerdict(),
 			Decision: &Decision{Approved: true, Notes: "n", At: baseTime},
 		}},

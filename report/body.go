@@ -17,14 +17,24 @@ type round struct {
 	p         *protocol.Progress // files, findings, pre-flight, verdict, decision
 	past      bool               // finished: unreviewed files are counted, not listed
 	unclaimed bool               // no reviewer has taken this round yet
+
+	head, since string   // the commit the round read; a follow-up's: the commit its changes are read from
+	plan        string   // follow_up or full ("" when not known)
+	reason      string   // why a later round is a full review
+	unchanged   []string // carried over as reviewed from the round before, not re-read
 }
 
 func currentRound(r *protocol.Request, p *protocol.Progress) round {
-	return round{number: r.Round, status: r.Status, proposed: r.ProposedVerdict, p: p}
+	v := round{number: r.Round, status: r.Status, proposed: r.ProposedVerdict, p: p, head: r.ReviewedCommit()}
+	if pl := p.Plan; pl != nil {
+		v.head, v.plan, v.since, v.reason, v.unchanged = pl.HeadCommit, pl.Kind, pl.Since, pl.Reason, pl.Unchanged
+	}
+	return v
 }
 
 func pastRound(rec protocol.RoundRecord) round {
-	return round{number: rec.Round, status: rec.Status, past: true, p: &protocol.Progress{
+	return round{number: rec.Round, status: rec.Status, past: true, head: rec.HeadCommit, plan: rec.Plan, since: rec.Since,
+		unchanged: rec.Unchanged, p: &protocol.Progress{
 		FilesTotal:    rec.FilesTotal,
 		FilesReviewed: rec.FilesReviewed,
 		Preflight:     rec.Preflight,
@@ -53,9 +63,44 @@ func (v round) remaining() int {
 // writeBody writes the sections of one round.
 func writeBody(w *writer, v round) {
 	writePreflight(w, v)
-	writeReviewed(w, v.p)
+	writeReviewed(w, v.p, v.unchanged)
+	writeUnchanged(w, v)
 	writeNotReviewed(w, v)
 	writeVerdict(w, v)
+}
+
+// writeUnchanged lists the files a follow-up round carried over from the
+// round before without re-reading them.
+func writeUnchanged(w *writer, v round) {
+	if len(v.unchanged) == 0 {
+		return
+	}
+	w.section("## Unchanged Since Round ", itoa(v.number-1), " (not re-read)")
+	for _, file := range v.unchanged {
+		w.line("- ", escape(file))
+	}
+}
+
+// heading is what a round's heading says besides its number: the commit
+// it read and, for a later round, how it was read.
+func (v round) heading() string {
+	var parts []string
+	if head := escape(prefix(v.head, 7)); head != "" {
+		parts = append(parts, "reviewed at "+head)
+	}
+	switch {
+	case v.plan == protocol.PlanFollowUp && v.since != "":
+		since, head := escape(prefix(v.since, 7)), escape(prefix(v.head, 7))
+		parts = append(parts, "follow-up of the changes since "+since+" ("+codeSpan("git diff "+since+".."+head)+")")
+	case v.plan == protocol.PlanFollowUp:
+		parts = append(parts, "follow-up")
+	case v.plan == protocol.PlanFull && v.reason != "":
+		parts = append(parts, "full review ("+escape(strings.ReplaceAll(v.reason, "_", " "))+")")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " — " + strings.Join(parts, "; ")
 }
 
 func writePreflight(w *writer, v round) {
@@ -104,15 +149,22 @@ func seconds(ms int64) string {
 // writeReviewed writes one subsection per reviewed file, in review order.
 // Findings whose file is not among the reviewed ones (which the checkpoint
 // does not produce) are listed last rather than dropped.
-func writeReviewed(w *writer, p *protocol.Progress) {
+func writeReviewed(w *writer, p *protocol.Progress, unchanged []string) {
 	w.section("## Files Reviewed")
-	if len(p.FilesReviewed) == 0 {
+	skip := make(map[string]bool, len(unchanged))
+	for _, f := range unchanged {
+		skip[f] = true
+	}
+	if len(p.FilesReviewed) <= len(skip) {
 		w.line("- (none yet)")
 	}
 	byFile := p.FindingsByFile()
 	reviewed := make(map[string]bool, len(p.FilesReviewed))
 	for _, file := range p.FilesReviewed {
 		reviewed[file] = true
+		if skip[file] {
+			continue
+		}
 		w.section("### ", escape(file))
 		findings := byFile[file]
 		if len(findings) == 0 {

@@ -135,6 +135,23 @@ func round2Addendum() (*protocol.Request, *protocol.Progress) {
 	return r, p
 }
 
+// round3FollowUp: round 2 was a full review (another session), round 3
+// a follow-up of its reviewer: one file changed, one carried because it
+// had findings, two carried over unchanged.
+func round3FollowUp() (*protocol.Request, *protocol.Progress) {
+	r := request(protocol.StatusPassed)
+	r.Round, r.HeadCommit = 3, "d00dfeed77"
+	two := roundOne()
+	two.Round, two.RequestID, two.HeadCommit, two.Plan = 2, "rq-2b2b2b2b", "c0ffee12aa", protocol.PlanFull
+	two.FilesReviewed = changed
+	p := progress(4)
+	p.Round, p.PreviousRounds = 3, []protocol.RoundRecord{roundOne(), two}
+	p.Plan = &protocol.RoundPlan{Kind: protocol.PlanFollowUp, Gate: "review", HeadCommit: r.HeadCommit, Since: "c0ffee12aa",
+		Unchanged: changed[2:], HadFindings: changed[1:2]}
+	p.Verdict = &protocol.Verdict{Passed: true, Summary: "both findings fixed"}
+	return r, p
+}
+
 // nextRoundPending: the implementer asked for round 2 and nobody has
 // claimed it, so the progress on disk is still round 1's.
 func nextRoundPending() (*protocol.Request, *protocol.Progress) {

@@ -37,10 +37,10 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 		return w.bytes()
 	}
 	for _, old := range past {
-		w.section("# Round ", itoa(old.number), " (", escape(string(old.status)), ")")
+		w.section("# Round ", itoa(old.number), " (", escape(string(old.status)), ")", old.heading())
 		writeBody(&w, old)
 	}
-	w.section("# Addendum: Round ", itoa(r.Round))
+	w.section("# Addendum: Round ", itoa(r.Round), cur.heading())
 	writeBody(&w, cur)
 	return w.bytes()
 }

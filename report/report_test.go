@@ -29,6 +29,7 @@ var renderCases = []renderCase{
 	{name: "awaiting_approval", input: awaitingApproval},
 	{name: "preflight_failed", input: preflightFailed},
 	{name: "round2_addendum", input: round2Addendum, rounds: 2},
+	{name: "round3_follow_up", input: round3FollowUp, rounds: 3},
 	{name: "next_round_pending", input: nextRoundPending, rounds: 2},
 	{name: "approved_by_human", input: approvedByHuman},
 	{name: "forgery", input: forgery, check: checkForgery},

@@ -23,6 +23,8 @@ type workData struct {
 	FilesTotal    int                       `json:"files_total"`
 	Summary       string                    `json:"summary,omitempty"`
 	Findings      []protocol.Finding        `json:"findings,omitempty"`
+	Origins       []string                  `json:"finding_origins,omitempty"` // for each finding of a later round: new or carried_over
+	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
 }
 
@@ -56,6 +58,8 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Code, waiting = exitOK, false
 		var b strings.Builder
 		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
+		d.Reviewed = reviewedRangeOf(snap)
+		writeReviewedAt(&b, d.Reviewed)
 		writeSummary(&b, snap)
 		res.Text = b.String()
 		res.Next = "nothing more for this review; for the next change: specdev work request"
@@ -100,6 +104,8 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	r := snap.Request
 	var b strings.Builder
 	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
+	d.Reviewed = reviewedRangeOf(snap)
+	writeReviewedAt(&b, d.Reviewed)
 	next := "fix the findings, then run: specdev work request"
 	if pf := d.Preflight; pf != nil && !pf.Passed {
 		writePreflightFailure(&b, pf) // the summary only repeats it
@@ -107,7 +113,8 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	} else {
 		writeSummary(&b, snap)
 	}
-	writeFindings(&b, d.Findings)
+	d.Origins = findingOrigins(snap, d.Findings)
+	writeRoundFindings(&b, d.Findings, d.Origins, previousRoundNumber(snap))
 	res := Result{State: string(r.Status), Code: exitChangesRequested, Text: b.String(), Next: next}
 	if checkpoint.Paused(r) {
 		d.Paused = true
@@ -129,6 +136,7 @@ func writeSummary(b *strings.Builder, snap checkpoint.Snapshot) {
 	if s := snap.Progress.Verdict.Summary; s != "" {
 		fmt.Fprintf(b, "Summary: %s\n", oneLine(s))
 	}
+	writeIntent(b, snap)
 	if d := snap.Progress.Decision; d != nil && d.Notes != "" {
 		fmt.Fprintf(b, "Human decision: %s\n", oneLine(d.Notes))
 	}
