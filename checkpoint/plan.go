@@ -1,18 +1,15 @@
 package checkpoint
 
-import (
-	"slices"
-
-	"github.com/specdev/specdev/protocol"
-)
+import "github.com/specdev/specdev/protocol"
 
 // planRound decides how the claim of r by session reads r's files. Round
-// 1 is a full review. A later round is a follow-up when the session is
-// the one that reviewed the previous round (the request remembers it), of
-// the same gate, and the change since then is known, from a commit still
-// there, and at most MaxFollowUpShare of the review: then only the files
-// changed since and those the previous round found something in are to
-// be read again. Otherwise it is a full review, and fallback says why.
+// 1 is a full review. A later round is a follow-up when the previous
+// round was of the same gate, the session is the one that reviewed it
+// (the request remembers it), and the change since then is known, from a
+// commit still there, and at most MaxFollowUpShare of the review: then
+// only the files changed since and those the previous round found
+// something in are to be read again. Otherwise it is a full review, and
+// fallback says why (the first reason in that order).
 func planRound(r *protocol.Request, prev *protocol.RoundRecord, session string) (plan protocol.RoundPlan, fallback string) {
 	plan = protocol.RoundPlan{Kind: protocol.PlanFull, Gate: r.Gate, HeadCommit: r.ReviewedCommit()}
 	if r.Round <= 1 || prev == nil {
@@ -23,10 +20,10 @@ func planRound(r *protocol.Request, prev *protocol.RoundRecord, session string) 
 		plan.ChangedLines, plan.TotalLines = d.ChangedLines, d.TotalLines
 	}
 	switch {
-	case session != r.ReviewerSessionID:
-		fallback = protocol.FallbackOtherSession
 	case prev.Gate != "" && prev.Gate != r.Gate:
 		fallback = protocol.FallbackGateChanged
+	case session != r.ReviewerSessionID:
+		fallback = protocol.FallbackOtherSession
 	case d == nil:
 		fallback = protocol.FallbackChangeUnknown
 	case d.CommitGone:
@@ -67,19 +64,21 @@ func filesWithFindings(rec *protocol.RoundRecord) []string {
 	return files
 }
 
-// toRead splits the request's files by the plan: those to review, and
-// those carried over as reviewed (unchanged since the previous round).
+// toRead splits the request's files by the plan: those to review (what
+// changed first, then what is re-read only for its findings), and those
+// carried over as reviewed (unchanged since the previous round).
 func toRead(r *protocol.Request, plan protocol.RoundPlan) (remaining, reviewed []string) {
-	carried := setOf(plan.Unchanged)
+	carried, recheck := setOf(plan.Unchanged), setOf(plan.HadFindings)
 	reviewed = []string{}
 	for _, f := range r.ChangedFiles {
-		if carried[f] {
+		switch {
+		case carried[f]:
 			reviewed = append(reviewed, f)
-		} else {
+		case !recheck[f]:
 			remaining = append(remaining, f)
 		}
 	}
-	return slices.Clip(remaining), reviewed
+	return append(remaining, plan.HadFindings...), reviewed
 }
 
 func setOf(list []string) map[string]bool {

@@ -129,6 +129,9 @@ func (a *Assignment) Record(ctx context.Context, h Holder, file string, findings
 			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
 				Hint: "record one of the files listed by specdev check (paths relative to the project root)"}
 		}
+		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
+			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })
+		}
 		replaced := replaceFindings(p, file, findings)
 		if !replaced {
 			p.FilesReviewed = append(p.FilesReviewed, file)

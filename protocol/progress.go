@@ -77,8 +77,8 @@ type RoundRecord struct {
 	Round         int              `json:"round"`
 	Gate          string           `json:"gate,omitempty"`
 	HeadCommit    string           `json:"head_commit,omitempty"`
-	Since         string           `json:"since,omitempty"` // the commit the round's changes were read from
-	Plan          string           `json:"plan,omitempty"`  // follow_up or full
+	Since         string           `json:"since,omitempty"`     // the commit the round's changes were read from
+	Plan          string           `json:"plan,omitempty"`      // follow_up or full
 	Unchanged     []string         `json:"unchanged,omitempty"` // carried over as reviewed from the round before`
 	RequestID     string           `json:"request_id,omitempty"`
 	Status        Status           `json:"status"`

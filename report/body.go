@@ -35,13 +35,13 @@ func currentRound(r *protocol.Request, p *protocol.Progress) round {
 func pastRound(rec protocol.RoundRecord) round {
 	return round{number: rec.Round, status: rec.Status, past: true, head: rec.HeadCommit, plan: rec.Plan, since: rec.Since,
 		unchanged: rec.Unchanged, p: &protocol.Progress{
-		FilesTotal:    rec.FilesTotal,
-		FilesReviewed: rec.FilesReviewed,
-		Preflight:     rec.Preflight,
-		Findings:      rec.Findings,
-		Verdict:       rec.Verdict,
-		Decision:      rec.Decision,
-	}}
+			FilesTotal:    rec.FilesTotal,
+			FilesReviewed: rec.FilesReviewed,
+			Preflight:     rec.Preflight,
+			Findings:      rec.Findings,
+			Verdict:       rec.Verdict,
+			Decision:      rec.Decision,
+		}}
 }
 
 func pastRounds(recs []protocol.RoundRecord) []round {

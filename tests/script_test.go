@@ -31,6 +31,7 @@ func TestScripts(t *testing.T) {
 			"exitcode": cmdExitCode,
 			"events":   cmdEvents,
 			"lease":    cmdLease,
+			"maxratio": cmdMaxRatio,
 		},
 		RequireUniqueNames: true,
 	})
@@ -195,4 +196,19 @@ func cmdLease(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Setenv("SPECDEV_LEASE", lease)
+}
+
+// maxratio SMALL BIG R: the file SMALL is at most R times the size of BIG
+// (a follow-up briefing against the first one, say).
+func cmdMaxRatio(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: maxratio SMALL BIG RATIO")
+	}
+	small, big := len(ts.ReadFile(args[0])), len(ts.ReadFile(args[1]))
+	ratio, err := strconv.ParseFloat(args[2], 64)
+	ts.Check(err)
+	if big == 0 || float64(small) > ratio*float64(big) {
+		ts.Fatalf("%s is %d bytes, %s %d: %.2f of it, more than %s", args[0], small, args[1], big, float64(small)/float64(max(big, 1)), args[2])
+	}
+	ts.Logf("%s is %d bytes, %s %d: %.2f of it", args[0], small, args[1], big, float64(small)/float64(big))
 }

@@ -123,7 +123,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session stri
 	if n := len(p.PreviousRounds); n > 0 {
 		prev := p.PreviousRounds[n-1]
 		d.PreviousRound = prev.Round
-		d.PreviousFindings = append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...)
+		d.PreviousFindings = bySeverity(append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...))
 		if prev.Decision != nil {
 			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
 		}

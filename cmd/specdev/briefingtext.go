@@ -12,6 +12,20 @@ import (
 // The text of the briefings, written from briefingData section by
 // section, so that a resume briefing repeats its round's first briefing.
 
+// howToReview is the method a reviewer new to the loop gets once, with
+// the first briefing of a full review (and with a resume, since a new
+// session has not seen it): a follow-up does not repeat it.
+const howToReview = `How to review:
+  1. Intent first: say what the change is for before judging the code (give it with --intent).
+  2. Evidence before claims: read each file; run the tests and commands you rely on.
+  3. Record each file as soon as it is reviewed; a finding is "SEVERITY: what is wrong" with --line and --suggestion.
+     critical: breaks correctness, security or data; important: must change before merge; minor: worth fixing.
+  4. Ask for changes only for real problems (unmet intent, wrong behaviour, missing tests, security), not style.
+  5. Pass only when every file is recorded and nothing important is open; fail with a --summary the implementer can act on.
+What to check: the change does what its intent needs (edge cases, errors handled, not only the happy path);
+  tests cover it; it follows the project's patterns; no dead code or one-use abstractions; no secret or unsafe input.
+`
+
 // writeNewBriefing: a review read in full, round 1 or a later round that
 // could not be a follow-up (then with the previous round's findings).
 func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData, generated bool) {
@@ -19,20 +33,35 @@ func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingDa
 	fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)%s\n", a.Name, r.Gate, r.RoundText(), fallbackNote(d.Plan))
 	writeSessionLine(b, d)
 	writeContext(b, d)
+	b.WriteString("\n" + howToReview)
 	fmt.Fprintf(b, "\nFiles to review (%d):\n", len(d.ToReview))
 	writeToReview(b, d.ToReview)
 }
 
 // writeFollowUpBriefing: the reviewer of the previous round reads only
-// what changed since, verifying its own findings.
+// what changed since, verifying its own findings. It repeats nothing of
+// the first briefing: the same session has it.
 func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData) {
 	r := d.Request
-	fmt.Fprintf(b, "Follow-up review: %s (gate %s, round %s); you reviewed round %d\n", a.Name, r.Gate, r.RoundText(), d.PreviousRound)
-	writeSessionLine(b, d)
+	fmt.Fprintf(b, "Follow-up review of %s, round %s; lease %s\n", a.Name, r.RoundText(), d.Lease)
 	writeContext(b, d)
-	fmt.Fprintf(b, "To review (%d):\n", len(d.ToReview))
-	writeToReview(b, d.ToReview)
-	writeUnchanged(b, d)
+	b.WriteString("To review: ")
+	for i, f := range d.ToReview {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(f.File)
+		if f.HadFindings {
+			b.WriteString(" (had findings)")
+		}
+	}
+	if len(d.ToReview) == 0 {
+		b.WriteString("nothing (no change and no finding to re-check): give the verdict")
+	}
+	if n := len(d.Unchanged); n > 0 {
+		fmt.Fprintf(b, "; %s unchanged, not to re-read", plural(n, "file"))
+	}
+	b.WriteString("\n")
 }
 
 // writeResumeBriefing: everything the round's first briefing said, then
@@ -57,6 +86,7 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 	}
 	writeSessionLine(b, d)
 	writeContext(b, d)
+	b.WriteString("\n" + howToReview)
 	writeProgress(b, d, p)
 }
 
@@ -75,9 +105,9 @@ func writeSessionLine(b *strings.Builder, d briefingData) {
 func writeContext(b *strings.Builder, d briefingData) {
 	switch {
 	case d.Changes != nil && d.Changes.Command != "":
-		fmt.Fprintf(b, "Changed since round %d: %s\n", d.PreviousRound, d.Changes.Command)
+		fmt.Fprintf(b, "Changes to read: %s\n", d.Changes.Command)
 		if d.Changes.Stat != "" {
-			b.WriteString(indentLines(d.Changes.Stat))
+			b.WriteString(indentLines(statFiles(d.Changes.Stat)))
 		}
 	case d.Range != "":
 		fmt.Fprintf(b, "Range: %s\n", d.Range)
@@ -85,7 +115,9 @@ func writeContext(b *strings.Builder, d briefingData) {
 	if d.Notes != "" {
 		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(d.Notes))
 	}
-	writePreflightLine(b, d.Preflight)
+	if !d.Plan.FollowUp() || d.Kind != checkpoint.ClaimNew || (d.Preflight != nil && !d.Preflight.Passed) {
+		writePreflightLine(b, d.Preflight)
+	}
 	if dec := d.Decision; dec != nil {
 		word := "rejected it"
 		if dec.Approved {
@@ -102,7 +134,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 	}
 	if len(d.PreviousFindings) > 0 {
 		if d.Plan.FollowUp() {
-			fmt.Fprintf(b, "Your findings of round %d; verify each is fixed, and look for new issues the fixes introduced:\n", d.PreviousRound)
+			fmt.Fprintf(b, "Verify your round-%d findings; look for new issues from the fixes:\n", d.PreviousRound)
 		} else {
 			fmt.Fprintf(b, "\nFindings of round %d to verify (%d):\n", d.PreviousRound, len(d.PreviousFindings))
 		}
@@ -152,11 +184,12 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 	writeToReview(b, d.ToReview)
 }
 
-// writeCommands: how to record, how to give the verdict.
+// writeCommands: how to record, how to give the verdict. A follow-up
+// only reminds: the same session knows the commands.
 func writeCommands(b *strings.Builder, d briefingData, generated bool) {
-	if d.Plan.FollowUp() {
-		fmt.Fprintf(b, "\nRecord each file (your round-%d sections follow round %d's in the report), then the verdict:\n  %s\n  %s\n",
-			d.Request.Round, d.PreviousRound, d.Commands["record"], d.Commands["verdict"])
+	if d.Plan.FollowUp() && d.Kind == checkpoint.ClaimNew {
+		fmt.Fprintf(b, "Record each file and the verdict as in round %d, with this lease (round %d follows round %d).\n",
+			d.PreviousRound, d.Request.Round, d.PreviousRound)
 	} else {
 		fmt.Fprintf(b, "\nRecord each file as you finish it (this is your checkpoint):\n  %s\n", d.Commands["record"])
 		fmt.Fprintf(b, "Then: %s\n", d.Commands["verdict"])
@@ -205,6 +238,16 @@ func indentBy(text, prefix string) string {
 		return ""
 	}
 	return prefix + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n"+prefix) + "\n"
+}
+
+// statFiles keeps the per-file lines of git diff --stat: its summary line
+// ("1 file changed, …") says nothing they do not.
+func statFiles(stat string) string {
+	lines := strings.Split(strings.TrimRight(stat, "\n"), "\n")
+	if n := len(lines); n > 1 && strings.Contains(lines[n-1], " changed") {
+		lines = lines[:n-1]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // indentLines indents each line of git's output by two spaces.

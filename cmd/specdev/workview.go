@@ -180,10 +180,12 @@ func findingsOf(snap checkpoint.Snapshot) []protocol.Finding {
 		return nil
 	}
 	p := snap.Progress
-	all := append([]protocol.Finding{}, p.Findings...)
-	if p.Verdict != nil {
-		all = append(all, p.Verdict.Issues...)
-	}
+	return bySeverity(append(append([]protocol.Finding{}, p.Findings...), verdictIssues(p.Verdict)...))
+}
+
+// bySeverity sorts findings most severe first, keeping their order within
+// a severity.
+func bySeverity(all []protocol.Finding) []protocol.Finding {
 	rank := map[protocol.Severity]int{protocol.SeverityCritical: 0, protocol.SeverityImportant: 1, protocol.SeverityMinor: 2}
 	sort.SliceStable(all, func(i, j int) bool { return rank[all[i].Severity] < rank[all[j].Severity] })
 	return all
