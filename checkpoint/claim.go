@@ -166,6 +166,8 @@ func newProgress(r *protocol.Request, old *protocol.Progress, opt ClaimOptions, 
 	if old != nil && r.Round > 1 && old.Round < r.Round {
 		p.PreviousRounds = append(old.PreviousRounds, old.Record())
 		p.Extra = old.Extra
+	} else if old != nil && old.Round == r.Round { // after a checkpoint review or a cancel: the same round again
+		p.PreviousRounds, p.Extra = old.PreviousRounds, old.Extra
 	}
 	return p
 }

@@ -58,6 +58,12 @@ type Request struct {
 	CarriedDigests map[string]string     `json:"carried_digests,omitempty"`
 	Passed         map[string]PassRecord `json:"passed,omitempty"`
 
+	// Group names the parallel loops the assignment belongs to (see
+	// group.go); Checkpoint marks a review of work in progress, which is
+	// no round of the gate's loop and no pass of the gate.
+	Group      string `json:"group,omitempty"`
+	Checkpoint bool   `json:"checkpoint,omitempty"`
+
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
 	Loops   map[string]Loop `json:"loops,omitempty"`

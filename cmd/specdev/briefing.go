@@ -31,6 +31,7 @@ type briefingData struct {
 	Reviewed         []fileSummary             `json:"reviewed"`
 	Remaining        []string                  `json:"remaining"`
 	PreviousFindings []protocol.Finding        `json:"previous_findings,omitempty"`
+	OtherLoops       []otherLoop               `json:"other_loops,omitempty"`
 	Commands         map[string]string         `json:"commands"`
 }
 
@@ -46,6 +47,7 @@ func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, gen
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
 	}
+	d.OtherLoops = otherLoops(a, r)
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
 		d.Reviewed = append(d.Reviewed, fileSummary{f, len(byFile[f])})
@@ -104,6 +106,7 @@ func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingDa
 		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(r.Notes))
 	}
 	writePreflightLine(b, d.Preflight)
+	writeLoopContext(b, d)
 	if len(d.PreviousFindings) > 0 {
 		fmt.Fprintf(b, "\nFindings of the previous round to verify (%d):\n", len(d.PreviousFindings))
 		writeFindings(b, d.PreviousFindings)
@@ -129,6 +132,7 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, p.Mode)
 	}
 	writePreflightLine(b, p.Preflight)
+	writeLoopContext(b, d)
 	fmt.Fprintf(b, "Progress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
 	for _, f := range d.Reviewed {
 		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(f.Findings, "finding"))
