@@ -39,8 +39,11 @@ func TestCommitsSince(t *testing.T) {
 			wantOK: true,
 		},
 		{
-			name:  "since a commit that does not exist",
-			setup: func(t *testing.T) (string, string) { repo, _ := branchRepo(t); return repo, "0123456789abcdef0123456789abcdef01234567" },
+			name: "since a commit that does not exist",
+			setup: func(t *testing.T) (string, string) {
+				repo, _ := branchRepo(t)
+				return repo, "0123456789abcdef0123456789abcdef01234567"
+			},
 		},
 		{
 			name:  "a repository without commits",
