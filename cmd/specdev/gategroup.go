@@ -164,7 +164,7 @@ func (g *gateCheck) memberNext(res Result) string {
 // loop moves on.
 func memberLine(m groupGateMember) string {
 	what := fmt.Sprintf("gate %s", m.Gate)
-	if rv := m.Review; rv != nil && rv.Round > 0 {
+	if rv := m.Review; rv != nil && rv.Round > 0 && m.State != "no_review" {
 		what += fmt.Sprintf(", round %d", rv.Round)
 	}
 	state := strings.ReplaceAll(m.State, "_", " ")
