@@ -39,6 +39,9 @@ type statusRow struct {
 
 // Run peeks at every assignment; an unreadable one makes the exit INVALID.
 func (c *StatusCmd) Run(app *App) error {
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	st, err := app.Store()
 	if err != nil {
 		return err

@@ -9,14 +9,19 @@ import (
 // read stays in the table (it may belong to the group; status names its
 // error and exits 7, as without --group).
 
+// checkFlags refuses a --group that is no name, before anything is read.
+func (c *StatusCmd) checkFlags() error {
+	if c.Group == "" {
+		return nil
+	}
+	return checkGroupFlag(c.Group)
+}
+
 // inGroup keeps the group's members and the unreadable assignments; all
 // of them without --group. A group nobody is in is a usage error.
 func (c *StatusCmd) inGroup(entries []checkpoint.Entry) ([]checkpoint.Entry, error) {
 	if c.Group == "" {
 		return entries, nil
-	}
-	if err := checkGroupFlag(c.Group); err != nil {
-		return nil, err
 	}
 	members, unreadable := checkpoint.GroupOf(entries, c.Group)
 	if len(members) == 0 && len(unreadable) == 0 {
