@@ -174,6 +174,8 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 	}
 	if old != nil && r.Round > 1 {
 		p.Extra = old.Extra
+	} else if old != nil && old.Round == r.Round { // after a checkpoint review or a cancel: the same round again
+		p.PreviousRounds, p.Extra = old.PreviousRounds, old.Extra
 	}
 	plan, fallback := planRound(r, prev, opt.Session)
 	p.Plan = &plan

@@ -205,12 +205,10 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	p.LastActivity = protocol.At(tx.Now)
 	r.ReviewerNotes = v.Summary
 	r.CompletedAt = protocol.At(tx.Now)
-	r.LastReviewedCommit = r.ReviewedCommit()
-	closeRound(r, v.Passed, tx.A.store.Config.RoundLimit())
+	decideRound(tx, r, v.Passed)
 	if v.Passed {
 		r.Status = protocol.StatusPassed
 		r.ReviewerSessionID = ""
-		recordPass(tx, r)
 		tx.Log(protocol.EventPassed, session, map[string]any{"summary": v.Summary})
 		return
 	}
@@ -263,15 +261,13 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		}
 		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
 		r.CompletedAt = protocol.At(tx.Now)
-		r.LastReviewedCommit = r.ReviewedCommit()
-		closeRound(r, approve, a.store.Config.RoundLimit())
+		decideRound(tx, r, approve)
 		if notes != "" {
 			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\nHuman decision: " + notes)
 		}
 		if approve {
 			r.Status = protocol.StatusPassed
 			r.ReviewerSessionID = ""
-			recordPass(tx, r)
 			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
 		} else {
 			r.Status = protocol.StatusFailed

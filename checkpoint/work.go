@@ -19,6 +19,8 @@ type NewRequest struct {
 	Coverage     Coverage
 	Delta        *protocol.Delta // what changed since the previous round (a later round)
 	Snapshot     string          // a commit holding exactly the files as requested
+	Group        string          // empty: the previous request's group, if any
+	Checkpoint   bool            // a review of work in progress: no round (wipreview.go)
 }
 
 // RequestReview writes a new pending request: round 1 of a new loop, or
@@ -40,8 +42,7 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round})
 			return nil
 		}
-		tx.Log(protocol.EventRequested, "", map[string]any{
-			"gate": r.Gate, "files": len(r.ChangedFiles), "head_commit": r.HeadCommit, "fingerprint": r.Fingerprint})
+		tx.Log(protocol.EventRequested, "", requestedDetail(r))
 		return nil
 	})
 	if err != nil {
@@ -91,6 +92,11 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Staged:         in.Coverage.Staged,
 		FileDigests:    in.Coverage.FileDigests,
 		CarriedDigests: in.Coverage.CarriedDigests,
+		Group:          in.Group,
+		Checkpoint:     in.Checkpoint,
+	}
+	if r.Group == "" && prev != nil {
+		r.Group = prev.Group // a later request stays in its group
 	}
 	if r.Gate == "" && prev != nil {
 		r.Gate = prev.Gate // a re-request continues the gate's loop
@@ -141,7 +147,7 @@ func OpenLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
 	if loop, ok := prev.Loops[gate]; ok {
 		return loop, true
 	}
-	if prev.Gate != gate { // a request written before loops were kept
+	if prev.Gate != gate || prev.Checkpoint { // a request written before loops were kept; a checkpoint is no round
 		return protocol.Loop{}, false
 	}
 	switch prev.Status {
@@ -238,7 +244,7 @@ func (a *Assignment) updateRequest(ctx context.Context, fn func(*Tx, *protocol.R
 }
 
 func pausedForHuman(r *protocol.Request) bool {
-	return r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero()
+	return r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
 }
 
 // Paused reports whether a manual-mode implementer waits for a human after

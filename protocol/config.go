@@ -18,6 +18,7 @@ type Config struct {
 	MaxRounds        int      `json:"max_rounds,omitempty"`
 	Preflight        []string `json:"preflight,omitempty"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
+	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
 }
 
 // The defaults of config.json (SPEC.md §7).

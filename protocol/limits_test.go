@@ -19,6 +19,8 @@ func TestLimitsMatchSchemas(t *testing.T) {
 		{"request", "/properties/request_id/maxLength", MaxIDLength},
 		{"request", "/properties/assignment_path/maxLength", MaxPathLength},
 		{"request", "/properties/gate/maxLength", MaxIDLength},
+		{"request", "/properties/group/maxLength", MaxIDLength},
+		{"config", "/properties/checkpoint_every/maximum", MaxCheckpointEvery},
 		{"request", "/properties/notes/maxLength", MaxTextLength},
 		{"request", "/properties/reviewer_notes/maxLength", MaxTextLength},
 		{"request", "/properties/guidance/maxLength", MaxTextLength},

@@ -16,6 +16,8 @@ type RequestPeek struct {
 	Mode      Mode      `json:"mode"`
 
 	ContinuedAt Timestamp `json:"continued_at"`
+	Group       string    `json:"group"`
+	Checkpoint  bool      `json:"checkpoint"`
 }
 
 // PeekRequest decodes the fields a poll needs from review_request.json.

@@ -64,6 +64,11 @@ type Request struct {
 	SnapshotCommit string `json:"snapshot_commit,omitempty"`
 	// Delta says what changed since the previous round of the loop.
 	Delta *Delta `json:"delta,omitempty"`
+	// Group names the parallel loops the assignment belongs to (see
+	// group.go); Checkpoint marks a review of work in progress, which is
+	// no round of the gate's loop and no pass of the gate.
+	Group      string `json:"group,omitempty"`
+	Checkpoint bool   `json:"checkpoint,omitempty"`
 
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.

@@ -42,6 +42,9 @@ func (c *Config) shape(ch *check) {
 		ch.oneOf("effort", c.Effort, effortNames...)
 	}
 	ch.optional("max_rounds", int64(c.MaxRounds), 1, MaxConfigRounds)
+	if c.CheckpointEvery != nil {
+		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
+	}
 	ch.count("preflight", len(c.Preflight), MaxArgs)
 	for i, arg := range c.Preflight {
 		if arg == "" || len(arg) > MaxPathLength {

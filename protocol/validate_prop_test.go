@@ -227,6 +227,8 @@ func baseRequest() *Request {
 		CarriedDigests: map[string]string{"c.go": strings.Repeat("c", 64)},
 		Passed:         map[string]PassRecord{"review": basePassRecord()},
 		Loops:          map[string]Loop{"review": {RoundsFailed: 1, MaxRounds: 3}},
+		Group:          "api",
+		Checkpoint:     true,
 		Journal:        &Journal{Events: []Event{*baseEvent()}},
 		Delta: &Delta{Since: "abc1234", Changed: []string{"a.go"}, ChangedLines: 4, TotalLines: 100, ByFiles: true, CommitGone: true,
 			Stat: " a.go | 4 ++--\n"},
@@ -268,7 +270,8 @@ func baseEvent() *Event {
 }
 
 func baseConfig() *Config {
-	return &Config{Version: 1, StaleAfter: Duration(15 * time.Minute), LockTimeout: Duration(10 * time.Second),
+	every := 3
+	return &Config{CheckpointEvery: &every, Version: 1, StaleAfter: Duration(15 * time.Minute), LockTimeout: Duration(10 * time.Second),
 		Effort: "high", MaxRounds: 4, Preflight: []string{"./gate.sh"}, PreflightTimeout: Duration(5 * time.Minute)}
 }
 

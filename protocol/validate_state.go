@@ -37,6 +37,7 @@ func (r *Request) shape(c *check) {
 	c.text("last_reviewed_commit", r.LastReviewedCommit, MaxIDLength)
 	c.text("guidance", r.Guidance, MaxTextLength)
 	c.time("continued_at", r.ContinuedAt)
+	c.optionalName("group", r.Group)
 	r.coverage(c)
 	c.extraShape(r.Extra)
 }

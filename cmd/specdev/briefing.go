@@ -72,6 +72,7 @@ type briefingData struct {
 	Unchanged        []string                  `json:"unchanged,omitempty"`
 	Reviewed         []reviewedFile            `json:"reviewed"`
 	Remaining        []string                  `json:"remaining"`
+	OtherLoops       []otherLoop               `json:"other_loops,omitempty"`
 	Commands         map[string]string         `json:"commands"`
 }
 
@@ -114,6 +115,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session stri
 	for _, f := range p.FilesRemaining {
 		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: hadFindings[f]})
 	}
+	d.OtherLoops = otherLoops(a, r)
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
 		if !slices.Contains(d.Unchanged, f) {

@@ -132,6 +132,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 	if d.Guidance != "" {
 		fmt.Fprintf(b, "Guidance from a human: %s\n", oneLine(d.Guidance))
 	}
+	writeLoopContext(b, d)
 	if len(d.PreviousFindings) > 0 {
 		if d.Plan.FollowUp() {
 			fmt.Fprintf(b, "Verify your round-%d findings; look for new issues from the fixes:\n", d.PreviousRound)

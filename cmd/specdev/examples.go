@@ -29,11 +29,14 @@ var examples = map[string][]example{
 		{"wait up to 10 minutes for the verdict (exit 3 if none came)", "specdev work --timeout 10m"},
 		{"pause for a human after a rejection instead of fixing at once", "specdev work mode=manual"},
 		{"the same for another assignment, as one JSON document", "specdev --json work --assignment 00002"},
+		{"wait until no loop of group api waits on a reviewer, then show each (exit 0: all passed)", "specdev work --group api --timeout 30m"},
 	},
 	"work request": {
 		{"ask for a review of the uncommitted, untracked and new committed files", `specdev work request --notes "adds login throttling"`},
 		{"also review the commits since main", "specdev work request --base main"},
 		{"review exactly these files", "specdev work request --files src/auth/login.go --files src/auth/throttle.go"},
+		{"put assignment 00002 in group api of parallel loops (later rounds keep it)", "specdev work request --group api --assignment 00002"},
+		{"a checkpoint review of work in progress: findings on the way, not a round", `specdev work request --checkpoint --notes "halfway: the store is done"`},
 	},
 	"work continue": {
 		{"a human lets a paused implementer go on, with guidance", `specdev work continue --guidance "keep the public API unchanged"`},
@@ -81,6 +84,7 @@ var examples = map[string][]example{
 		{"exit 0 only if the review of what the branch adds passed and nothing changed since", "specdev gate"},
 		{"what git commit would commit (the pre-commit hook runs this)", "specdev gate --staged"},
 		{"another gate, as one JSON document", "specdev --json gate --gate security"},
+		{"sync at the end of a group: exit 0 only if every assignment of group api passed and still matches", "specdev gate --group api"},
 	},
 	"hook": {
 		{"which hooks run specdev gate, and where", "specdev hook status"},
@@ -96,6 +100,7 @@ var examples = map[string][]example{
 	"status": {
 		{"every assignment: status, round, reviewer, progress", "specdev status"},
 		{"the same as one JSON document", "specdev --json status"},
+		{"only the assignments of group api, and a one-line summary of the group", "specdev status --group api"},
 	},
 	"history": {
 		{"the event log of assignment 00002", "specdev history --assignment 00002"},

@@ -83,6 +83,9 @@ func (c *WorkRequestCmd) checkFlags() error {
 			return usage("use letters, digits, '.', '_' and '-'", "--gate: "+err.Error())
 		}
 	}
+	if c.Group != "" {
+		return checkGroupFlag(c.Group)
+	}
 	return nil
 }
 

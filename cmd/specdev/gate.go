@@ -16,6 +16,7 @@ import (
 type GateCmd struct {
 	Gate   string `help:"The review gate to check (default: the gate of the current request, else review)." placeholder:"NAME"`
 	Staged bool   `help:"Check exactly what git commit would commit (the index), as the pre-commit hook does."`
+	Group  string `help:"Check every assignment of this group: exit 0 only when each passed its gate and still matches its review." placeholder:"NAME"`
 }
 
 // gateData is the --json data of specdev gate.
@@ -43,6 +44,9 @@ type gateReview struct {
 func (c *GateCmd) Run(app *App) error {
 	if err := c.checkGate(); err != nil {
 		return err
+	}
+	if c.Group != "" {
+		return c.runGroup(app)
 	}
 	a, err := app.Target()
 	if err != nil {
@@ -93,6 +97,7 @@ type gateCheck struct {
 	staged  bool
 	files   []string          // what the gate covers now
 	digests map[string]string // their content digests now
+	named   bool              // commands name the assignment (a group's member)
 }
 
 // result judges: nothing to check; a review of the gate still open,
@@ -141,6 +146,9 @@ func (g *gateCheck) result() (Result, error) {
 // waiting for or under review, awaiting a human, failed, paused, blocked.
 func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	r := g.snap.Request
+	if r.Checkpoint && r.Status != protocol.StatusBlocked { // the gate ignores checkpoint reviews
+		return g.beneathCheckpoint(d)
+	}
 	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
 	round := "round " + r.RoundText()
 	closed := fmt.Sprintf("Gate %s closed: the review of %s", g.gate, g.a.Name)
@@ -189,7 +197,7 @@ func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
 		return rec, false, nil
 	}
 	rec, ok = r.Passed[g.gate]
-	if !ok && r.Gate == g.gate && r.Status == protocol.StatusPassed {
+	if !ok && r.Gate == g.gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
 		rec, ok = r.PassRecord(r.CompletedAt), true
 	}
 	if ok && len(rec.FileDigests) == 0 {

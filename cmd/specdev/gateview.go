@@ -27,7 +27,7 @@ func (g *gateCheck) requestCommand() string {
 	if g.gate != requestGate(g.snap, "") {
 		cmd += " --gate " + g.gate
 	}
-	if g.app.Assignment != "" {
+	if g.app.Assignment != "" || g.named {
 		cmd += " --assignment " + g.a.Name
 	}
 	return cmd

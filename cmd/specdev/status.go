@@ -12,7 +12,9 @@ import (
 )
 
 // StatusCmd shows every assignment at a glance.
-type StatusCmd struct{}
+type StatusCmd struct {
+	Group string `help:"Only the assignments of this group, and a one-line summary of it." placeholder:"NAME"`
+}
 
 // statusRow is one assignment in specdev status.
 type statusRow struct {
@@ -26,6 +28,8 @@ type statusRow struct {
 	FilesTotal    int    `json:"files_total"`
 	LastActivity  string `json:"last_activity,omitempty"`
 	Stale         bool   `json:"stale"`
+	Group         string `json:"group,omitempty"`
+	Checkpoint    bool   `json:"checkpoint,omitempty"` // the request is a checkpoint review
 	Paused        bool   `json:"paused,omitempty"`     // failed, and a manual-mode implementer waits for a human
 	ClockSkew     bool   `json:"clock_skew,omitempty"` // last_activity is ahead of this clock
 	Error         string `json:"error,omitempty"`
@@ -35,12 +39,18 @@ type statusRow struct {
 
 // Run peeks at every assignment; an unreadable one makes the exit INVALID.
 func (c *StatusCmd) Run(app *App) error {
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	st, err := app.Store()
 	if err != nil {
 		return err
 	}
 	entries, err := st.Scan()
 	if err != nil {
+		return err
+	}
+	if entries, err = c.inGroup(entries); err != nil {
 		return err
 	}
 	validate(app, st, entries)
@@ -59,6 +69,7 @@ func (c *StatusCmd) Run(app *App) error {
 	}
 	res.Data = map[string]any{"assignments": rows, "stale_after": st.StaleAfter().String()}
 	res.Text = statusTable(rows)
+	c.summarize(&res, entries)
 	return app.emit(res)
 }
 
@@ -82,7 +93,8 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) statusRo
 	row := statusRow{Assignment: e.Name, Status: "none"}
 	if r := e.Request; r != nil {
 		row.Status, row.Gate, row.Round, row.MaxRounds = string(r.Status), r.Gate, r.Round, r.MaxRounds
-		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero()
+		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
+		row.Group, row.Checkpoint = r.Group, r.Checkpoint
 	}
 	if e.Err != nil {
 		row.Status, row.Error = "invalid", e.Err.Error()
@@ -123,6 +135,9 @@ func statusTable(rows []statusRow) string {
 		status := r.Status
 		if r.Paused {
 			status = "paused for a human"
+		}
+		if r.Checkpoint {
+			status = "checkpoint " + status
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Assignment, status, round, dash(oneLine(r.Reviewer)), progress, activity)
 	}

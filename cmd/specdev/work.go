@@ -23,6 +23,7 @@ const pollInterval = 2 * time.Second
 type WorkShowCmd struct {
 	Mode    string   `help:"Switch the implementer's mode: auto (fix and re-request) or manual (pause for a human after a rejection)." placeholder:"auto|manual"`
 	Timeout Duration `help:"Wait up to this long for a verdict or a human decision (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
+	Group   string   `help:"Show every assignment of this group; with --timeout wait until no loop of it waits on a reviewer." placeholder:"NAME"`
 }
 
 // Run shows the state, after switching the mode and waiting if asked.
@@ -30,6 +31,9 @@ func (c *WorkShowCmd) Run(app *App) error {
 	mode, err := parseMode(c.Mode)
 	if err != nil {
 		return err
+	}
+	if c.Group != "" {
+		return c.runGroup(app, mode)
 	}
 	a, err := app.Target()
 	if err != nil {
@@ -46,6 +50,7 @@ func (c *WorkShowCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
+	view = suggestCheckpoint(app, view)
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
 		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
@@ -90,6 +95,9 @@ type WorkRequestCmd struct {
 
 	// Staged reviews the index instead of the work tree (the per-commit flow).
 	Staged bool `help:"Review exactly the staged change (what git commit would commit), not the work tree."`
+
+	Group      string `help:"Put the assignment in this group of parallel loops (default: keep the previous request's group)." placeholder:"NAME"`
+	Checkpoint bool   `help:"A checkpoint review of work in progress: findings on the way, not a round of the loop and no pass of the gate."`
 }
 
 // Run collects the changed files and writes a pending request.
@@ -113,7 +121,7 @@ func (c *WorkRequestCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	in.Mode = mode
+	in.Mode, in.Group, in.Checkpoint = mode, c.Group, c.Checkpoint
 	r, err := a.RequestReview(app.ctx, in)
 	if err != nil {
 		return err
@@ -193,7 +201,7 @@ func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []s
 
 func requestedView(a *checkpoint.Assignment, r *protocol.Request) Result {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Review requested: %s (gate %s, round %s)\n", a.Name, r.Gate, r.RoundText())
+	b.WriteString(requestHeading(a, r))
 	if r.HeadCommit != "" {
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}

@@ -78,6 +78,9 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	if r.Guidance != "" && r.Status != protocol.StatusPassed {
 		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + oneLine(r.Guidance)
 	}
+	if r.Checkpoint {
+		res = checkpointView(res, d)
+	}
 	res.Data = d
 	return res, waiting
 }
