@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -263,7 +264,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		r.CompletedAt = protocol.At(tx.Now)
 		decideRound(tx, r, approve)
 		if notes != "" {
-			r.ReviewerNotes = strings.TrimSpace(r.ReviewerNotes + "\nHuman decision: " + notes)
+			r.ReviewerNotes = withDecision(r.ReviewerNotes, notes)
 		}
 		if approve {
 			r.Status = protocol.StatusPassed
@@ -277,6 +278,26 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		return nil
 	})
 	return out, err
+}
+
+// withDecision adds a human's decision notes to the reviewer's notes,
+// shortening the reviewer's part first so that the whole stays within the
+// field's bound (each was within its own).
+func withDecision(reviewer, notes string) string {
+	decision := "Human decision: " + notes
+	room := protocol.MaxTextLength - utf8.RuneCountInString(decision) - 1 // the newline between
+	if room < 2 {
+		return clipRunes(decision, protocol.MaxTextLength)
+	}
+	return strings.TrimSpace(clipRunes(reviewer, room) + "\n" + decision)
+}
+
+// clipRunes shortens s to at most max characters, ending in "…" if cut.
+func clipRunes(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max-1]) + "…"
 }
 
 func statusOf(r *protocol.Request) protocol.Status {
