@@ -85,7 +85,7 @@ type WorkRequestCmd struct {
 	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
 	Gate  string   `help:"Review gate name (default: the previous request's gate, else review)." placeholder:"NAME"`
 	Base  string   `help:"Also review the commits since this revision (default: what the branch adds over its upstream or the default branch; in a later round, since the last reviewed commit)." placeholder:"REV"`
-	Files []string `help:"Review exactly these files (relative to the project root) instead of the changed ones." sep:"none" placeholder:"PATH"`
+	Files []string `help:"Review exactly these files (relative to the current folder, or absolute inside the project) instead of the changed ones." sep:"none" placeholder:"PATH"`
 	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`
 
 	// Staged reviews the index instead of the work tree (the per-commit flow).
@@ -133,7 +133,7 @@ func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint
 		base = snap.Request.LastReviewedCommit
 		since = "the last reviewed commit " + short(base)
 	}
-	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Staged: c.Staged, Branch: base == ""})
+	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Cwd: workingDir(), Staged: c.Staged, Branch: base == ""})
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
