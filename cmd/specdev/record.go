@@ -54,7 +54,7 @@ func (c *CheckRecordCmd) Run(app *App) error {
 	}
 	return app.emit(Result{State: "recorded", Text: text, Next: next, Data: map[string]any{
 		"assignment": a.Name, "session": h.Session, "file": file, "findings": findings,
-		"re_recorded": rec.Again, "added": c.Add, "replaced": orNone(rec.Replaced), "skipped": rec.Skipped,
+		"re_recorded": rec.Again, "added": c.Add, "replaced": orNone(rec.Replaced), "already_recorded": rec.Skipped,
 		"file_findings": len(fileFindings(p, file)), "files_reviewed": len(p.FilesReviewed), "files_total": p.FilesTotal, "remaining": orEmpty(p.FilesRemaining),
 	}})
 }

@@ -46,6 +46,7 @@ func (c *WorkShowCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
+	view = workContext(app, a, view)
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
 		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)

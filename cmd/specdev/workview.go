@@ -24,6 +24,8 @@ type workData struct {
 	Summary       string                    `json:"summary,omitempty"`
 	Findings      []protocol.Finding        `json:"findings,omitempty"`
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
+	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
+	OthersNeed    []needItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
 }
 
 // workView is the implementer's view of an assignment and whether the
