@@ -125,6 +125,7 @@ func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Ass
 	ctx, cancel := context.WithTimeout(p.app.ctx, timeout)
 	defer cancel()
 	p.ctx = ctx
+	look = announceWait(p.app, p.waitingFor(), timeout, look)
 	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil

@@ -74,6 +74,7 @@ func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Res
 	}
 	ctx, cancel := context.WithTimeout(app.ctx, timeout)
 	defer cancel()
+	look = announceWait(app, "a verdict or a human's decision on "+a.Name, timeout, look)
 	err := watch.Wait(ctx, func() []string { return []string{a.Dir} }, pollInterval, look)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
