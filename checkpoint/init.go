@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -14,8 +15,22 @@ import (
 // SkillsDir is the folder under .specdev/ where init installs agent guides.
 const SkillsDir = "skills"
 
+// GitignoreFile keeps specdev's machine-local files out of git: the lock
+// files, the config cache and temporary files a killed writer left.
+const GitignoreFile = ".gitignore"
+
+// Ignored are the patterns GitignoreFile holds.
+var Ignored = []string{LockFile, configCacheFile, ".*" + tempMarker + "*"}
+
+func gitignore() []byte {
+	return []byte("# specdev's machine-local files: locks, caches, temporary files.\n" +
+		"# Commit the rest of .specdev/ (see specdev's README, \"What to commit\").\n" +
+		strings.Join(Ignored, "\n") + "\n")
+}
+
 // Init creates .specdev/ under root with assignments/, a default
-// config.json and the skills folder. Files that exist are left alone, so
+// config.json, the .gitignore of its machine-local files and the skills
+// folder. Files that exist are left alone, so
 // running it twice changes nothing. It returns what it created, relative
 // to root.
 func Init(root string, skills fs.FS) (created []string, err error) {
@@ -33,10 +48,12 @@ func Init(root string, skills fs.FS) (created []string, err error) {
 	if err != nil {
 		return created, err
 	}
-	if made, err := createFile(dir, protocol.ConfigFile, append(config, '\n')); err != nil {
-		return created, err
-	} else if made {
-		created = append(created, rel(root, filepath.Join(dir, protocol.ConfigFile)))
+	for _, f := range []fileWrite{{protocol.ConfigFile, append(config, '\n')}, {GitignoreFile, gitignore()}} {
+		if made, err := createFile(dir, f.name, f.data); err != nil {
+			return created, err
+		} else if made {
+			created = append(created, rel(root, filepath.Join(dir, f.name)))
+		}
 	}
 	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
