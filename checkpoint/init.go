@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,4 +103,39 @@ func rel(root, path string) string {
 		return path
 	}
 	return filepath.ToSlash(r)
+}
+
+// UpdateSkills rewrites the installed agent guides that differ from
+// skills (another version of specdev, or edited), each atomically and
+// never through a symlink, and installs missing ones. It returns what it
+// wrote, relative to root.
+func UpdateSkills(root string, skills fs.FS) (written []string, err error) {
+	dir := filepath.Join(root, protocol.StateDir, SkillsDir)
+	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		want, err := fs.ReadFile(skills, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(path))
+		have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize)
+		if err == nil && bytes.Equal(have, want) {
+			return nil
+		}
+		var link *LinkError
+		if err != nil && !errors.As(err, &link) {
+			return err
+		}
+		if _, err := mkdir(filepath.Dir(target)); err != nil {
+			return err
+		}
+		if err := writeAtomic(filepath.Dir(target), fileWrite{filepath.Base(target), want}); err != nil {
+			return err
+		}
+		written = append(written, rel(root, target))
+		return nil
+	})
+	return written, err
 }
