@@ -148,7 +148,7 @@ func (a *Assignment) record(ctx context.Context, h Holder, file string, findings
 		}
 		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
 			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
-				Hint: "record one of the files listed by specdev check (paths relative to the project root)"}
+				Hint: "record one of the files listed by specdev check (from the project root; a path you give is read from the current folder)"}
 		}
 		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
 		if add {
