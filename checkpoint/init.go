@@ -1,12 +1,14 @@
 package checkpoint
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -14,8 +16,22 @@ import (
 // SkillsDir is the folder under .specdev/ where init installs agent guides.
 const SkillsDir = "skills"
 
+// GitignoreFile keeps specdev's machine-local files out of git: the lock
+// files, the config cache and temporary files a killed writer left.
+const GitignoreFile = ".gitignore"
+
+// Ignored are the patterns GitignoreFile holds.
+var Ignored = []string{LockFile, configCacheFile, ".*" + tempMarker + "*"}
+
+func gitignore() []byte {
+	return []byte("# specdev's machine-local files: locks, caches, temporary files.\n" +
+		"# Commit the rest of .specdev/ (see specdev's README, \"What to commit\").\n" +
+		strings.Join(Ignored, "\n") + "\n")
+}
+
 // Init creates .specdev/ under root with assignments/, a default
-// config.json and the skills folder. Files that exist are left alone, so
+// config.json, the .gitignore of its machine-local files and the skills
+// folder. Files that exist are left alone, so
 // running it twice changes nothing. It returns what it created, relative
 // to root.
 func Init(root string, skills fs.FS) (created []string, err error) {
@@ -33,10 +49,12 @@ func Init(root string, skills fs.FS) (created []string, err error) {
 	if err != nil {
 		return created, err
 	}
-	if made, err := createFile(dir, protocol.ConfigFile, append(config, '\n')); err != nil {
-		return created, err
-	} else if made {
-		created = append(created, rel(root, filepath.Join(dir, protocol.ConfigFile)))
+	for _, f := range []fileWrite{{protocol.ConfigFile, append(config, '\n')}, {GitignoreFile, gitignore()}} {
+		if made, err := createFile(dir, f.name, f.data); err != nil {
+			return created, err
+		} else if made {
+			created = append(created, rel(root, filepath.Join(dir, f.name)))
+		}
 	}
 	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -85,4 +103,39 @@ func rel(root, path string) string {
 		return path
 	}
 	return filepath.ToSlash(r)
+}
+
+// UpdateSkills rewrites the installed agent guides that differ from
+// skills (another version of specdev, or edited), each atomically and
+// never through a symlink, and installs missing ones. It returns what it
+// wrote, relative to root.
+func UpdateSkills(root string, skills fs.FS) (written []string, err error) {
+	dir := filepath.Join(root, protocol.StateDir, SkillsDir)
+	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		want, err := fs.ReadFile(skills, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(path))
+		have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize)
+		if err == nil && bytes.Equal(have, want) {
+			return nil
+		}
+		var link *LinkError
+		if err != nil && !errors.As(err, &link) {
+			return err
+		}
+		if _, err := mkdir(filepath.Dir(target)); err != nil {
+			return err
+		}
+		if err := writeAtomic(filepath.Dir(target), fileWrite{filepath.Base(target), want}); err != nil {
+			return err
+		}
+		written = append(written, rel(root, target))
+		return nil
+	})
+	return written, err
 }

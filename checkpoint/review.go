@@ -116,11 +116,32 @@ func preflightWhat(res protocol.PreflightResult) string {
 	return fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode)
 }
 
+// Recorded is what recording a file did: the review after it, and what
+// an earlier record of the same file held.
+type Recorded struct {
+	Snapshot
+	Again    bool               // the file had been recorded before
+	Replaced []protocol.Finding // the earlier findings the record replaced (none with AddFindings)
+	Skipped  int                // AddFindings: findings left out as already recorded for the file
+}
+
 // Record marks one file of the review reviewed with its findings,
-// replacing what an earlier record of the same file stored.
-func (a *Assignment) Record(ctx context.Context, h Holder, file string, findings []protocol.Finding) (Snapshot, error) {
+// replacing what an earlier record of the same file stored (so a retry is
+// safe); Recorded says what was replaced.
+func (a *Assignment) Record(ctx context.Context, h Holder, file string, findings []protocol.Finding) (Recorded, error) {
+	return a.record(ctx, h, file, findings, false)
+}
+
+// AddFindings is Record that keeps the file's earlier findings and adds
+// these to them. A finding identical to one already recorded for the file
+// is not added again, so a retry is safe here too.
+func (a *Assignment) AddFindings(ctx context.Context, h Holder, file string, findings []protocol.Finding) (Recorded, error) {
+	return a.record(ctx, h, file, findings, true)
+}
+
+func (a *Assignment) record(ctx context.Context, h Holder, file string, findings []protocol.Finding, add bool) (Recorded, error) {
 	session := h.Session
-	var out Snapshot
+	var out Recorded
 	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if p.Phase == protocol.PhasePreflight {
 			return conflict("wait for the preflight gate; run specdev check to see the briefing",
@@ -128,36 +149,66 @@ func (a *Assignment) Record(ctx context.Context, h Holder, file string, findings
 		}
 		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
 			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
-				Hint: "record one of the files listed by specdev check (paths relative to the project root)"}
+				Hint: "record one of the files listed by specdev check (from the project root; a path you give is read from the current folder)"}
 		}
 		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
 			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })
 		}
-		replaced := replaceFindings(p, file, findings)
-		if !replaced {
+		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
+		if add {
+			out.Skipped = addFindings(p, file, findings)
+		} else {
+			out.Replaced = replaceFindings(p, file, findings)
+		}
+		if !out.Again {
 			p.FilesReviewed = append(p.FilesReviewed, file)
 			p.FilesRemaining = slices.DeleteFunc(p.FilesRemaining, func(f string) bool { return f == file })
 		}
 		p.FindingsSoFar = len(p.Findings)
 		p.LastActivity = protocol.At(tx.Now)
 		p.Phase = phaseFor(p)
-		tx.Log(protocol.EventFileReviewed, session, map[string]any{"file": file, "findings": len(findings), "replaced": replaced})
-		out = Snapshot{Request: r, Progress: p}
+		detail := map[string]any{"file": file, "findings": len(findings), "replaced": out.Again && !add}
+		if add {
+			detail["added"] = true
+		} else if out.Again {
+			detail["replaced_findings"] = len(out.Replaced)
+		}
+		tx.Log(protocol.EventFileReviewed, session, detail)
+		out.Snapshot = Snapshot{Request: r, Progress: p}
 		return nil
 	})
 	return out, err
 }
 
-// replaceFindings swaps the file's findings and says whether the file had
-// been recorded before.
-func replaceFindings(p *protocol.Progress, file string, findings []protocol.Finding) (replaced bool) {
-	replaced = slices.Contains(p.FilesReviewed, file)
-	p.Findings = slices.DeleteFunc(p.Findings, func(f protocol.Finding) bool { return f.File == file })
+// replaceFindings swaps the file's findings and returns the ones it
+// removed.
+func replaceFindings(p *protocol.Progress, file string, findings []protocol.Finding) (replaced []protocol.Finding) {
+	replaced = []protocol.Finding{}
+	p.Findings = slices.DeleteFunc(p.Findings, func(f protocol.Finding) bool {
+		if f.File == file {
+			replaced = append(replaced, f)
+		}
+		return f.File == file
+	})
 	for _, f := range findings {
 		f.File = file
 		p.Findings = append(p.Findings, f)
 	}
 	return replaced
+}
+
+// addFindings appends the findings the file does not have yet and says
+// how many it left out as already there.
+func addFindings(p *protocol.Progress, file string, findings []protocol.Finding) (skipped int) {
+	for _, f := range findings {
+		f.File = file
+		if slices.Contains(p.Findings, f) {
+			skipped++
+			continue
+		}
+		p.Findings = append(p.Findings, f)
+	}
+	return skipped
 }
 
 func phaseFor(p *protocol.Progress) protocol.Phase {

@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	if sub := os.Getenv(workerEnv); sub != "" {
 		os.Exit(runWorker(sub, os.Args[1:])) // a re-executed worker process (worker_test.go)
 	}
+	if filepath.Base(os.Args[0]) == ontermName {
+		os.Exit(ontermMain(os.Args[1:])) // a scenario's command on a terminal (onterm_test.go)
+	}
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "specdev-bin-")
 	if err != nil {
@@ -34,6 +37,11 @@ func TestMain(m *testing.M) {
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building specdev:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	if err := linkOnterm(); err != nil {
+		fmt.Fprintln(os.Stderr, "linking onterm:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}

@@ -181,7 +181,7 @@ func cmdLease(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 2 {
 		which = args[1]
 	}
-	files, err := filepath.Glob(ts.MkAbs(filepath.Join(".specdev", "assignments", which, "review_progress.json")))
+	files, err := filepath.Glob(filepath.Join(nearestStateDir(ts.MkAbs(".")), "assignments", which, "review_progress.json"))
 	ts.Check(err)
 	lease := ""
 	for _, f := range files {
@@ -211,4 +211,16 @@ func cmdMaxRatio(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s is %d bytes, %s %d: %.2f of it, more than %s", args[0], small, args[1], big, float64(small)/float64(max(big, 1)), args[2])
 	}
 	ts.Logf("%s is %d bytes, %s %d: %.2f of it", args[0], small, args[1], big, float64(small)/float64(big))
+}
+
+// nearestStateDir is the .specdev folder specdev would find from dir.
+func nearestStateDir(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if info, err := os.Stat(filepath.Join(d, ".specdev")); err == nil && info.IsDir() {
+			return filepath.Join(d, ".specdev")
+		}
+		if filepath.Dir(d) == d {
+			return filepath.Join(dir, ".specdev")
+		}
+	}
 }

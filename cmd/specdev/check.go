@@ -125,6 +125,7 @@ func (p *poller) wait(timeout time.Duration) (*checkpoint.Claim, *checkpoint.Ass
 	ctx, cancel := context.WithTimeout(p.app.ctx, timeout)
 	defer cancel()
 	p.ctx = ctx
+	look = announceWait(p.app, p.waitingFor(), timeout, look)
 	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
@@ -286,11 +287,11 @@ func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, clai
 		run[0] = filepath.Join(st.Root, run[0])
 	}
 	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
-	var res protocol.PreflightResult
+	var ran preflight.Result
 	// The lease is renewed while the gate runs; if the review is taken
 	// over anyway (--force), the gate is stopped at once.
 	lost := a.KeepAlive(app.ctx, h, func(ctx context.Context) {
-		res = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
+		ran = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
 	})
 	if lost != nil {
 		return fmt.Errorf("the pre-flight gate was stopped: %w", lost)
@@ -298,6 +299,10 @@ func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, clai
 	if app.ctx.Err() != nil {
 		return releaseInterrupted(app, a, h)
 	}
+	if ran.NotStarted() { // set-up, not the change: no round is used
+		return releaseSetup(app, st, a, h, argv, ran)
+	}
+	res := ran.PreflightResult
 	res.Command = argv
 	res.At = protocol.At(app.now())
 	snap, err := a.PreflightDone(app.ctx, h, res)

@@ -14,8 +14,10 @@ type CLI struct {
 	Work       WorkCmd       `cmd:"" help:"The implementer's side: ask for a review, see the verdict, fix, ask again."`
 	Check      CheckCmd      `cmd:"" help:"The reviewer's side: claim a review, record every file, give a verdict."`
 	Decide     DecideCmd     `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
-	Status     StatusCmd     `cmd:"" help:"All assignments at a glance."`
-	History    HistoryCmd    `cmd:"" help:"The event log of an assignment."`
+	Status     StatusCmd     `cmd:"" help:"All assignments at a glance, and what needs a human (with the command to run)."`
+	History    HistoryCmd    `cmd:"" help:"The event log of an assignment (-n, --round, --event select part of it)."`
+	Report     ReportCmd     `cmd:"" help:"Print an assignment's review report (review_report.md), or its path."`
+	Doctor     DoctorCmd     `cmd:"" help:"Check the set-up: git, the pre-flight gate, config.json, the agent guides, the hooks, every assignment's files."`
 	Gate       GateCmd       `cmd:"" help:"Exit 0 only if the latest review passed and what you commit (--staged) or push still matches it."`
 	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
 	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`

@@ -18,11 +18,13 @@ var examples = map[string][]example{
 		{"reviewer: wait for a review, claim it and print the briefing", "specdev check --session rv-4f2a --timeout 10m"},
 		{"a human: decide the reviews awaiting approval", "specdev decide"},
 		{"before a commit: did the review of exactly this change pass?", "specdev gate --staged"},
-		{"everything at a glance", "specdev status"},
+		{"everything at a glance, and who must act", "specdev status"},
+		{"check the set-up: git, the gate, config, guides, hooks, every assignment", "specdev doctor"},
 	},
 	"init": {
 		{"create .specdev/ in the current folder (safe to repeat)", "specdev init"},
 		{"create it in another project", "specdev init --dir ../other-project"},
+		{"also bring the installed agent guides up to this version (local edits are lost)", "specdev init --update-skills"},
 	},
 	"work": {
 		{"the review state of the newest assignment and the one next step", "specdev work"},
@@ -59,6 +61,8 @@ var examples = map[string][]example{
 		{"a file without findings", "specdev check record src/auth/login.go --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48"},
 		{"a finding with its line and a suggestion", `specdev check record src/auth/throttle.go --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48 --finding "important: the counter is kept in memory only" --line 42 --suggestion "persist it with the session store"`},
 		{"many findings from a JSON file (specdev schema findings)", "specdev check record src/auth/login.go --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48 --findings findings.json"},
+		{"one more finding, keeping the file's earlier ones (a plain record replaces them)", `specdev check record src/auth/login.go --add --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48 --finding "minor: log the lockout"`},
+		{"from the folder src/auth: paths are read from the current folder, as git reads them", "specdev check record throttle.go --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48"},
 	},
 	"check verdict": {
 		{"every file is recorded and nothing must change", `specdev check verdict pass --summary "throttling works and is tested" --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48`},
@@ -98,12 +102,23 @@ var examples = map[string][]example{
 		{"remove the pre-commit hook; a hook it chained is put back", "specdev hook uninstall pre-commit"},
 	},
 	"status": {
-		{"every assignment: status, round, reviewer, progress", "specdev status"},
-		{"the same as one JSON document", "specdev --json status"},
+		{"every assignment: status, round, reviewer, progress, and what needs a human", "specdev status"},
+		{"the same as one JSON document (needs_human lists the commands)", "specdev --json status"},
 		{"only the assignments of group api, and a one-line summary of the group", "specdev status --group api"},
 	},
 	"history": {
-		{"the event log of assignment 00002", "specdev history --assignment 00002"},
+		{"the event log of assignment 00002", "specdev history 00002"},
+		{"its last 5 events", "specdev history 00002 -n 5"},
+		{"the verdicts and decisions of round 2", "specdev history 00002 --round 2 --event failed --event passed --event approved --event rejected"},
+	},
+	"report": {
+		{"print the review report of the newest assignment", "specdev report"},
+		{"only its path, e.g. to open it: vi \"$(specdev report 00002 --path)\"", "specdev report 00002 --path"},
+		{"path and content as one JSON document", "specdev --json report 00002"},
+	},
+	"doctor": {
+		{"check git, the gate, config.json, the agent guides, the hooks and every assignment", "specdev doctor"},
+		{"the same as one JSON document", "specdev --json doctor"},
 	},
 	"schema": {
 		{"the fields a verdict file may have", "specdev schema verdict"},

@@ -15,7 +15,9 @@ import (
 )
 
 // InitCmd creates .specdev/.
-type InitCmd struct{}
+type InitCmd struct {
+	UpdateSkills bool `help:"Also rewrite the installed agent guides that differ from this version's (.specdev/skills/*/SKILL.md; local edits are lost)."`
+}
 
 // Run creates what is missing and leaves what exists alone.
 func (c *InitCmd) Run(app *App) error {
@@ -34,6 +36,12 @@ func (c *InitCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
+	var updated []string
+	if c.UpdateSkills {
+		if updated, err = checkpoint.UpdateSkills(root, skills.FS()); err != nil {
+			return err
+		}
+	}
 	dir := filepath.Join(root, protocol.StateDir)
 	text := "Already initialized: " + dir + " (nothing changed)"
 	state := "unchanged"
@@ -41,9 +49,17 @@ func (c *InitCmd) Run(app *App) error {
 		state = "initialized"
 		text = fmt.Sprintf("Initialized %s\nCreated:\n  %s", dir, strings.Join(created, "\n  "))
 	}
+	if len(updated) > 0 {
+		if state == "unchanged" {
+			state, text = "updated", "Updated in "+dir+":"
+		} else {
+			text += "\nUpdated:"
+		}
+		text += "\n  " + strings.Join(updated, "\n  ")
+	}
 	return app.emit(Result{
 		State: state,
-		Data:  map[string]any{"dir": dir, "created": orEmpty(created)},
+		Data:  map[string]any{"dir": dir, "created": orEmpty(created), "updated": orEmpty(updated)},
 		Text:  text + "\nAgent guides: .specdev/skills/implementer/SKILL.md, .specdev/skills/reviewer/SKILL.md",
 		Next:  "create an assignment folder (mkdir -p .specdev/assignments/00001_my_feature), then: specdev work request --notes \"…\"",
 	})

@@ -23,7 +23,7 @@ type overviewItem struct {
 func overview(app *App, st *checkpoint.Store) Result {
 	entries, err := st.Scan()
 	if err != nil {
-		return Result{State: "overview", Text: "Cannot read the assignments: " + err.Error(), Code: exitError}
+		return Result{State: "overview", Text: "Cannot read the assignments: " + err.Error(), Code: exitError, Next: "fix what the message names, then: specdev check"}
 	}
 	var pending, active, awaiting []overviewItem
 	var problems []string

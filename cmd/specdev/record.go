@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -13,11 +12,12 @@ import (
 
 // CheckRecordCmd marks one file reviewed: the reviewer's checkpoint.
 type CheckRecordCmd struct {
-	File       string   `arg:"" help:"The reviewed file, relative to the project root, as the briefing lists it."`
+	File       string   `arg:"" help:"The reviewed file, relative to the current folder as git reads paths (from the project root: as the briefing lists it), or absolute inside the project."`
 	Finding    []string `help:"A finding as \"SEVERITY: text\" (critical, important, minor); repeat for more." sep:"none" placeholder:"\"SEV: TEXT\""`
 	Line       []int    `help:"Line of the finding: once for all findings, or once per --finding in order." sep:"none" placeholder:"N"`
 	Suggestion []string `help:"How to fix it: once for all findings, or once per --finding in order." sep:"none" placeholder:"TEXT"`
 	Findings   string   `help:"A JSON file of findings (see specdev schema findings), or - for stdin." placeholder:"FILE|-"`
+	Add        bool     `help:"Add these findings to the file's earlier ones instead of replacing them (a finding already recorded is not added twice)."`
 }
 
 // Run records the file under the lock, if the session still holds the review.
@@ -29,28 +29,33 @@ func (c *CheckRecordCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	file := c.File
-	if !strings.HasPrefix(file, "/") {
-		file = path.Clean(file)
+	file, err := recordPath(app.store.Root, c.File)
+	if err != nil {
+		return err
 	}
 	findings, err := c.collect(app, file)
 	if err != nil {
 		return err
 	}
-	snap, err := a.Record(app.ctx, h, file, findings)
+	record := a.Record
+	if c.Add {
+		record = a.AddFindings
+	}
+	rec, err := record(app.ctx, h, file, findings)
 	if err != nil {
 		return err
 	}
-	p := snap.Progress
-	text := fmt.Sprintf("Recorded %s: %s%s.\nProgress: %d/%d files reviewed, %s so far.",
-		file, plural(len(findings), "finding"), severityCounts(findings), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
+	p := rec.Progress
+	text := fmt.Sprintf("%s\nProgress: %d/%d files reviewed, %s so far.",
+		recordedText(file, findings, rec, c.Add), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
 	next := "give the verdict: " + reviewerCommands(h)["verdict"]
 	if len(p.FilesRemaining) > 0 {
 		next = "review " + p.FilesRemaining[0]
 	}
 	return app.emit(Result{State: "recorded", Text: text, Next: next, Data: map[string]any{
 		"assignment": a.Name, "session": h.Session, "file": file, "findings": findings,
-		"files_reviewed": len(p.FilesReviewed), "files_total": p.FilesTotal, "remaining": orEmpty(p.FilesRemaining),
+		"re_recorded": rec.Again, "added": c.Add, "replaced": orNone(rec.Replaced), "already_recorded": rec.Skipped,
+		"file_findings": len(fileFindings(p, file)), "files_reviewed": len(p.FilesReviewed), "files_total": p.FilesTotal, "remaining": orEmpty(p.FilesRemaining),
 	}})
 }
 

@@ -2,16 +2,14 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 )
 
-// StatusCmd shows every assignment at a glance.
+// StatusCmd shows every assignment at a glance, and who must act.
 type StatusCmd struct {
 	Group string `help:"Only the assignments of this group, and a one-line summary of it." placeholder:"NAME"`
 }
@@ -20,6 +18,7 @@ type StatusCmd struct {
 type statusRow struct {
 	Assignment    string `json:"assignment"`
 	Status        string `json:"status"`
+	Description   string `json:"description"` // the status in plain words, as the table shows it
 	Gate          string `json:"gate,omitempty"`
 	Round         int    `json:"round,omitempty"`
 	MaxRounds     int    `json:"max_rounds,omitempty"`
@@ -38,6 +37,8 @@ type statusRow struct {
 }
 
 // Run peeks at every assignment; an unreadable one makes the exit INVALID.
+// The steps: read the entries, make the rows (a filter of rows goes
+// after that), find who must act, present.
 func (c *StatusCmd) Run(app *App) error {
 	if err := c.checkFlags(); err != nil {
 		return err
@@ -55,22 +56,37 @@ func (c *StatusCmd) Run(app *App) error {
 	}
 	validate(app, st, entries)
 	rows := make([]statusRow, 0, len(entries))
-	res := Result{State: "ok", Next: "implementer: specdev work; reviewer: specdev check"}
 	for _, e := range entries {
-		row := rowOf(e, app.now(), st.StaleAfter())
-		if row.Error != "" {
+		rows = append(rows, rowOf(e, app.now(), st.StaleAfter()))
+	}
+	needs := needsOf(rows)
+	res := statusResult(rows, needs)
+	res.Data = map[string]any{"assignments": rows, "needs_human": needs, "stale_after": st.StaleAfter().String()}
+	if !app.JSON {
+		res.Text = statusText(rows, needs, outWidth(app.stdout), colorOn(app.stdout, app.JSON))
+	}
+	c.summarize(&res, entries)
+	return app.emit(res)
+}
+
+// statusResult is the state, exit code and next step of a status.
+func statusResult(rows []statusRow, needs []needItem) Result {
+	res := Result{State: "ok", Next: "implementer: specdev work; reviewer: specdev check"}
+	switch {
+	case len(rows) == 0:
+		res.Next = "create an assignment: mkdir -p .specdev/assignments/00001_my_feature, then: specdev work request"
+	case len(needs) == 1:
+		res.Next = "a human runs: " + needs[0].Command
+	case len(needs) > 1:
+		res.Next = "a human runs the commands listed under \"Needs a human\""
+	}
+	for _, r := range rows {
+		if r.Error != "" {
 			res.State, res.Code = "invalid", exitInvalid
 			res.Next = "fix or restore the file named above (specdev never overwrites a malformed file)"
 		}
-		rows = append(rows, row)
 	}
-	if len(rows) == 0 {
-		res.Next = "create an assignment: mkdir -p .specdev/assignments/00001_my_feature, then: specdev work request"
-	}
-	res.Data = map[string]any{"assignments": rows, "stale_after": st.StaleAfter().String()}
-	res.Text = statusTable(rows)
-	c.summarize(&res, entries)
-	return app.emit(res)
+	return res
 }
 
 // validate reads every assignment's files in full (schema, version), as
@@ -105,109 +121,33 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) statusRo
 		row.idle, row.ClockSkew = e.Idle(now)
 		row.Stale = e.Request.Status == protocol.StatusInProgress && row.idle >= staleAfter
 	}
+	row.Description = statusWords(row)[0]
 	return row
 }
 
-func statusTable(rows []statusRow) string {
+// statusText is the table, the assignments that need a human with the
+// command for each, and notes on rows the table cannot say enough about:
+// an unreadable file, a clock that looks skewed.
+func statusText(rows []statusRow, needs []needItem, width int, color bool) string {
 	if len(rows) == 0 {
 		return "No assignments yet."
 	}
+	t := statusTable(rows)
 	var b strings.Builder
-	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "ASSIGNMENT\tSTATUS\tROUND\tREVIEWER\tPROGRESS\tLAST ACTIVITY")
-	for _, r := range rows {
-		round, progress, activity := "-", "-", "-"
-		switch {
-		case r.Round > 0 && r.MaxRounds > 0:
-			round = fmt.Sprintf("%d/%d", r.Round, r.MaxRounds)
-		case r.Round > 0: // a hand-written request names no limit
-			round = fmt.Sprint(r.Round)
+	b.WriteString(t.render(t.fit(width), color))
+	if len(needs) > 0 {
+		fmt.Fprintf(&b, "\nNeeds a human (%d):\n", len(needs))
+		for _, n := range needs {
+			fmt.Fprintf(&b, "  %s: %s\n    %s\n", n.Assignment, n.Reason, n.Command)
 		}
-		if r.FilesTotal > 0 {
-			progress = bar(r.FilesReviewed, r.FilesTotal)
-		}
-		if r.LastActivity != "" {
-			activity = activityAgo(r.idle, r.ClockSkew)
-			if r.Stale {
-				activity += "  STALE"
-			}
-		}
-		status := r.Status
-		if r.Paused {
-			status = "paused for a human"
-		}
-		if r.Checkpoint {
-			status = "checkpoint " + status
-		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Assignment, status, round, dash(oneLine(r.Reviewer)), progress, activity)
 	}
-	w.Flush()
 	for _, r := range rows {
-		if r.Error != "" {
+		switch {
+		case r.Error != "":
 			fmt.Fprintf(&b, "%s: %s\n", r.Assignment, oneLine(r.Error))
+		case r.ClockSkew:
+			fmt.Fprintf(&b, "%s: last activity %s\n", r.Assignment, activityAgo(r.idle, true))
 		}
 	}
 	return b.String()
-}
-
-// bar is a ten-cell progress bar with the count: [###-------] 3/10. Any
-// counts draw a bar (a full one past the total), never a panic.
-func bar(done, total int) string {
-	const width = 10
-	filled := 0
-	if total > 0 {
-		filled = min(max(done, 0), total) * width / total
-	}
-	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat("-", width-filled), done, total)
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-// HistoryCmd prints an assignment's event log.
-type HistoryCmd struct{}
-
-// Run reads review_history.jsonl, tolerating a torn last line.
-func (c *HistoryCmd) Run(app *App) error {
-	a, err := app.Target()
-	if err != nil {
-		return err
-	}
-	events, torn, err := a.History()
-	if err != nil {
-		return err
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "History of %s (%d events):\n", a.Name, len(events))
-	for _, e := range events {
-		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, dash(oneLine(e.Session)), detailText(e.Detail))
-	}
-	if torn {
-		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
-	}
-	if events == nil {
-		events = []protocol.Event{}
-	}
-	return app.emit(Result{State: "history", Text: b.String(), Next: "specdev status",
-		Data: map[string]any{"assignment": a.Name, "events": events, "torn": torn}})
-}
-
-func detailText(detail map[string]any) string {
-	if len(detail) == 0 {
-		return ""
-	}
-	keys := make([]string, 0, len(detail))
-	for k := range detail {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, oneLine(fmt.Sprintf("%s=%v", k, detail[k])))
-	}
-	return "  " + strings.Join(parts, " ")
 }

@@ -51,6 +51,7 @@ func (c *WorkShowCmd) Run(app *App) error {
 		return err
 	}
 	view = suggestCheckpoint(app, view)
+	view = workContext(app, a, view)
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
 		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
@@ -78,6 +79,7 @@ func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Res
 	}
 	ctx, cancel := context.WithTimeout(app.ctx, timeout)
 	defer cancel()
+	look = announceWait(app, "a verdict or a human's decision on "+a.Name, timeout, look)
 	err := watch.Wait(ctx, func() []string { return []string{a.Dir} }, pollInterval, look)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
@@ -90,7 +92,7 @@ type WorkRequestCmd struct {
 	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
 	Gate  string   `help:"Review gate name (default: the previous request's gate, else review)." placeholder:"NAME"`
 	Base  string   `help:"Also review the commits since this revision (default: what the branch adds over its upstream or the default branch; in a later round, since the last reviewed commit)." placeholder:"REV"`
-	Files []string `help:"Review exactly these files (relative to the project root) instead of the changed ones." sep:"none" placeholder:"PATH"`
+	Files []string `help:"Review exactly these files (relative to the current folder, or absolute inside the project) instead of the changed ones." sep:"none" placeholder:"PATH"`
 	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`
 
 	// Staged reviews the index instead of the work tree (the per-commit flow).
@@ -142,7 +144,7 @@ func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint
 		// request; the claim works out what changed since the last review
 		base, since = roundBase(app, snap)
 	}
-	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Staged: c.Staged, Branch: base == ""})
+	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Cwd: workingDir(), Staged: c.Staged, Branch: base == ""})
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}

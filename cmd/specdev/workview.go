@@ -26,6 +26,8 @@ type workData struct {
 	Origins       []string                  `json:"finding_origins,omitempty"` // for each finding of a later round: new or carried_over
 	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
+	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
+	OthersNeed    []needItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
 }
 
 // workView is the implementer's view of an assignment and whether the

@@ -39,7 +39,8 @@ import (
 type Options struct {
 	Root   string   // absolute project root: the folder that holds .specdev/
 	Base   string   // git revision to diff from; "" for none
-	Files  []string // --files: when non-nil, exactly these (repo-relative to Root)
+	Files  []string // --files: when non-nil, exactly these, as typed (see ProjectPath)
+	Cwd    string   // the folder relative Files are read from (ProjectPath); "" for Root
 	Branch bool     // with no Base: also the commits the branch adds (see BranchPoint)
 	Staged bool     // exactly the staged change (the index against HEAD); no Base, no Files
 }
@@ -97,7 +98,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 	}
 	switch {
 	case opt.Files != nil:
-		res.Files, err = explicitFiles(opt.Root, opt.Files)
+		res.Files, err = explicitFiles(opt.Root, opt.Cwd, opt.Files)
 		return res, err
 	case opt.Staged:
 		res.Staged = true
@@ -120,11 +121,17 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 	return res, err
 }
 
-// explicitFiles checks each of the files the user listed and returns them
-// sorted and deduplicated.
-func explicitFiles(root string, files []string) ([]string, error) {
-	for i, p := range files {
-		if err := checkListed(root, p); err != nil {
+// explicitFiles reads each of the files the user listed as git would
+// (ProjectPath, from cwd), checks it and returns them sorted and
+// deduplicated.
+func explicitFiles(root, cwd string, files []string) ([]string, error) {
+	out := make([]string, 0, len(files))
+	for i, arg := range files {
+		p, err := ProjectPath(root, cwd, arg)
+		if err == nil {
+			err = checkListed(root, p)
+		}
+		if err != nil {
 			var inv *protocol.InvalidError
 			if errors.As(err, &inv) {
 				return nil, &protocol.InvalidError{
@@ -133,8 +140,9 @@ func explicitFiles(root string, files []string) ([]string, error) {
 			}
 			return nil, err
 		}
+		out = append(out, p)
 	}
-	return sortedSet(files), nil
+	return sortedSet(out), nil
 }
 
 // changedFiles asks git what changed and keeps what lies inside the project.

@@ -60,7 +60,7 @@ func checkListed(root, p string) error {
 	switch {
 	case notExist(err):
 		return refuse(p, fmt.Sprintf("path %q does not exist", p),
-			"--files takes existing files, relative to the project root")
+			"--files takes existing files, relative to the current folder (or absolute, inside the project)")
 	case err != nil:
 		return fmt.Errorf("check %s: %w", p, err)
 	case fi.IsDir():

@@ -19,9 +19,9 @@ func TestCollectRefusesListedFiles(t *testing.T) {
 		wantInMsg string
 		wantHint  string
 	}{
-		{"absolute", []string{"a.txt", "/etc/passwd"}, "files[1]", "is absolute", "relative to the project root"},
-		{"dot dot", []string{"../a.txt"}, "files[0]", "leads out of the project", "without \"..\""},
-		{"not clean", []string{"a.txt", "a.txt", "./a.txt"}, "files[2]", "not in clean form", "clean form"},
+		{"absolute outside", []string{"a.txt", "/etc/passwd"}, "files[1]", "is outside the project", "absolute under"},
+		{"dot dot", []string{"../a.txt"}, "files[0]", "is outside the project", "relative to the current folder"},
+		{"backslashes", []string{`src\b.go`}, "files[0]", "has backslashes", "use forward slashes: src/b.go"},
 		{"specdev state", []string{".specdev/config.json"}, "files[0]", "specdev's own state", "leave .specdev/ out"},
 		{"missing", []string{"a.txt", "nope.txt"}, "files[1]", "does not exist", "existing files"},
 		{"directory", []string{"src"}, "files[0]", "is a directory", "list the files in it"},
@@ -53,6 +53,24 @@ func TestCollectRefusesListedFiles(t *testing.T) {
 				t.Errorf("Hint: got %q, want it to contain %q", inv.Hint, tt.wantHint)
 			}
 		})
+	}
+}
+
+// Listed files are read as git reads paths (ProjectPath): from the
+// current folder, absolute inside the project, any spelling of one file
+// listed once.
+func TestCollectReadsListedFilesAsGit(t *testing.T) {
+	requireGit(t)
+	repo := newRepo(t)
+	write(t, repo, "a.txt", "a\n")
+	write(t, repo, "src/b.go", "package src\n")
+	files := []string{"../a.txt", filepath.Join(repo, "a.txt"), "./b.go", "b.go", "x/../b.go"}
+	got, err := Collect(context.Background(), Options{Root: repo, Cwd: filepath.Join(repo, "src"), Files: files})
+	if err != nil {
+		t.Fatalf("Collect: %v", err)
+	}
+	if want := []string{"a.txt", "src/b.go"}; !slices.Equal(got.Files, want) {
+		t.Errorf("Files: got %q, want %q", got.Files, want)
 	}
 }
 

@@ -19,12 +19,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
-	"strings"
 	"syscall"
 	"time"
 
@@ -36,19 +33,34 @@ import (
 // holds it.
 const waitDelay = time.Second
 
+// Result is what happened when the gate ran: the result the review
+// keeps, and whether the gate could not even start.
+type Result struct {
+	protocol.PreflightResult
+	// Setup is why nothing ran, when that is how the gate is set up (no
+	// command, a missing or not executable program, a missing #!
+	// interpreter, a folder it cannot run in); Error says it in words. A
+	// gate stopped by ctx before it started is not a set-up problem.
+	Setup Problem
+}
+
+// NotStarted reports whether the gate could not start because of how it
+// is set up: nothing ran, and nothing about the change was learnt.
+func (r Result) NotStarted() bool { return r.Setup != "" }
+
 // Run runs argv in dir with a time limit and returns what happened.
 // It never uses a shell.
 //
 // A timeout that is not positive means no limit other than ctx. The result's
 // At is left zero: the caller stamps it.
-func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) protocol.PreflightResult {
-	res := protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}
+func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) Result {
+	res := Result{PreflightResult: protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}}
 	if len(argv) == 0 {
-		res.Error = "no command given"
+		res.Error, res.Setup = "no command given", NoCommand
 		return res
 	}
 	if msg := checkDir(dir); msg != "" {
-		res.Error = msg
+		res.Error, res.Setup = msg, BadFolder
 		return res
 	}
 
@@ -71,7 +83,7 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) 
 	err := cmd.Start()
 	if err != nil {
 		res.DurationMS = time.Since(start).Milliseconds()
-		res.Error = startError(dir, argv[0], err)
+		res.Error, res.Setup = startError(dir, argv[0], err)
 		return res
 	}
 	// An error here is the exit status, a kill, or ErrWaitDelay (a process
@@ -115,61 +127,4 @@ func killGroup(pid int) error {
 		return os.ErrProcessDone
 	}
 	return err
-}
-
-// checkDir says why the gate cannot run in dir, or returns "". It is checked
-// first because a failed chdir in the child is reported like a missing
-// program once SysProcAttr is set.
-func checkDir(dir string) string {
-	if dir == "" {
-		return ""
-	}
-	info, err := os.Stat(dir)
-	switch {
-	case err != nil:
-		var pathErr *fs.PathError
-		if errors.As(err, &pathErr) {
-			err = pathErr.Err
-		}
-		return fmt.Sprintf("cannot run in %s: %v", dir, err)
-	case !info.IsDir():
-		return fmt.Sprintf("cannot run in %s: not a folder", dir)
-	}
-	return ""
-}
-
-// startError says in plain words why name could not be started in dir.
-func startError(dir, name string, err error) string {
-	switch {
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return fmt.Sprintf("not started: %v", err)
-	case errors.Is(err, exec.ErrNotFound):
-		return name + ": not found in PATH"
-	case errors.Is(err, exec.ErrDot):
-		return name + ": found only in the current folder; write ./" + name
-	case errors.Is(err, fs.ErrNotExist) && exists(dir, name):
-		// The kernel says ENOENT for a missing #! interpreter too.
-		return name + ": its interpreter was not found (check the #! line)"
-	case errors.Is(err, fs.ErrNotExist):
-		return name + ": not found"
-	case errors.Is(err, fs.ErrPermission):
-		return name + ": permission denied (is it executable?)"
-	case errors.Is(err, syscall.ENOEXEC):
-		return name + ": not an executable format (does the script start with #!?)"
-	}
-	return fmt.Sprintf("%s: %v", name, err)
-}
-
-// exists reports whether the program name, as exec resolves it from dir, is
-// there. A name without a slash was found in PATH, or it would have failed
-// with exec.ErrNotFound.
-func exists(dir, name string) bool {
-	if !strings.Contains(name, "/") {
-		return true
-	}
-	if !filepath.IsAbs(name) {
-		name = filepath.Join(dir, name)
-	}
-	_, err := os.Stat(name)
-	return err == nil
 }

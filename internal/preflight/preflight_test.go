@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/specdev/specdev/internal/preflight"
-	"github.com/specdev/specdev/protocol"
 )
 
 // The tests here are not parallel: a test that writes a script while another
@@ -27,7 +26,7 @@ func writeScript(t *testing.T, dir, name, body string, mode os.FileMode) {
 	}
 }
 
-func run(t *testing.T, dir string, argv []string, timeout time.Duration) protocol.PreflightResult {
+func run(t *testing.T, dir string, argv []string, timeout time.Duration) preflight.Result {
 	t.Helper()
 	res := preflight.Run(context.Background(), dir, argv, timeout)
 	if !slices.Equal(res.Command, argv) {
@@ -60,8 +59,8 @@ echo err2 >&2
 exit 3
 `, 0o755)
 	res := run(t, dir, []string{"./gate.sh"}, time.Minute)
-	if res.Passed || res.ExitCode != 3 || res.Error != "" {
-		t.Errorf("got passed=%v exit=%d error=%q, want failed, 3, no error", res.Passed, res.ExitCode, res.Error)
+	if res.Passed || res.ExitCode != 3 || res.Error != "" || res.NotStarted() {
+		t.Errorf("got passed=%v exit=%d error=%q not started=%v, want failed, 3, no error, started", res.Passed, res.ExitCode, res.Error, res.NotStarted())
 	}
 	if got, want := res.Output, "out1\nerr1\nout2\nerr2\n"; got != want {
 		t.Errorf("Output: got %q, want %q", got, want)
@@ -99,6 +98,9 @@ func TestRunCannotStart(t *testing.T) {
 			}
 			if res.Error != tt.want {
 				t.Errorf("Error: got %q, want %q", res.Error, tt.want)
+			}
+			if !res.NotStarted() {
+				t.Errorf("NotStarted: got false, want true (a set-up problem, nothing ran)")
 			}
 			if res.Output != "" {
 				t.Errorf("Output: got %q, want none", res.Output)
@@ -191,6 +193,20 @@ func TestRunCanceled(t *testing.T) {
 	}
 	if got, want := res.Error, "stopped before it finished: context canceled"; got != want {
 		t.Errorf("Error: got %q, want %q", got, want)
+	}
+	if res.NotStarted() {
+		t.Error("NotStarted: a gate stopped by a cancel is not a set-up problem")
+	}
+}
+
+// A gate that could not start because the caller stopped first is not a
+// set-up problem.
+func TestRunCanceledBeforeStartIsNotSetup(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := preflight.Run(ctx, t.TempDir(), []string{"true"}, time.Minute)
+	if res.Passed || res.NotStarted() {
+		t.Errorf("got passed=%v not started=%v (%q), want failed and not a set-up problem", res.Passed, res.NotStarted(), res.Error)
 	}
 }
 

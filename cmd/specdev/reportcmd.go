@@ -1,0 +1,91 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// ReportCmd prints an assignment's review_report.md, or where it is.
+type ReportCmd struct {
+	Name string `arg:"" optional:"" name:"assignment" help:"Assignment folder name or a unique prefix (same as --assignment; default: the newest)." placeholder:"ASSIGNMENT"`
+	Path bool   `help:"Print only the report's path (relative to the current folder, as git prints paths)."`
+}
+
+// Run brings the report up to date if a crash left it behind (as every
+// view does), then prints it as it is (made safe for a terminal), or its
+// path. Like schema, it prints just what it is asked for: no Next line.
+func (c *ReportCmd) Run(app *App) error {
+	if c.Name != "" {
+		app.Assignment = c.Name
+	}
+	a, err := app.Target()
+	if err != nil {
+		return err
+	}
+	if _, err := a.Fresh(app.ctx); err != nil {
+		return err
+	}
+	data, err := a.Report()
+	if err != nil {
+		return err
+	}
+	if data == nil {
+		return &checkpoint.StateError{Msg: "no report yet for " + a.Name + ": a report is written once a reviewer claims the review",
+			Hint: "see the review's state: specdev work --assignment " + a.Name}
+	}
+	rel := a.RelDir() + "/" + checkpoint.ReportFile
+	abs := filepath.Join(a.Dir, checkpoint.ReportFile)
+	body := string(checkpoint.ReportBody(data))
+	if app.JSON {
+		return app.emit(Result{State: "report", Data: map[string]any{"assignment": a.Name, "path": rel, "absolute_path": abs, "content": body}})
+	}
+	text := safeBlock(body)
+	if c.Path {
+		text = shownPath(app.store.Root, abs) + "\n"
+	}
+	_, err = app.stdout.Write([]byte(text))
+	return err
+}
+
+// shownPath is abs relative to the current folder when that lies in the
+// project (as git prints paths), else absolute.
+func shownPath(root, abs string) string {
+	wd := workingDir()
+	if wd == "" {
+		return abs
+	}
+	if inside, err := filepath.Rel(root, wd); err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) {
+		return abs
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil {
+		return rel
+	}
+	return abs
+}
+
+// safeBlock makes multi-line text safe for a terminal as protocol.SafeText
+// makes one line safe, but keeps the lines and their spaces and tabs (a
+// report holds a gate's output, aligned or indented): every run of other
+// characters goes through SafeText, so no escape sequence or control
+// character reaches the terminal.
+func safeBlock(s string) string {
+	var b, word strings.Builder
+	flush := func() {
+		b.WriteString(protocol.SafeText(word.String()))
+		word.Reset()
+	}
+	for _, r := range s {
+		switch r {
+		case ' ', '\t', '\n':
+			flush()
+			b.WriteRune(r)
+		default:
+			word.WriteRune(r)
+		}
+	}
+	flush()
+	return b.String()
+}

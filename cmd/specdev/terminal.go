@@ -1,0 +1,71 @@
+package main
+
+import (
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+)
+
+// What a view may assume about where its text goes. Colour and the
+// terminal's width are for people at a terminal: in a pipe, a file or
+// with --json there is never an escape code, and NO_COLOR (any non-empty
+// value, see no-color.org) or TERM=dumb turns colour off on a terminal
+// too. The width is COLUMNS when set, else what the terminal says, else
+// 80, so that a table never wraps.
+
+// defaultWidth is the width assumed when neither COLUMNS nor the
+// terminal says; minWidth the narrowest a view fits itself to.
+const (
+	defaultWidth = 80
+	minWidth     = 20
+)
+
+// isTerminalOut reports whether w is a terminal.
+func isTerminalOut(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
+}
+
+// colorOn reports whether text written to w may carry colour.
+func colorOn(w io.Writer, asJSON bool) bool {
+	if asJSON || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	return isTerminalOut(w)
+}
+
+// outWidth is the width text written to w must fit: COLUMNS, the
+// terminal's width, or 80.
+func outWidth(w io.Writer) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
+		return max(n, minWidth)
+	}
+	if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		if n := terminalColumns(f); n > 0 {
+			return max(n, minWidth)
+		}
+	}
+	return defaultWidth
+}
+
+// style is an SGR colour for a piece of text.
+type style string
+
+const (
+	plain  style = ""
+	red    style = "31"
+	bold   style = "1;31"
+	yellow style = "33"
+	green  style = "32"
+)
+
+// paint wraps s in the style's escape codes when colour is on.
+func paint(on bool, st style, s string) string {
+	if !on || st == plain || s == "" {
+		return s
+	}
+	return "\x1b[" + string(st) + "m" + s + "\x1b[0m"
+}

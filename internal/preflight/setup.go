@@ -1,0 +1,158 @@
+package preflight
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// Problem is why a gate cannot start: a matter of set-up, not of the
+// change under review.
+type Problem string
+
+// The set-up problems a gate can have.
+const (
+	NoCommand     Problem = "no_command"     // argv is empty
+	BadFolder     Problem = "bad_folder"     // the folder to run in is missing or not a folder
+	NotFound      Problem = "not_found"      // the program is not there
+	NotInPath     Problem = "not_in_path"    // a bare program name PATH does not have
+	NotExecutable Problem = "not_executable" // no permission to run it (chmod +x)
+	NoInterpreter Problem = "no_interpreter" // its #! line names a program that is not there
+	BadFormat     Problem = "bad_format"     // neither a #! script nor a binary this system runs
+	Unstartable   Problem = "unstartable"    // another reason the system gave
+)
+
+// checkDir says why the gate cannot run in dir, or returns "". It is checked
+// first because a failed chdir in the child is reported like a missing
+// program once SysProcAttr is set.
+func checkDir(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) {
+			err = pathErr.Err
+		}
+		return fmt.Sprintf("cannot run in %s: %v", dir, err)
+	case !info.IsDir():
+		return fmt.Sprintf("cannot run in %s: not a folder", dir)
+	}
+	return ""
+}
+
+// startError says in plain words why name could not be started in dir,
+// and which set-up problem that is ("" when the caller's context stopped
+// it: not a set-up problem).
+func startError(dir, name string, err error) (string, Problem) {
+	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("not started: %v", err), ""
+	case errors.Is(err, exec.ErrNotFound):
+		return name + ": not found in PATH", NotInPath
+	case errors.Is(err, exec.ErrDot):
+		return name + ": found only in the current folder; write ./" + name, NotInPath
+	case errors.Is(err, fs.ErrNotExist) && exists(dir, name):
+		// The kernel says ENOENT for a missing #! interpreter too.
+		return name + ": its interpreter was not found (check the #! line)", NoInterpreter
+	case errors.Is(err, fs.ErrNotExist):
+		return name + ": not found", NotFound
+	case errors.Is(err, fs.ErrPermission):
+		return name + ": permission denied (is it executable?)", NotExecutable
+	case errors.Is(err, syscall.ENOEXEC):
+		return name + ": not an executable format (does the script start with #!?)", BadFormat
+	}
+	return fmt.Sprintf("%s: %v", name, err), Unstartable
+}
+
+// exists reports whether the program name, as exec resolves it from dir, is
+// there. A name without a slash was found in PATH, or it would have failed
+// with exec.ErrNotFound.
+func exists(dir, name string) bool {
+	if !strings.Contains(name, "/") {
+		return true
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(dir, name)
+	}
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// Check says, without running it, whether the gate argv would start in
+// dir: the program is there and executable, and a #! script's interpreter
+// is there too. It returns "" and no problem when it would, as far as
+// can be told without running it. The words are Run's.
+func Check(dir string, argv []string) (string, Problem) {
+	if len(argv) == 0 {
+		return "no command given", NoCommand
+	}
+	if msg := checkDir(dir); msg != "" {
+		return msg, BadFolder
+	}
+	name := argv[0]
+	path := name
+	if !strings.Contains(name, "/") {
+		found, err := exec.LookPath(name)
+		if err != nil {
+			return startError(dir, name, err)
+		}
+		path = found
+	} else if !filepath.IsAbs(name) {
+		path = filepath.Join(dir, name)
+	}
+	info, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return startError(dir, name, err)
+	case !info.Mode().IsRegular():
+		return name + ": not a file", Unstartable
+	case info.Mode().Perm()&0o111 == 0:
+		return name + ": permission denied (is it executable?)", NotExecutable
+	}
+	return checkInterpreter(name, path)
+}
+
+// checkInterpreter looks at the start of the program: a #! line must name
+// an interpreter that is there; text without one cannot be run.
+func checkInterpreter(name, path string) (string, Problem) {
+	f, err := os.Open(path)
+	if err != nil {
+		return startError("", name, err)
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		if n > 0 && bytes.IndexByte(head, 0) < 0 && !bytes.HasPrefix(head, []byte("\x7fELF")) {
+			return name + ": not an executable format (does the script start with #!?)", BadFormat
+		}
+		return "", ""
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return name + ": its #! line names no interpreter", NoInterpreter
+	}
+	interp := fields[0]
+	if filepath.Base(interp) == "env" && len(fields) > 1 && !strings.HasPrefix(fields[1], "-") {
+		if _, err := exec.LookPath(fields[1]); err != nil {
+			return fmt.Sprintf("%s: its interpreter %s was not found in PATH (check the #! line)", name, fields[1]), NoInterpreter
+		}
+	}
+	if info, err := os.Stat(interp); err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0 {
+		return fmt.Sprintf("%s: its interpreter %s was not found (check the #! line)", name, interp), NoInterpreter
+	}
+	return "", ""
+}

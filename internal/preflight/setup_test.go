@@ -1,0 +1,63 @@
+package preflight_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/specdev/specdev/internal/preflight"
+)
+
+// Check tells, without running the gate, what Run would find at start:
+// the same problem. It sees one more: a #!/usr/bin/env line naming a
+// missing program, which Run only sees as the gate failing with env's
+// message (env itself started).
+func TestCheckAgreesWithRun(t *testing.T) {
+	dir := t.TempDir()
+	writeScript(t, dir, "ok.sh", "exit 1\n", 0o755) // fails when run, but starts
+	writeScript(t, dir, "not-executable.sh", "echo hi\n", 0o644)
+	for name, content := range map[string]string{
+		"no-shebang.sh":      "echo hi\n",
+		"bad-interpreter.sh": "#!/no/such/sh\necho hi\n",
+		"env-missing.sh":     "#!/usr/bin/env specdev-no-such-interpreter\necho hi\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name    string
+		argv    []string
+		problem preflight.Problem
+	}{
+		{"starts", []string{"./ok.sh"}, ""},
+		{"in PATH", []string{"true"}, ""},
+		{"missing file", []string{"./verify-gates.sh"}, preflight.NotFound},
+		{"missing in PATH", []string{"specdev-no-such-gate"}, preflight.NotInPath},
+		{"not executable", []string{"./not-executable.sh"}, preflight.NotExecutable},
+		{"no shebang", []string{"./no-shebang.sh"}, preflight.BadFormat},
+		{"missing interpreter", []string{"./bad-interpreter.sh"}, preflight.NoInterpreter},
+		{"env names a missing interpreter", []string{"./env-missing.sh"}, preflight.NoInterpreter},
+		{"empty argv", nil, preflight.NoCommand},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			msg, problem := preflight.Check(dir, tt.argv)
+			if problem != tt.problem {
+				t.Fatalf("Check: problem %q (%q), want %q", problem, msg, tt.problem)
+			}
+			res := preflight.Run(t.Context(), dir, tt.argv, time.Minute)
+			want := tt.problem
+			if tt.name == "env names a missing interpreter" {
+				want = ""
+			}
+			if res.Setup != want {
+				t.Errorf("Run: problem %q (%q), want %q", res.Setup, res.Error, want)
+			}
+			if want != "" && want != preflight.NoInterpreter && msg != res.Error {
+				t.Errorf("Check says %q, Run says %q", msg, res.Error)
+			}
+		})
+	}
+}
