@@ -32,3 +32,5 @@ require (
 )
 
 replace github.com/santhosh-tekuri/jsonschema/v5 => ./third_party/jsonschema/v5
+
+replace github.com/mattn/go-runewidth => ./third_party/go-runewidth/v0.0.16

@@ -1,7 +1,5 @@
 package protocol
 
-import "encoding/json"
-
 // RequestPeek is the part of a request that a poll needs to decide whether
 // there is work. Peeking decodes without schema validation, which is
 // reserved for the files a command acts on or reports in full.
@@ -23,7 +21,7 @@ type RequestPeek struct {
 // PeekRequest decodes the fields a poll needs from review_request.json.
 func PeekRequest(file string, data []byte) (RequestPeek, error) {
 	var p RequestPeek
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := peekInto(data, &p); err != nil {
 		return p, invalid(file, "", hintHandEdit, "is not valid JSON: %v", err)
 	}
 	if p.Version > RequestVersion {
@@ -57,7 +55,7 @@ type ProgressPeek struct {
 // PeekProgress decodes the fields a poll needs from review_progress.json.
 func PeekProgress(file string, data []byte) (ProgressPeek, error) {
 	var p ProgressPeek
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := peekInto(data, &p); err != nil {
 		return p, invalid(file, "", hintHandEdit, "is not valid JSON: %v", err)
 	}
 	return p, nil

@@ -85,15 +85,15 @@ cd "$dir"
 for ((i = 1; i <= 100; i++)); do # nothing to do: every request is withdrawn
 	"$bin" --assignment "$(printf '%05d' "$i")" work cancel >/dev/null
 done
-"$bin" check >/dev/null 2>&1 || true # first run validates config.json once
+"$bin" check --session rv-idle >/dev/null 2>&1 || true # first run validates config.json once
 base_cat() { cat .specdev/assignments/00001_bench/review_request.json; }
 base_go() { "$empty_go"; }
 sd_version() { "$bin" version; }
-sd_check() { "$bin" check; }
+sd_check() { "$bin" check --session rv-idle; } # a reviewer's poll that finds nothing to claim
 funcs=(base_cat base_go sd_version sd_check)
 if [ -n "${BASE_BIN:-}" ]; then # BASE_BIN=old/specdev: an earlier build, side by side
 	old_version() { "$BASE_BIN" version; }
-	old_check() { "$BASE_BIN" check; }
+	old_check() { "$BASE_BIN" check --session rv-idle; }
 	funcs+=(old_version old_check)
 fi
 side_by_side "${funcs[@]}"
@@ -104,7 +104,7 @@ printf '  %-44s %8s ms  %sx empty Go (target <= 1.5x)\n' "specdev version" "${me
 printf '  %-44s %8s ms  %sx empty Go (target <= 2x), %sx cat (target <= 3x), peak %s KiB\n' \
 	"check, nothing to do, 100 assignments" "${median[sd_check]}" \
 	"$(ratio "${median[sd_check]}" "${median[base_go]}")" "$(ratio "${median[sd_check]}" "${median[base_cat]}")" \
-	"$(peak_kib "$bin" check)"
+	"$(peak_kib "$bin" check --session rv-idle)"
 if [ -n "${BASE_BIN:-}" ]; then
 	printf '  %-44s %8s ms  %sx empty Go\n' "BASE_BIN version" "${median[old_version]}" "$(ratio "${median[old_version]}" "${median[base_go]}")"
 	printf '  %-44s %8s ms  %sx empty Go\n' "BASE_BIN check, nothing to do" "${median[old_check]}" "$(ratio "${median[old_check]}" "${median[base_go]}")"
@@ -115,10 +115,11 @@ for n in 10 1000; do
 	dir=$(project 1 "$n")
 	cd "$dir"
 	"$bin" check --session rv-bench >/dev/null
+	lease=$(grep -o '"lease": "ls-[0-9a-f]*"' .specdev/assignments/00001_bench/review_progress.json | cut -d'"' -f4)
 	mapfile -t files < <(find src -type f | sort)
-	for f in "${files[@]:0:$((n / 2))}"; do "$bin" check record "$f" --session rv-bench --finding "minor: x" >/dev/null; done
+	for f in "${files[@]:0:$((n / 2))}"; do "$bin" check record "$f" --session rv-bench --lease "$lease" --finding "minor: x" >/dev/null; done
 	printf '  %-44s %8s ms\n' "check record, review of $n files" \
-		"$(median_ms "$bin" check record "${files[0]}" --session rv-bench --finding "minor: bench")"
+		"$(median_ms "$bin" check record "${files[0]}" --session rv-bench --lease "$lease" --finding "minor: bench")"
 done
 
 dir=$(project 1 1)
