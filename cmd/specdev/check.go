@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -144,15 +143,7 @@ func notYet(err error) bool {
 // taken from the previous look, which has seen none on the first call), so
 // a request written into any assignment folder wakes the poll at once.
 func (p *poller) watchDirs() []string {
-	root := filepath.Join(p.st.Dir, checkpoint.AssignmentsDir)
-	dirs := []string{root}
-	entries, _ := os.ReadDir(root) // unreadable: the slow poll covers it
-	for _, e := range entries {
-		if e.IsDir() {
-			dirs = append(dirs, filepath.Join(root, e.Name()))
-		}
-	}
-	return dirs
+	return assignmentDirs(p.st)
 }
 
 // claimNext tries the candidates in order; one lost to another reviewer

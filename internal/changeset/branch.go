@@ -90,15 +90,7 @@ func (r *repo) optionalRef(ctx context.Context, args ...string) (string, error) 
 // mergeBase returns the best common ancestor of HEAD and ref; found is
 // false when they share no history.
 func (r *repo) mergeBase(ctx context.Context, ref string) (base string, found bool, err error) {
-	out, err := runGit(ctx, r.root, "merge-base", "HEAD", ref)
-	var gerr *gitError
-	if errors.As(err, &gerr) && gerr.code == 1 {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, err
-	}
-	return strings.TrimSpace(string(out)), true, nil
+	return runGitLine(ctx, r.root, "merge-base", "HEAD", ref)
 }
 
 // shortRef is how people name a ref: main, origin/main.

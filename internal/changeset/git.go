@@ -135,7 +135,13 @@ func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, 
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
 		return "", false, nil
 	}
-	out, err := runGit(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
+	return runGitLine(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
+}
+
+// runGitLine runs a git command that answers with one line, or with exit
+// status 1 for "none" (found false).
+func runGitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
+	out, err := runGit(ctx, root, args...)
 	var gerr *gitError
 	if errors.As(err, &gerr) && gerr.code == 1 {
 		return "", false, nil
