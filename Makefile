@@ -62,7 +62,8 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint/ ./tests/
 	scripts/bench.sh $(BIN)
 
-# A full review hand-off in a temporary repository, narrated.
+# A full review hand-off, narrated command by command, in a new repository
+# that it keeps (scripts/demo.sh checks every step).
 demo: build
 	scripts/demo.sh $(BIN)
 
