@@ -19,6 +19,12 @@ func withSuggestion(err error) error {
 	if !errors.As(err, &pe) || pe.Context == nil {
 		return err
 	}
+	if flag, ok := missingFlagValue(pe.Error()); ok {
+		return &protocol.UsageError{
+			Msg:  flag + " needs a value",
+			Hint: fmt.Sprintf("write %s VALUE (or %s=VALUE for a value that starts with -)", flag, flag),
+		}
+	}
 	word, ok := strings.CutPrefix(pe.Error(), "unexpected argument ")
 	if !ok || strings.ContainsAny(word, " ,") {
 		return err
@@ -28,6 +34,29 @@ func withSuggestion(err error) error {
 		return err
 	}
 	return unknownCommand(sel.Parent, word)
+}
+
+// missingFlagValue recognises kong's errors for a flag given without its
+// value ("--lease: expected string value but got "EOL" (<EOL>)", or
+// "… got "--finding" (long flag); perhaps try …", or "--files: missing
+// value, …") and returns the flag.
+func missingFlagValue(msg string) (string, bool) {
+	flag, rest, ok := strings.Cut(msg, ": ")
+	if !ok || !strings.HasPrefix(flag, "-") || strings.ContainsRune(flag, ' ') {
+		return "", false
+	}
+	if strings.HasPrefix(rest, "missing value") {
+		return flag, true
+	}
+	if !strings.HasPrefix(rest, "expected ") {
+		return "", false
+	}
+	for _, end := range []string{`got "EOL" (<EOL>)`, "(long flag)", "(short flag)"} {
+		if strings.Contains(rest, end) {
+			return flag, true
+		}
+	}
+	return "", false
 }
 
 // commandLike: a word that could be a mistyped command name (not a file,
