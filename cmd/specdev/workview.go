@@ -39,7 +39,8 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			Text: fmt.Sprintf("No review requested yet for %s.", a.Name),
 			Next: "when the work is ready: specdev work request --notes \"…\""}, false
 	}
-	d := workData{Assignment: a.Name, Status: string(r.Status), Request: r, Summary: r.ReviewerNotes}
+	d := workData{Assignment: a.Name, Status: string(r.Status), Request: withoutJournal(r), Summary: r.ReviewerNotes,
+		FilesTotal: len(r.ChangedFiles)}
 	if snap.Current() {
 		p := snap.Progress
 		d.Reviewer, d.FilesReviewed, d.FilesTotal, d.Preflight = p.SessionID, len(p.FilesReviewed), p.FilesTotal, p.Preflight
@@ -85,6 +86,15 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	}
 	res.Data = d
 	return res, waiting
+}
+
+// withoutJournal is the request as --json shows it: the journal is
+// specdev's own bookkeeping of its transactions (specdev history shows
+// the events), not part of what the implementer reads.
+func withoutJournal(r *protocol.Request) *protocol.Request {
+	c := *r
+	c.Journal = nil
+	return &c
 }
 
 func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) string {
