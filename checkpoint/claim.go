@@ -61,7 +61,7 @@ func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error
 		case protocol.StatusInProgress:
 			c, err = a.claimHeld(tx, opt)
 		default:
-			err = conflict("run specdev check to find a review that waits for a reviewer",
+			err = conflict("see what waits for a reviewer: specdev check (a look; it claims nothing)",
 				"review %s is %s; there is nothing to claim", a.Name, describeStatus(r.Status))
 		}
 		if err != nil {

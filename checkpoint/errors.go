@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -118,7 +119,19 @@ func (e *DisplacedError) Is(target error) bool { return target == protocol.ErrCo
 
 // HintText suggests what to do.
 func (e *DisplacedError) HintText() string {
-	return "stop working on this review; run specdev check to pick up another one"
+	return "stop working on this review; pick up another: " + ClaimCommand(e.Session)
+}
+
+// ClaimCommand is the command that claims a review for session, with
+// flags after it: the id is written out so that a hint or a Next: line
+// works as printed, wherever the session came from (--session,
+// SPECDEV_SESSION, --new-session).
+func ClaimCommand(session string, flags ...string) string {
+	cmd := "specdev check"
+	if session != "" {
+		cmd += " --session " + session
+	}
+	return strings.Join(append([]string{cmd}, flags...), " ")
 }
 
 // LeaseError tells a session that the lease it presented is not the one

@@ -33,7 +33,7 @@ func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protoc
 	return a.Update(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
 		if r == nil || p == nil || !progressBelongs(p, r) {
-			return conflict("run specdev check to claim a review", "session %s holds no review of %s", h.Session, a.Name)
+			return conflict("claim a review: "+ClaimCommand(h.Session), "session %s holds no review of %s", h.Session, a.Name)
 		}
 		if p.SessionID != h.Session {
 			return a.notHolder(h.Session, p)
@@ -42,7 +42,7 @@ func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protoc
 			return leaseError(a.Name, h, p)
 		}
 		if r.Status != protocol.StatusInProgress {
-			return conflict("run specdev check to pick up another review",
+			return conflict("pick up another review: "+ClaimCommand(h.Session),
 				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(r.Status), h.Session)
 		}
 		return fn(tx, r, p)
@@ -56,7 +56,7 @@ func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
 			return &DisplacedError{Assignment: a.Name, Session: session, By: t.To, At: t.At.Time, Reason: takeoverReason(t)}
 		}
 	}
-	return conflict("run specdev check to claim a review",
+	return conflict("claim another review: "+ClaimCommand(session),
 		"review %s is held by session %s, not %s", a.Name, p.SessionID, session)
 }
 
@@ -144,7 +144,7 @@ func (a *Assignment) record(ctx context.Context, h Holder, file string, findings
 	var out Recorded
 	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if p.Phase == protocol.PhasePreflight {
-			return conflict("wait for the preflight gate; run specdev check to see the briefing",
+			return conflict("wait for the preflight gate; "+ClaimCommand(session)+" shows the briefing",
 				"the preflight gate of %s has not finished", a.Name)
 		}
 		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {

@@ -169,7 +169,7 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 	if err := s.lostReview(entries, session); err != nil {
 		return nil, err
 	}
-	return nil, conflict("run specdev check to claim a review (and pass the same --session)",
+	return nil, conflict("claim a review: "+ClaimCommand(session),
 		"session %s holds no review", session)
 }
 
@@ -200,7 +200,7 @@ func (s *Store) lostReview(entries []Entry, session string) error {
 			}
 			continue
 		}
-		return conflict("run specdev check to pick up another review",
+		return conflict("pick up another review: "+ClaimCommand(session),
 			"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
 	}
 	return nil

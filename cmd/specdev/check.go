@@ -218,7 +218,8 @@ func (p *poller) nothingToDo() Result {
 	if p.refused != nil {
 		fmt.Fprintf(&b, "Still not claimable: %v\n", p.refused)
 	}
-	res := Result{State: "idle", Code: exitWaiting, Next: "poll again in 30-60 s, or wait: specdev check --timeout 10m"}
+	res := Result{State: "idle", Code: exitWaiting,
+		Next: "poll again in 30-60 s, or wait: " + checkpoint.ClaimCommand(p.opt.Session, "--timeout 10m")}
 	var problems []string
 	for _, err := range p.skipped {
 		fmt.Fprintf(&b, "Skipped: %v\n", err)
@@ -226,7 +227,7 @@ func (p *poller) nothingToDo() Result {
 	}
 	if len(p.skipped) > 0 {
 		res.State, res.Code = "invalid", exitInvalid
-		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: specdev check"
+		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: " + checkpoint.ClaimCommand(p.opt.Session)
 	}
 	res.Text = b.String()
 	res.Data = map[string]any{"claimed": false, "problems": problems, "locked": locked}
@@ -310,7 +311,7 @@ func runPreflight(app *App, st *checkpoint.Store, a *checkpoint.Assignment, clai
 	writePreflightFailure(&b, &res)
 	return app.emit(Result{State: "preflight_failed", Text: b.String(),
 		Data: map[string]any{"assignment": a.Name, "session": claim.Progress.SessionID, "preflight": res, "request": snap.Request},
-		Next: "pick up the next review: specdev check"})
+		Next: "pick up the next review: " + checkpoint.ClaimCommand(claim.Progress.SessionID)})
 }
 
 // releaseInterrupted gives back a review whose gate a signal stopped: an

@@ -25,7 +25,7 @@ func releaseSetup(app *App, st *checkpoint.Store, a *checkpoint.Assignment, h ch
 	return &protocol.InvalidError{
 		File:    "pre-flight gate " + gateName(argv),
 		Problem: "cannot start: " + startProblem(ran.Error) + "; review " + a.Name + " was given back (pending) and no round was used",
-		Hint:    gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0) + ", then run specdev check again",
+		Hint:    gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0) + ", then claim it again: " + checkpoint.ClaimCommand(h.Session),
 	}
 }
 

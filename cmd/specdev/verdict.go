@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -40,12 +41,12 @@ func (c *CheckVerdictCmd) Run(app *App) error {
 		return app.emit(Result{State: string(r.Status), Data: data,
 			Text: fmt.Sprintf("Verdict proposed: %s for %s (round %s). A human approves or rejects it.",
 				strings.ToUpper(v.Word()), a.Name, r.RoundText()),
-			Next: fmt.Sprintf("a human runs: specdev check approve --assignment %s (pass) or specdev check reject --assignment %s --reason \"…\" (fail); meanwhile: specdev check", a.Name, a.Name)})
+			Next: fmt.Sprintf("a human runs: specdev check approve --assignment %s (pass) or specdev check reject --assignment %s --reason \"…\" (fail); meanwhile: %s", a.Name, a.Name, checkpoint.ClaimCommand(session))})
 	}
 	return app.emit(Result{State: string(r.Status), Data: data,
 		Text: fmt.Sprintf("Verdict: %s for %s (round %s, %s). The implementer sees it with specdev work.",
 			strings.ToUpper(string(r.Status)), a.Name, r.RoundText(), plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding")),
-		Next: "pick up the next review: specdev check"})
+		Next: "pick up the next review: " + checkpoint.ClaimCommand(session)})
 }
 
 // verdict builds the verdict from the file (strict) and the flags.
@@ -107,6 +108,6 @@ func (c *CheckReleaseCmd) Run(app *App) error {
 	if len(p.FilesRemaining) > 0 {
 		text += " The next reviewer resumes from " + p.FilesRemaining[0] + "."
 	}
-	return app.emit(Result{State: "released", Text: text, Next: "pick up a review when ready: specdev check",
+	return app.emit(Result{State: "released", Text: text, Next: "pick up a review when ready: " + checkpoint.ClaimCommand(session),
 		Data: map[string]any{"assignment": a.Name, "session": session, "files_reviewed": len(p.FilesReviewed), "files_total": p.FilesTotal}})
 }

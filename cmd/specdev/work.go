@@ -91,7 +91,7 @@ func waitForWork(app *App, a *checkpoint.Assignment, timeout time.Duration) (Res
 type WorkRequestCmd struct {
 	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
 	Gate  string   `help:"Review gate name (default: the previous request's gate, else review)." placeholder:"NAME"`
-	Base  string   `help:"Also review the commits since this revision (default: what the branch adds over its upstream or the default branch; in a later round, since the last reviewed commit)." placeholder:"REV"`
+	Base  string   `help:"Also review the commits since this revision (default: what the branch adds over its upstream or the default branch; in a later round, the range of the loop's previous request, so every round covers the whole change)." placeholder:"REV"`
 	Files []string `help:"Review exactly these files (relative to the current folder, or absolute inside the project) instead of the changed ones." sep:"none" placeholder:"PATH"`
 	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`
 
@@ -133,8 +133,10 @@ func (c *WorkRequestCmd) Run(app *App) error {
 
 // collect works out what to review: the changed files, their digests and
 // fingerprint, the head commit and the range. Round 1 reviews what the
-// branch adds; a later round what changed since the last reviewed commit
-// plus the files with open findings; --staged exactly the staged change.
+// branch adds; a later round the whole change again (the previous
+// request's range and files, plus the files with open findings: the
+// claim narrows a follow-up to what changed since); --staged exactly the
+// staged change.
 func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint.NewRequest, error) {
 	root := app.store.Root
 	later := laterRound(snap, c.Gate)
@@ -284,5 +286,17 @@ func (c *WorkCancelCmd) Run(app *App) error {
 	}
 	return app.emit(Result{State: string(r.Status), Data: map[string]any{"assignment": a.Name, "request": r},
 		Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", a.Name, r.Round),
-		Next: "when ready, ask again: specdev work request"})
+		Next: askAgainNext(r)})
+}
+
+// askAgainNext is the next step after a cancel: ask again, and if the
+// gate's loop has used all its rounds, that the request will wait blocked
+// for a human (a cancel does not reset the loop).
+func askAgainNext(r *protocol.Request) string {
+	next := "when ready, ask again: specdev work request"
+	if loop, open := checkpoint.OpenLoop(r, r.Gate); open && loop.RoundsFailed >= loop.MaxRounds {
+		next += fmt.Sprintf(" (the loop has used its %s, so the request waits blocked until a human runs specdev work unblock --rounds 1)",
+			plural(loop.MaxRounds, "round"))
+	}
+	return next
 }

@@ -19,6 +19,9 @@ type reviewedRange struct {
 	Since     string `json:"since,omitempty"` // a follow-up: the commit its changes were read from
 	FollowUp  bool   `json:"follow_up,omitempty"`
 	Unchanged int    `json:"unchanged,omitempty"` // files carried over without re-reading
+	// OnTopOf is the branch's head when At is a snapshot commit of files
+	// that were not committed yet (it is in no branch's git log).
+	OnTopOf string `json:"snapshot_on_top_of,omitempty"`
 }
 
 func reviewedRangeOf(snap checkpoint.Snapshot) *reviewedRange {
@@ -26,16 +29,24 @@ func reviewedRangeOf(snap checkpoint.Snapshot) *reviewedRange {
 		return nil
 	}
 	pl := snap.Progress.Plan
-	return &reviewedRange{At: pl.HeadCommit, Since: pl.Since, FollowUp: pl.FollowUp(), Unchanged: len(pl.Unchanged)}
+	rr := &reviewedRange{At: pl.HeadCommit, Since: pl.Since, FollowUp: pl.FollowUp(), Unchanged: len(pl.Unchanged)}
+	if r := snap.Request; r.SnapshotCommit == rr.At && r.HeadCommit != "" && r.HeadCommit != rr.At {
+		rr.OnTopOf = r.HeadCommit
+	}
+	return rr
 }
 
 // writeReviewedAt: "Reviewed at def5678: a follow-up of the changes since
-// abc1234 (28 files unchanged, not re-read)."
+// abc1234 (28 files unchanged, not re-read)." A snapshot of uncommitted
+// files says which commit it sits on.
 func writeReviewedAt(b *strings.Builder, rr *reviewedRange) {
 	if rr == nil || rr.At == "" {
 		return
 	}
 	fmt.Fprintf(b, "Reviewed at %s", short(rr.At))
+	if rr.OnTopOf != "" {
+		fmt.Fprintf(b, " (a snapshot of uncommitted files on top of %s)", short(rr.OnTopOf))
+	}
 	if rr.FollowUp && rr.Since != "" {
 		fmt.Fprintf(b, ": a follow-up of the changes since %s (git diff %s..%s)", short(rr.Since), short(rr.Since), short(rr.At))
 		if rr.Unchanged > 0 {

@@ -64,6 +64,12 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		d.Reviewed = reviewedRangeOf(snap)
 		writeReviewedAt(&b, d.Reviewed)
 		writeSummary(&b, snap)
+		if d.Findings = findingsOf(snap); len(d.Findings) > 0 {
+			// a pass may note findings that do not block it: the
+			// implementer sees them here, not only in the report
+			fmt.Fprintf(&b, "Passed with %s:\n", plural(len(d.Findings), "finding"))
+			writeFindings(&b, d.Findings)
+		}
 		res.Text = b.String()
 		res.Next = "nothing more for this review; for the next change: specdev work request"
 	case protocol.StatusFailed:
@@ -76,7 +82,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	case protocol.StatusCancelled:
 		res.Code, waiting = exitOK, false
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
-		res.Next = "when ready, ask again: specdev work request"
+		res.Next = askAgainNext(r)
 	}
 	if r.Guidance != "" && r.Status != protocol.StatusPassed {
 		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + oneLine(r.Guidance)
@@ -103,10 +109,10 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 	}
 	p := snap.Progress
 	idle, skewed := snap.Idle(now)
-	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %d findings so far, last activity %s.",
-		head, oneLine(p.SessionID), p.Phase, len(p.FilesReviewed), p.FilesTotal, p.FindingsSoFar, activityAgo(idle, skewed))
+	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %s so far, last activity %s.",
+		head, oneLine(p.SessionID), p.Phase, len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"), activityAgo(idle, skewed))
 	if idle >= staleAfter {
-		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next specdev check takes the review over.", staleAfter)
+		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next reviewer to claim it takes it over.", staleAfter)
 	}
 	return text
 }
