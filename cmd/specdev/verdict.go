@@ -43,9 +43,13 @@ func (c *CheckVerdictCmd) Run(app *App) error {
 				strings.ToUpper(v.Word()), a.Name, r.RoundText()),
 			Next: fmt.Sprintf("a human runs: specdev check approve --assignment %s (pass) or specdev check reject --assignment %s --reason \"…\" (fail); meanwhile: %s", a.Name, a.Name, checkpoint.ClaimCommand(session))})
 	}
-	return app.emit(Result{State: string(r.Status), Data: data,
-		Text: fmt.Sprintf("Verdict: %s for %s (round %s, %s). The implementer sees it with specdev work.",
-			strings.ToUpper(string(r.Status)), a.Name, r.RoundText(), plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding")),
+	text := fmt.Sprintf("Verdict: %s for %s (round %s, %s). The implementer sees it with specdev work.",
+		strings.ToUpper(string(r.Status)), a.Name, r.RoundText(), plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding"))
+	if left := snap.Progress.FilesRemaining; len(left) > 0 {
+		text += "\n" + notReviewedText(left)
+		data["not_reviewed"] = left
+	}
+	return app.emit(Result{State: string(r.Status), Data: data, Text: text,
 		Next: "pick up the next review: " + checkpoint.ClaimCommand(session)})
 }
 
@@ -87,6 +91,18 @@ func (c *CheckVerdictCmd) verdict(app *App) (protocol.Verdict, error) {
 		v.IntentSatisfied = c.IntentSatisfied
 	}
 	return v, nil
+}
+
+// notReviewedText says which files a failed round left unread: a fail
+// may come before every file is read, and neither side should take the
+// unread files for reviewed (the next round reviews them).
+func notReviewedText(files []string) string {
+	const shown = 10
+	list := strings.Join(files[:min(len(files), shown)], ", ")
+	if len(files) > shown {
+		list += fmt.Sprintf(", and %d more", len(files)-shown)
+	}
+	return fmt.Sprintf("Not reviewed in this round (%s): %s.", plural(len(files), "file"), list)
 }
 
 // CheckReleaseCmd gives a review back with its progress kept.

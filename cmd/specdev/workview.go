@@ -25,6 +25,7 @@ type workData struct {
 	Findings      []protocol.Finding        `json:"findings,omitempty"`
 	Origins       []string                  `json:"finding_origins,omitempty"` // for each finding of a later round: new or carried_over
 	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
+	NotReviewed   []string                  `json:"not_reviewed,omitempty"` // a fail before every file was read
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
 	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
 	OthersNeed    []needItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
@@ -136,6 +137,10 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	}
 	d.Origins = findingOrigins(snap, d.Findings)
 	writeRoundFindings(&b, d.Findings, d.Origins, previousRoundNumber(snap))
+	if snap.Current() && len(snap.Progress.FilesRemaining) > 0 && (d.Preflight == nil || d.Preflight.Passed) {
+		d.NotReviewed = snap.Progress.FilesRemaining
+		b.WriteString(notReviewedText(d.NotReviewed) + "\n")
+	}
 	res := Result{State: string(r.Status), Code: exitChangesRequested, Text: b.String(), Next: next}
 	if checkpoint.Paused(r) {
 		d.Paused = true
