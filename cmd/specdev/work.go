@@ -141,9 +141,10 @@ func (c *WorkRequestCmd) collect(app *App, snap checkpoint.Snapshot) (checkpoint
 	root := app.store.Root
 	later := laterRound(snap, c.Gate)
 	base, since := c.Base, c.Base
-	if base == "" && later {
+	if base == "" && later && !c.Staged {
 		// every round covers the whole change: the range of the loop's first
-		// request; the claim works out what changed since the last review
+		// request; the claim works out what changed since the last review.
+		// --staged is exactly the staged change, in any round.
 		base, since = roundBase(app, snap)
 	}
 	res, err := changeset.Collect(app.ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Cwd: workingDir(), Staged: c.Staged, Branch: base == ""})
