@@ -38,6 +38,9 @@ func (a *Assignment) ID() string {
 	return id
 }
 
+// Root is the project root: the folder that holds .specdev.
+func (a *Assignment) Root() string { return a.store.Root }
+
 // RelDir is the folder relative to the project root, as requests record it.
 func (a *Assignment) RelDir() string {
 	return filepath.ToSlash(filepath.Join(protocol.StateDir, AssignmentsDir, a.Name))

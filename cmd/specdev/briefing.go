@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -131,14 +133,16 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session stri
 		}
 	}
 	if p.Plan.FollowUp() {
-		d.Changes = changesOf(p.Plan, r)
+		d.Changes = changesOf(p.Plan, r, gitFrom(a.Root(), workingDir()))
 	}
 	return d
 }
 
 // changesOf is the diff a follow-up reviewer reads: from the commit of
-// the previous round's review to this round's.
-func changesOf(plan *protocol.RoundPlan, r *protocol.Request) *diffRange {
+// the previous round's review to this round's. Its command starts with
+// git (from gitFrom), so that it reads the project's paths wherever it
+// is run.
+func changesOf(plan *protocol.RoundPlan, r *protocol.Request, git []string) *diffRange {
 	to := r.ReviewedCommit()
 	if plan.Since == "" || to == "" {
 		return nil
@@ -146,9 +150,25 @@ func changesOf(plan *protocol.RoundPlan, r *protocol.Request) *diffRange {
 	changes := &diffRange{From: plan.Since, To: to}
 	if r.Delta != nil {
 		changes.Stat = r.Delta.Stat
-		changes.Command = fmt.Sprintf("git diff %s..%s -- %s", short(plan.Since), short(to), strings.Join(r.Delta.Changed, " "))
+		words := append(append(git, "diff", short(plan.Since)+".."+short(to), "--"), r.Delta.Changed...)
+		changes.Command = shellword.Join(words)
 	}
 	return changes
+}
+
+// gitFrom is how a printed git command reaches the project root from the
+// folder it is run in: git -C <the way there> outside the root (the paths
+// in a briefing are the project's, and git reads a pathspec from where it
+// runs), plain git at the root or when either folder is unknown.
+func gitFrom(root, wd string) []string {
+	if root == "" || wd == "" {
+		return []string{"git"}
+	}
+	rel, err := filepath.Rel(wd, root)
+	if err != nil || rel == "." {
+		return []string{"git"}
+	}
+	return []string{"git", "-C", filepath.ToSlash(rel)}
 }
 
 func verdictIssues(v *protocol.Verdict) []protocol.Finding {

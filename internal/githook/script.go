@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/specdev/specdev/internal/shellword"
 )
 
 // Spec is the hook to write.
@@ -27,11 +29,7 @@ func Script(s Spec) []byte {
 	if s.Hook == "pre-push" {
 		verb, bypass = "push", "git push --no-verify"
 	}
-	args := make([]string, len(s.Args))
-	for i, a := range s.Args {
-		args[i] = shellWord(a)
-	}
-	command := strings.Join(args, " ")
+	command := shellword.Join(s.Args)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `#!/bin/sh
 %[1]s%[2]s
@@ -60,7 +58,7 @@ echo >&2
 echo "specdev hook %[2]s: the review gate blocked this %[7]s (exit $status); see above." >&2
 echo "To %[7]s without it, knowingly: %[8]s" >&2
 exit $status
-`, markerPrefix, s.Hook, commandPrefix, command, ChainSuffix, shellQuote(s.Binary), verb, bypass)
+`, markerPrefix, s.Hook, commandPrefix, command, ChainSuffix, shellword.Quote(s.Binary), verb, bypass)
 	return b.Bytes()
 }
 
@@ -81,18 +79,4 @@ func parseScript(hook string, data []byte) (ours bool, command string) {
 		}
 	}
 	return ours, command
-}
-
-// shellWord is s as one word for sh: as it is when that is safe,
-// otherwise quoted.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/=+:,@-") == "" {
-		return s
-	}
-	return shellQuote(s)
-}
-
-// shellQuote makes s one word for sh, whatever it contains.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
