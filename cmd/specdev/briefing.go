@@ -189,7 +189,7 @@ func orNoFindings(list []protocol.Finding) []protocol.Finding {
 func briefingNext(p *protocol.Progress, d briefingData) string {
 	switch {
 	case len(p.FilesRemaining) == 0:
-		return "give the verdict: " + d.Commands["verdict"]
+		return verdictNext(checkpoint.Holder{Session: d.Session, Lease: d.Lease}, p.FindingsSoFar)
 	case len(d.Reviewed) > 0:
 		return "continue reviewing from " + p.FilesRemaining[0]
 	}
@@ -197,15 +197,32 @@ func briefingNext(p *protocol.Progress, d briefingData) string {
 }
 
 func reviewerCommands(h checkpoint.Holder) map[string]string {
+	ids := holderFlags(h)
+	return map[string]string{
+		"record":  fmt.Sprintf("specdev check record <file> %s [--finding \"important: …\" --line N]", ids),
+		"verdict": fmt.Sprintf("specdev check verdict <pass|fail> --summary \"…\" %s", ids),
+		"release": fmt.Sprintf("specdev check release %s", ids),
+	}
+}
+
+// holderFlags are the flags that name the holder of a review.
+func holderFlags(h checkpoint.Holder) string {
 	ids := "--session " + h.Session
 	if h.Lease != "" {
 		ids += " --lease " + h.Lease
 	}
-	return map[string]string{
-		"record":  fmt.Sprintf("specdev check record <file> %s [--finding \"important: …\" --line N]", ids),
-		"verdict": fmt.Sprintf("specdev check verdict pass|fail --summary \"…\" %s", ids),
-		"release": fmt.Sprintf("specdev check release %s", ids),
+	return ids
+}
+
+// verdictNext is the Next: line once every file is recorded: the verdict
+// the findings point to, written out (no pass|fail for a shell to read
+// as a pipe), and the other one named.
+func verdictNext(h checkpoint.Holder, findings int) string {
+	word, other := "pass", "or fail, if something must change"
+	if findings > 0 {
+		word, other = "fail", "or pass, if none of the findings blocks"
 	}
+	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, holderFlags(h), other)
 }
 
 func plural(n int, word string) string {

@@ -48,7 +48,7 @@ func (c *CheckRecordCmd) Run(app *App) error {
 	p := rec.Progress
 	text := fmt.Sprintf("%s\nProgress: %d/%d files reviewed, %s so far.",
 		recordedText(file, findings, rec, c.Add), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
-	next := "give the verdict: " + reviewerCommands(h)["verdict"]
+	next := verdictNext(h, p.FindingsSoFar)
 	if len(p.FilesRemaining) > 0 {
 		next = "review " + p.FilesRemaining[0]
 	}
