@@ -139,6 +139,23 @@ func (a *Assignment) AddFindings(ctx context.Context, h Holder, file string, fin
 	return a.record(ctx, h, file, findings, true)
 }
 
+// notInReviewHint names the files still to record (a path is read as git
+// reads it, from the current folder: a subfolder's path differs from the
+// briefing's).
+func notInReviewHint(p *protocol.Progress) string {
+	const shown = 5
+	const paths = "paths are read from the current folder, and the briefing's from the project root"
+	n := len(p.FilesRemaining)
+	if n == 0 {
+		return "every file of the review is recorded (recording one again replaces its findings); " + paths
+	}
+	list := strings.Join(p.FilesRemaining[:min(n, shown)], ", ")
+	if n > shown {
+		list += fmt.Sprintf(", and %d more", n-shown)
+	}
+	return "still to record: " + list + "; " + paths
+}
+
 func (a *Assignment) record(ctx context.Context, h Holder, file string, findings []protocol.Finding, add bool) (Recorded, error) {
 	session := h.Session
 	var out Recorded
@@ -148,8 +165,8 @@ func (a *Assignment) record(ctx context.Context, h Holder, file string, findings
 				"the preflight gate of %s has not finished", a.Name)
 		}
 		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
-			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %d files of review %s", file, p.FilesTotal, a.Name),
-				Hint: "record one of the files listed by specdev check (from the project root; a path you give is read from the current folder)"}
+			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %s of review %s", file, plural(p.FilesTotal, "file"), a.Name),
+				Hint: notInReviewHint(p)}
 		}
 		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
 			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })

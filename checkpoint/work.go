@@ -286,9 +286,12 @@ func (a *Assignment) SetMode(ctx context.Context, mode protocol.Mode) (*protocol
 	})
 }
 
-func rounds(n int) string {
+func rounds(n int) string { return plural(n, "round") }
+
+// plural is "1 file", "2 files".
+func plural(n int, word string) string {
 	if n == 1 {
-		return "1 round"
+		return "1 " + word
 	}
-	return fmt.Sprintf("%d rounds", n)
+	return fmt.Sprintf("%d %ss", n, word)
 }

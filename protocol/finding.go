@@ -52,7 +52,7 @@ func (f Finding) Location() string {
 func ParseFindingFlag(s string) (Finding, error) {
 	sevText, text, ok := strings.Cut(s, ":")
 	if !ok || strings.TrimSpace(text) == "" {
-		return Finding{}, fmt.Errorf("finding %s must look like \"important: what is wrong\"", QuotePrefix(s))
+		return Finding{}, fmt.Errorf("finding %s must look like \"SEVERITY: what is wrong\", SEVERITY one of critical, important, minor", QuotePrefix(s))
 	}
 	sev, err := ParseSeverity(sevText)
 	if err != nil {
