@@ -2,7 +2,6 @@ package tests
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
 // make demo is the README's first command: scripts/demo.sh runs a whole
@@ -96,25 +93,9 @@ func TestDemoNoColorOnTerminal(t *testing.T) {
 	t.Parallel()
 	cmd := exec.Command("sh", demoScript, specdevBin())
 	cmd.Env = demoEnv(t.TempDir(), "TERM=xterm-256color", "NO_COLOR=1")
-	tty, err := pty.Start(cmd)
+	out, err := onTerminal(t, cmd, 2*time.Minute)
 	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	defer tty.Close()
-	var out bytes.Buffer
-	done := make(chan error, 1)
-	go func() {
-		io.Copy(&out, tty) // ends with an error once the child is gone
-		done <- cmd.Wait()
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("scripts/demo.sh on a terminal: %v\n%s", err, out.String())
-		}
-	case <-time.After(2 * time.Minute):
-		cmd.Process.Kill()
-		t.Fatalf("scripts/demo.sh on a terminal did not end; it wrote:\n%s", out.String())
+		t.Fatalf("scripts/demo.sh on a terminal: %v; it wrote:\n%s", err, out.String())
 	}
 	if i := bytes.IndexByte(out.Bytes(), 0x1b); i >= 0 {
 		t.Errorf("the demo wrote an escape code under NO_COLOR, at byte %d: %q", i, out.String()[max(0, i-40):min(out.Len(), i+40)])
