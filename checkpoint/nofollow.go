@@ -51,6 +51,9 @@ func openState(path, rel string, flag int, perm os.FileMode) (*os.File, error) {
 // one is a *protocol.InvalidError. A missing file is nil data and a nil
 // error.
 func readStateFile(path, rel string, limit int64) ([]byte, error) {
+	if data, ok, err := rawRead(path, rel, limit); ok {
+		return data, err
+	}
 	f, err := openState(path, rel, os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
