@@ -135,10 +135,14 @@ func shapeType(v any) reflect.Type {
 	return reflect.TypeOf(v)
 }
 
-// semantic runs the checks no schema can express on a decoded value.
-func semantic(file, schema string, rules func(*check)) error {
+// semantic runs rules on one check and reports what they found against
+// file and schema: the checks no schema can express on a decoded value,
+// and each type's Validate (its shape, then its semantics).
+func semantic(file, schema string, rules ...func(*check)) error {
 	var c check
-	rules(&c)
+	for _, rule := range rules {
+		rule(&c)
+	}
 	return c.result(file, schema)
 }
 

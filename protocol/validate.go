@@ -11,10 +11,7 @@ package protocol
 
 // Validate applies the rules of a finding.
 func (f *Finding) Validate() error {
-	var c check
-	f.shape(&c)
-	f.semantics(&c)
-	return c.result("", "findings")
+	return semantic("", "findings", f.shape, f.semantics)
 }
 
 func (f *Finding) shape(c *check) {
@@ -35,10 +32,7 @@ func (f *Finding) semantics(c *check) {
 
 // Validate applies the rules of a verdict.
 func (v *Verdict) Validate() error {
-	var c check
-	v.shape(&c)
-	v.semantics(&c)
-	return c.result("", "verdict")
+	return semantic("", "verdict", v.shape, v.semantics)
 }
 
 func (v *Verdict) shape(c *check) {
@@ -53,9 +47,7 @@ func (v *Verdict) semantics(c *check) {
 
 // Validate applies the rules of a human's decision.
 func (d *Decision) Validate() error {
-	var c check
-	d.shape(&c)
-	return c.result(ProgressFile, "progress")
+	return semantic(ProgressFile, "progress", d.shape)
 }
 
 func (d *Decision) shape(c *check) {
@@ -65,9 +57,7 @@ func (d *Decision) shape(c *check) {
 
 // Validate applies the rules of a takeover record.
 func (t *Takeover) Validate() error {
-	var c check
-	t.shape(&c)
-	return c.result(ProgressFile, "progress")
+	return semantic(ProgressFile, "progress", t.shape)
 }
 
 func (t *Takeover) shape(c *check) {
@@ -80,9 +70,7 @@ func (t *Takeover) shape(c *check) {
 
 // Validate applies the rules of a preflight result.
 func (p *PreflightResult) Validate() error {
-	var c check
-	p.shape(&c)
-	return c.result(ProgressFile, "progress")
+	return semantic(ProgressFile, "progress", p.shape)
 }
 
 func (p *PreflightResult) shape(c *check) {
@@ -101,10 +89,7 @@ func (p *PreflightResult) shape(c *check) {
 
 // Validate applies the rules of a finished round's record.
 func (r *RoundRecord) Validate() error {
-	var c check
-	r.shape(&c)
-	r.semantics(&c)
-	return c.result(ProgressFile, "progress")
+	return semantic(ProgressFile, "progress", r.shape, r.semantics)
 }
 
 func (r *RoundRecord) shape(c *check) {

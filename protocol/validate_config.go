@@ -23,10 +23,7 @@ const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seco
 // each duration (0 is unset: the default applies), and that the preflight
 // gate cannot outlive a reviewer's lease.
 func (c *Config) Validate() error {
-	var ch check
-	c.shape(&ch)
-	c.semantics(&ch)
-	return ch.result(ConfigFile, "config")
+	return semantic(ConfigFile, "config", c.shape, c.semantics)
 }
 
 func (c *Config) shape(ch *check) {
@@ -98,9 +95,7 @@ func checkConfigDurations(file string, doc any) error {
 
 // Validate applies the rules of one history event.
 func (e *Event) Validate() error {
-	var c check
-	e.shape(&c)
-	return c.result(HistoryFile, "history")
+	return semantic(HistoryFile, "history", e.shape)
 }
 
 func (e *Event) shape(c *check) {

@@ -9,10 +9,7 @@ import (
 // safe paths, and the kept unknown fields' bounds. A transaction calls it
 // before it writes the request.
 func (r *Request) Validate() error {
-	var c check
-	r.shape(&c)
-	r.semantics(&c)
-	return c.result(RequestFile, "request")
+	return semantic(RequestFile, "request", r.shape, r.semantics)
 }
 
 func (r *Request) shape(c *check) {
@@ -54,10 +51,7 @@ func (r *Request) semantics(c *check) {
 // file of the review counted once, as reviewed or as remaining). A
 // transaction calls it before it writes the progress.
 func (p *Progress) Validate() error {
-	var c check
-	p.shape(&c)
-	p.semantics(&c)
-	return c.result(ProgressFile, "progress")
+	return semantic(ProgressFile, "progress", p.shape, p.semantics)
 }
 
 func (p *Progress) shape(c *check) {
