@@ -103,15 +103,22 @@ func (r *RoundRecord) shape(c *check) {
 	c.oneOf("status", string(r.Status), statusNames...)
 	c.paths("files_reviewed", r.FilesReviewed)
 	c.between("files_total", int64(r.FilesTotal), 0, MaxFiles)
-	if r.Preflight != nil {
-		c.sub("preflight", r.Preflight.shape)
+	shapeOutcome(c, r.Preflight, r.Findings, r.Verdict, r.Decision)
+}
+
+// shapeOutcome checks what a round produced, kept alike in the progress
+// and in each earlier round's record: the pre-flight result, the
+// findings, the verdict and a human's decision.
+func shapeOutcome(c *check, pf *PreflightResult, findings []Finding, v *Verdict, d *Decision) {
+	if pf != nil {
+		c.sub("preflight", pf.shape)
 	}
-	c.each("findings", len(r.Findings), MaxFindings, func(i int, c *check) { r.Findings[i].shape(c) })
-	if r.Verdict != nil {
-		c.sub("verdict", r.Verdict.shape)
+	c.each("findings", len(findings), MaxFindings, func(i int, c *check) { findings[i].shape(c) })
+	if v != nil {
+		c.sub("verdict", v.shape)
 	}
-	if r.Decision != nil {
-		c.sub("decision", r.Decision.shape)
+	if d != nil {
+		c.sub("decision", d.shape)
 	}
 }
 

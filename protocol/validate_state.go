@@ -69,16 +69,7 @@ func (p *Progress) shape(c *check) {
 	c.text("request_id", p.RequestID, MaxIDLength)
 	c.optional("round", int64(p.Round), 1, MaxRound)
 	c.each("takeovers", len(p.Takeovers), MaxTakeovers, func(i int, c *check) { p.Takeovers[i].shape(c) })
-	if p.Preflight != nil {
-		c.sub("preflight", p.Preflight.shape)
-	}
-	c.each("findings", len(p.Findings), MaxFindings, func(i int, c *check) { p.Findings[i].shape(c) })
-	if p.Verdict != nil {
-		c.sub("verdict", p.Verdict.shape)
-	}
-	if p.Decision != nil {
-		c.sub("decision", p.Decision.shape)
-	}
+	shapeOutcome(c, p.Preflight, p.Findings, p.Verdict, p.Decision)
 	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].shape(c) })
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.shape)
