@@ -11,6 +11,7 @@ require (
 	github.com/mattn/go-isatty v0.0.20
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	golang.org/x/sys v0.47.0
 )
 
 require (
@@ -27,10 +28,13 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/xo/terminfo v0.0.0-20220910002029-abceb7e1c41e // indirect
 	golang.org/x/exp v0.0.0-20231006140011-7918f672742d // indirect
-	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )
 
 replace github.com/santhosh-tekuri/jsonschema/v5 => ./third_party/jsonschema/v5
 
 replace github.com/mattn/go-runewidth => ./third_party/go-runewidth/v0.0.16
+
+replace github.com/alecthomas/kong => ./third_party/kong/v1.17.0
+
+replace github.com/charmbracelet/x/ansi => ./third_party/x-ansi/v0.8.0
