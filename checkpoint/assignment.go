@@ -6,18 +6,19 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
 
-var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+// nameBytes are the bytes of an assignment folder name, which starts with
+// a letter or a digit: ^[A-Za-z0-9][A-Za-z0-9._-]*$.
+const nameBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
 
 // CheckName reports why name cannot be an assignment folder name.
 func CheckName(name string) error {
-	if !validName.MatchString(name) || len(name) > 200 {
+	if name == "" || strings.IndexByte("._-", name[0]) >= 0 || strings.Trim(name, nameBytes) != "" || len(name) > 200 {
 		return fmt.Errorf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name)
 	}
 	return nil

@@ -6,12 +6,29 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Extra holds the fields of a state file that this version of specdev does
 // not know. They are written back unchanged, so that a file another tool
 // (or a newer specdev) wrote keeps its data when we rewrite it.
 type Extra map[string]json.RawMessage
+
+// topFields are a struct's top-level JSON names, exactly and folded.
+type topFields struct {
+	known  map[string]bool
+	folded map[string]string // foldKey(name) -> name
+}
+
+// topFieldsOf returns t's top-level fields, found by reflection on first
+// use: reflection in a package variable is paid at start-up by every
+// command, also by those that never read t.
+func topFieldsOf(t reflect.Type) func() topFields {
+	return sync.OnceValue(func() topFields {
+		known := knownFields(t)
+		return topFields{known: known, folded: foldAll(known)}
+	})
+}
 
 // knownFields returns the JSON names of a struct type's fields.
 func knownFields(t reflect.Type) map[string]bool {

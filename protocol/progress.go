@@ -92,15 +92,12 @@ type RoundRecord struct {
 
 type progressFields Progress
 
-var (
-	progressKnown  = knownFields(reflect.TypeOf(progressFields{}))
-	progressFolded = foldAll(progressKnown)
-)
+var progressTop = topFieldsOf(reflect.TypeFor[progressFields]())
 
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (p *Progress) UnmarshalJSON(data []byte) error {
 	var fields progressFields
-	extra, err := decodeKeepingExtra(data, &fields, progressKnown)
+	extra, err := decodeKeepingExtra(data, &fields, progressTop().known)
 	if err != nil {
 		return err
 	}

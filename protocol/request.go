@@ -81,15 +81,12 @@ type Request struct {
 
 type requestFields Request
 
-var (
-	requestKnown  = knownFields(reflect.TypeOf(requestFields{}))
-	requestFolded = foldAll(requestKnown)
-)
+var requestTop = topFieldsOf(reflect.TypeFor[requestFields]())
 
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (r *Request) UnmarshalJSON(data []byte) error {
 	var fields requestFields
-	extra, err := decodeKeepingExtra(data, &fields, requestKnown)
+	extra, err := decodeKeepingExtra(data, &fields, requestTop().known)
 	if err != nil {
 		return err
 	}

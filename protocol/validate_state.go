@@ -43,7 +43,7 @@ func (r *Request) semantics(c *check) {
 	c.safePaths("changed_files", r.ChangedFiles)
 	c.unique("changed_files", r.ChangedFiles, nil)
 	r.coveragePaths(c)
-	c.extra(r.Extra, requestFolded)
+	c.extra(r.Extra, requestTop().folded)
 }
 
 // Validate applies every rule of review_progress.json to p: the schema's,
@@ -89,7 +89,7 @@ func (p *Progress) semantics(c *check) {
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.semantics)
 	}
-	c.extra(p.Extra, progressFolded)
+	c.extra(p.Extra, progressTop().folded)
 	p.consistency(c)
 }
 

@@ -3,7 +3,6 @@ package changeset
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -76,8 +75,14 @@ func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint)
 	return hints, nil
 }
 
-// plainTag matches tag names that need no quoting in a shell.
-var plainTag = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/+-]*$`)
+// tagBytes are the bytes of a tag name that needs no quoting in a shell,
+// which starts with a letter or a digit: ^[A-Za-z0-9][A-Za-z0-9._/+-]*$.
+const tagBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+-"
+
+// plainTag reports whether tag needs no quoting in a shell.
+func plainTag(tag string) bool {
+	return tag != "" && strings.IndexByte("._/+-", tag[0]) < 0 && strings.Trim(tag, tagBytes) == ""
+}
 
 // lastTag is the newest tag reachable from HEAD's first parent (so that a
 // range from it is never empty), or "".
@@ -94,7 +99,7 @@ func (r *repo) lastTag(ctx context.Context) (string, error) {
 		return "", err
 	}
 	tag := strings.TrimSpace(string(out))
-	if !plainTag.MatchString(tag) {
+	if !plainTag(tag) {
 		return "", nil // not safe to paste into a shell command line
 	}
 	return tag, nil
