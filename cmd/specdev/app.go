@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -39,9 +37,9 @@ type helpExit int
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	// Signals are normal events: every long step gets this context, and a
 	// command that stops because of it leaves its state consistent and
-	// exits 130.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	// exits 130 (signals.go).
+	ctx := &signalContext{}
+	defer ctx.release()
 	app := &App{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
 	defer func() {
 		if r := recover(); r != nil {
@@ -64,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	app.command = kctx.Command()
 	app.terminal = isTerminal(stdin)
 	if err := kctx.Run(); err != nil {
-		if ctx.Err() != nil {
+		if ctx.interrupted() {
 			err = &interruptedError{err}
 		}
 		writeError(stdout, stderr, app.JSON, err)
