@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -83,6 +82,17 @@ func (a *Assignment) checkFolder() error { return checkFolder(a.Dir, a.RelDir())
 // so that using them reports them (*LinkError) instead of hiding them; an
 // assignments folder that is itself a symlink is a *LinkError.
 func (s *Store) Names() ([]string, error) {
+	folders, err := s.folders()
+	names := make([]string, len(folders))
+	for i, f := range folders {
+		names[i] = f.Name()
+	}
+	return names, err
+}
+
+// folders lists the assignment folders as Names does, with their types
+// as the folder listing gives them (a symlink is not followed).
+func (s *Store) folders() ([]fs.DirEntry, error) {
 	dir := filepath.Join(s.Dir, AssignmentsDir)
 	if err := checkFolder(dir, filepath.Join(protocol.StateDir, AssignmentsDir)); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -90,14 +100,14 @@ func (s *Store) Names() ([]string, error) {
 		}
 		return nil, err
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := os.ReadDir(dir) // sorted by name
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, 0, len(entries))
+	folders := entries[:0]
 	for _, e := range entries {
 		if !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
 			continue
@@ -106,10 +116,9 @@ func (s *Store) Names() ([]string, error) {
 			s.logf("skipping folder %q: not a valid assignment name", e.Name())
 			continue
 		}
-		names = append(names, e.Name())
+		folders = append(folders, e)
 	}
-	sort.Strings(names)
-	return names, nil
+	return folders, nil
 }
 
 // Resolve finds the assignment named exactly, or by a unique prefix

@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"time"
@@ -29,22 +30,26 @@ func (e Entry) Idle(now time.Time) (time.Duration, bool) {
 // Scan peeks at every assignment's request (and the progress of active
 // reviews).
 func (s *Store) Scan() ([]Entry, error) {
-	names, err := s.Names()
+	folders, err := s.folders()
 	if err != nil {
 		return nil, err
 	}
-	entries := make([]Entry, 0, len(names))
-	for _, name := range names {
-		entries = append(entries, s.peek(name))
+	entries := make([]Entry, 0, len(folders))
+	for _, f := range folders {
+		entries = append(entries, s.peek(f))
 	}
 	return entries, nil
 }
 
-func (s *Store) peek(name string) Entry {
+// peek reads the assignment in folder f. A folder that is a symlink is
+// refused as the listing typed it, without a stat of its own: peeking only
+// reads, and whatever acts on an assignment checks its folder again.
+func (s *Store) peek(f fs.DirEntry) Entry {
+	name := f.Name()
 	e := Entry{Name: name}
 	a := &Assignment{Name: name, Dir: s.Dir + "/" + AssignmentsDir + "/" + name, store: s}
-	if err := a.checkFolder(); err != nil {
-		e.Err = err
+	if !f.IsDir() {
+		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
 	data, err := a.readFile(protocol.RequestFile)
