@@ -77,6 +77,8 @@ project() {
 empty_go=$work/empty
 mkdir -p "$work/emptysrc" && printf 'package main\nfunc main() {}\n' >"$work/emptysrc/main.go"
 (cd "$work/emptysrc" && GOFLAGS= go mod init empty >/dev/null 2>&1 && go build -o "$empty_go" .)
+floor_go=$work/floor # kong and charmbracelet/log linked, nothing run
+(cd "$(dirname "$0")/.." && CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$floor_go" ./scripts/startfloor)
 
 echo "specdev whole-process timings (median of $runs runs, ms) on $(nproc) cores, $(date -u +%Y-%m-%d)"
 
@@ -88,9 +90,10 @@ done
 "$bin" check --session rv-idle >/dev/null 2>&1 || true # first run validates config.json once
 base_cat() { cat .specdev/assignments/00001_bench/review_request.json; }
 base_go() { "$empty_go"; }
+base_floor() { "$floor_go"; }
 sd_version() { "$bin" version; }
 sd_check() { "$bin" check --session rv-idle; } # a reviewer's poll that finds nothing to claim
-funcs=(base_cat base_go sd_version sd_check)
+funcs=(base_cat base_go base_floor sd_version sd_check)
 if [ -n "${BASE_BIN:-}" ]; then # BASE_BIN=old/specdev: an earlier build, side by side
 	old_version() { "$BASE_BIN" version; }
 	old_check() { "$BASE_BIN" check --session rv-idle; }
@@ -99,6 +102,8 @@ fi
 side_by_side "${funcs[@]}"
 printf '  %-44s %8s ms\n' "baseline: cat one request file" "${median[base_cat]}"
 printf '  %-44s %8s ms\n' "baseline: empty Go program" "${median[base_go]}"
+printf '  %-44s %8s ms  %sx empty Go (the floor: kept dependencies, no work)\n' "baseline: kong + charmbracelet/log linked" \
+	"${median[base_floor]}" "$(ratio "${median[base_floor]}" "${median[base_go]}")"
 printf '  %-44s %8s ms  %sx empty Go (target <= 1.5x)\n' "specdev version" "${median[sd_version]}" \
 	"$(ratio "${median[sd_version]}" "${median[base_go]}")"
 printf '  %-44s %8s ms  %sx empty Go (target <= 2x), %sx cat (target <= 3x), peak %s KiB\n' \
