@@ -61,7 +61,7 @@ cover:
 
 # Go benchmarks plus whole-process timings; figures go in docs/performance.md.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint/ ./tests/
+	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint/ ./cmd/specdev/ ./tests/
 	scripts/bench.sh $(BIN)
 
 # A full review hand-off, narrated command by command, in a new repository
