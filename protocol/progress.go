@@ -100,7 +100,7 @@ var (
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (p *Progress) UnmarshalJSON(data []byte) error {
 	var fields progressFields
-	extra, err := decodeKeepingExtra(data, &fields, progressKnown)
+	extra, err := decodeKeepingExtra(data, &fields, progressKnown, progressFolded)
 	if err != nil {
 		return err
 	}

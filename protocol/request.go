@@ -89,7 +89,7 @@ var (
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (r *Request) UnmarshalJSON(data []byte) error {
 	var fields requestFields
-	extra, err := decodeKeepingExtra(data, &fields, requestKnown)
+	extra, err := decodeKeepingExtra(data, &fields, requestKnown, requestFolded)
 	if err != nil {
 		return err
 	}
