@@ -252,3 +252,27 @@ func FuzzFastCodec(f *testing.F) {
 		}
 	})
 }
+
+// readsAsIs, eight bytes at a time, agrees with a byte-by-byte look at
+// every byte value in every position of strings up to 24 bytes.
+func TestReadsAsIs(t *testing.T) {
+	simple := func(b []byte) bool {
+		for _, c := range b {
+			if c < 0x20 || c == '\\' || c >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 256; c++ {
+				b := bytes.Repeat([]byte{'a'}, n)
+				b[pos] = byte(c)
+				if got, want := readsAsIs(b), simple(b); got != want {
+					t.Fatalf("readsAsIs(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}

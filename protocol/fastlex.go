@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"reflect"
 	"strconv"
@@ -14,12 +15,10 @@ import (
 // skipSpace moves past white space and returns where it stopped.
 func (d *fastDecoder) skipSpace() int {
 	for d.i < len(d.data) {
-		switch d.data[d.i] {
-		case ' ', '\n', '\t', '\r':
-			d.i++
-		default:
+		if c := d.data[d.i]; c > ' ' || c != ' ' && c != '\n' && c != '\t' && c != '\r' {
 			return d.i
 		}
+		d.i++
 	}
 	return d.i
 }
@@ -123,7 +122,19 @@ func (d *fastDecoder) str() (string, bool) {
 
 // readsAsIs reports whether b has neither control characters, nor
 // backslashes, nor bytes beyond ASCII: a string text that reads as it is.
+// It looks at eight bytes at a time (paths and digests are long).
 func readsAsIs(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		backslash := x ^ (ones * '\\')
+		// A byte of x is below 0x20 (with no high bit set anywhere), or a
+		// byte of backslash is zero, or a byte of x has its high bit set.
+		if (x-ones*0x20)&^x&highs != 0 || (backslash-ones)&^backslash&highs != 0 || x&highs != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c < 0x20 || c == '\\' || c >= utf8.RuneSelf {
 			return false
@@ -159,30 +170,20 @@ func isHex4(data []byte, i int) bool {
 	return true
 }
 
-// stringItems counts the strings of the array or object of strings at i
-// (keys and values alike) without reading them, hopping from quote to
-// quote: the size to allocate for them. It stops early at anything else,
-// so it is only a hint.
+// stringItems is about how many strings the array or object of strings
+// at i holds (keys and values alike): the quotes up to the first closing
+// bracket or brace, halved. A string holding that bracket or a quote makes
+// it wrong, and harmlessly so: it only sizes an allocation.
 func (d *fastDecoder) stringItems() int {
-	n := 0
-	for j := d.i + 1; ; n++ {
-		for j < len(d.data) && (d.data[j] == ' ' || d.data[j] == '\n' || d.data[j] == '\t' || d.data[j] == '\r') {
-			j++
-		}
-		if j >= len(d.data) || d.data[j] != '"' {
-			return n
-		}
-		end := closingQuote(d.data, j+1)
-		if end < 0 {
-			return n
-		}
-		for j = end + 1; j < len(d.data) && (d.data[j] == ' ' || d.data[j] == '\n' || d.data[j] == '\t' || d.data[j] == '\r'); j++ {
-		}
-		if j >= len(d.data) || d.data[j] != ',' && d.data[j] != ':' {
-			return n + 1
-		}
-		j++
+	closer := byte(']')
+	if d.data[d.i] == '{' {
+		closer = '}'
 	}
+	end := bytes.IndexByte(d.data[d.i:], closer)
+	if end < 0 {
+		return 0
+	}
+	return bytes.Count(d.data[d.i:d.i+end], []byte{'"'}) / 2
 }
 
 // closingQuote returns the index of the quote that ends the string whose
