@@ -3,7 +3,6 @@ package checkpoint
 import (
 	"bytes"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -21,40 +20,45 @@ func (tx *Tx) commit() error {
 	if err := tx.checkTransition(); err != nil {
 		return err
 	}
-	if err := tx.validate(); err != nil {
+	requestChanged := tx.Request != nil && (tx.requestSeen == nil || !tx.Request.Same(&tx.requestRead))
+	if err := tx.validate(requestChanged); err != nil {
 		return err
 	}
-	requestChanged := tx.Request != nil && (tx.requestSeen == nil || !reflect.DeepEqual(*tx.Request, tx.requestRead))
 	progressData, progressChanged, err := tx.encodeProgress(requestChanged)
 	if err != nil {
 		return err
 	}
 	var writes []fileWrite
+	progressSum := tx.progressSum
 	if progressChanged {
+		progressSum = digest(progressData)
 		writes = append(writes, fileWrite{protocol.ProgressFile, progressData})
 	}
-	requestData := tx.requestSeen
+	requestSum := tx.requestSum
 	if requestChanged {
 		if len(tx.events) > 0 {
 			tx.Request.Journal = &protocol.Journal{Events: tx.events}
 		}
-		if requestData, err = protocol.EncodeRequest(tx.Request); err != nil {
+		requestData, err := protocol.EncodeRequestSized(tx.Request, len(tx.requestSeen))
+		if err != nil {
 			return fmt.Errorf("encode %s: %w", protocol.RequestFile, err)
 		}
+		requestSum = digest(requestData)
 		writes = append(writes, fileWrite{protocol.RequestFile, requestData})
 	}
 	if len(writes) > 0 {
-		if report, ok := tx.A.renderReport(tx.Request, tx.Progress, requestData, progressData); ok {
+		if report, ok := tx.A.renderReport(tx.Request, tx.Progress, requestSum, progressSum); ok {
 			writes = append(writes, fileWrite{ReportFile, report})
 		}
 		if err := writeAtomic(tx.A.Dir, writes...); err != nil {
 			return err
 		}
 	}
-	for _, w := range writes {
-		if w.name != ReportFile {
-			tx.lock.cache.remember(w.name, w.data)
-		}
+	if progressChanged {
+		tx.lock.cache.rememberSum(protocol.ProgressFile, progressSum)
+	}
+	if requestChanged {
+		tx.lock.cache.rememberSum(protocol.RequestFile, requestSum)
 	}
 	crashPoint("before history") // the lock file's cache is written when the lock is released
 	if err := tx.A.appendHistory(tx.events); err != nil {
@@ -67,23 +71,32 @@ func (tx *Tx) commit() error {
 }
 
 // encodeProgress encodes the progress and says whether it changed. When
-// only the progress changes, it carries the transaction's journal.
+// only the progress changes, it carries the transaction's journal. A
+// progress whose last_activity moved has surely changed: it is encoded
+// once, journal included; otherwise it is encoded first as it stands, to
+// compare with the bytes read, and again with the journal if it changed.
 func (tx *Tx) encodeProgress(requestChanged bool) (data []byte, changed bool, err error) {
 	if tx.Progress == nil {
 		return tx.progressSeen, false, nil
 	}
 	encode := func() ([]byte, error) {
-		data, err := protocol.EncodeProgress(tx.Progress)
+		data, err := protocol.EncodeProgressSized(tx.Progress, len(tx.progressSeen))
 		if err != nil {
 			return nil, fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
 		}
 		return data, nil
 	}
+	journal := !requestChanged && len(tx.events) > 0
+	if journal && (tx.progressSeen == nil || tx.Progress.LastActivity.String() != tx.activityRead) {
+		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
+		data, err = encode()
+		return data, err == nil, err
+	}
 	if data, err = encode(); err != nil {
 		return nil, false, err
 	}
 	changed = !bytes.Equal(data, tx.progressSeen)
-	if changed && !requestChanged && len(tx.events) > 0 {
+	if changed && journal {
 		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
 		data, err = encode()
 	}

@@ -57,16 +57,19 @@ func eventsAfter(journals []*protocol.Journal, seq int64) []protocol.Event {
 }
 
 // convergeReport re-renders a report that does not match the state files.
+// The report's state mark is compared first: an up-to-date report is not
+// rendered again just to be thrown away.
 func (tx *Tx) convergeReport() error {
-	want, ok := tx.A.renderReport(tx.Request, tx.Progress, tx.requestSeen, tx.progressSeen)
-	if !ok {
+	a := tx.A
+	if !a.renders(tx.Request, tx.Progress) {
 		return nil
 	}
-	have, err := tx.A.readFile(ReportFile)
-	if err != nil || bytes.Equal(stateMark(have), stateMark(want)) {
+	have, err := a.readFile(ReportFile)
+	if err != nil || string(stateMark(have)) == reportMark(tx.requestSum, tx.progressSum) {
 		return err
 	}
-	return writeAtomic(tx.A.Dir, fileWrite{ReportFile, want})
+	want, _ := a.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)
+	return writeAtomic(a.Dir, fileWrite{ReportFile, want})
 }
 
 // stateMarkPrefix starts the report's last line, which names the state
@@ -74,23 +77,30 @@ func (tx *Tx) convergeReport() error {
 // state files is recognised and rendered again.
 const stateMarkPrefix = "<!-- specdev-state: "
 
-// renderReport is the report of the request and progress whose encoded
-// bytes are requestData and progressData, ending with its state mark;
-// false when there is nothing to render.
-func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, requestData, progressData []byte) ([]byte, bool) {
-	if a.store.Render == nil || r == nil || p == nil {
-		return nil, false
-	}
-	out := a.store.Render(r, p)
-	out = append(out, stateMarkPrefix...)
-	out = append(out, stateDigest(requestData, progressData)...)
-	out = append(out, " -->\n"...)
-	return out, true
+// renders reports whether the assignment has a report to render.
+func (a *Assignment) renders(r *protocol.Request, p *protocol.Progress) bool {
+	return a.store.Render != nil && r != nil && p != nil
 }
 
-// stateDigest names a pair of state files by content.
-func stateDigest(requestData, progressData []byte) string {
-	sum := sha256.Sum256([]byte(digest(requestData) + "\n" + digest(progressData)))
+// renderReport is the report of the request and progress whose encoded
+// bytes have the sha256 sums requestSum and progressSum, ending with its
+// state mark; false when there is nothing to render.
+func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, requestSum, progressSum string) ([]byte, bool) {
+	if !a.renders(r, p) {
+		return nil, false
+	}
+	return append(a.store.Render(r, p), reportMark(requestSum, progressSum)...), true
+}
+
+// reportMark is the last line of a report rendered from the state files
+// whose sha256 sums are given.
+func reportMark(requestSum, progressSum string) string {
+	return stateMarkPrefix + stateDigest(requestSum, progressSum) + " -->\n"
+}
+
+// stateDigest names a pair of state files by content (their sums).
+func stateDigest(requestSum, progressSum string) string {
+	sum := sha256.Sum256([]byte(requestSum + "\n" + progressSum))
 	return hex.EncodeToString(sum[:16])
 }
 
@@ -198,8 +208,7 @@ func (a *Assignment) behind(snap Snapshot) bool {
 	if err1 != nil || err2 != nil || err3 != nil {
 		return false
 	}
-	want := stateMarkPrefix + stateDigest(requestData, progressData) + " -->\n"
-	return string(stateMark(report)) != want
+	return string(stateMark(report)) != reportMark(digest(requestData), digest(progressData))
 }
 
 func (s Snapshot) journals() []*protocol.Journal {

@@ -20,7 +20,9 @@ type Tx struct {
 	Now      time.Time
 
 	requestSeen, progressSeen []byte           // bytes as read, to skip unchanged writes
+	requestSum, progressSum   string           // their sha256, computed once
 	requestRead               protocol.Request // the request as read, to skip re-encoding an unchanged one
+	activityRead              string           // the progress's last_activity as read (see encodeProgress)
 	events                    []protocol.Event
 	nextSeq                   int64 // the history sequence number of the next event
 	lock                      *held
@@ -56,14 +58,17 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	if tx.Request, tx.requestSeen, err = a.readRequest(lock.cache); err != nil {
+	if tx.Request, tx.requestSeen, tx.requestSum, err = a.readRequest(lock.cache); err != nil {
 		return err
 	}
-	if tx.Progress, tx.progressSeen, err = a.readProgress(lock.cache); err != nil {
+	if tx.Progress, tx.progressSeen, tx.progressSum, err = a.readProgress(lock.cache); err != nil {
 		return err
 	}
 	if tx.Request != nil {
 		tx.requestRead = tx.Request.Clone()
+	}
+	if tx.Progress != nil {
+		tx.activityRead = tx.Progress.LastActivity.String()
 	}
 	if tx.nextSeq, err = tx.converge(); err != nil {
 		return err
@@ -82,32 +87,36 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
 
 // readRequest reads review_request.json (nil if absent), validating it in
-// full unless the cache knows these exact bytes to be valid.
-func (a *Assignment) readRequest(cache validCache) (*protocol.Request, []byte, error) {
+// full unless the cache knows these exact bytes to be valid, and returns
+// the bytes and their sha256.
+func (a *Assignment) readRequest(cache validCache) (*protocol.Request, []byte, string, error) {
 	return readState(a, cache, protocol.RequestFile, protocol.DecodeRequest, protocol.DecodeTrustedRequest)
 }
 
 // readProgress is readRequest for review_progress.json.
-func (a *Assignment) readProgress(cache validCache) (*protocol.Progress, []byte, error) {
+func (a *Assignment) readProgress(cache validCache) (*protocol.Progress, []byte, string, error) {
 	return readState(a, cache, protocol.ProgressFile, protocol.DecodeProgress, protocol.DecodeTrustedProgress)
 }
 
 // readState reads one state file with the full decoder, or the trusted
 // one when the cache vouches for its bytes, and remembers valid bytes.
-func readState[T any](a *Assignment, cache validCache, name string, full, trusted func(string, []byte) (*T, error)) (*T, []byte, error) {
+// The bytes are hashed once: the cache and the report's state mark both
+// name them by that sum.
+func readState[T any](a *Assignment, cache validCache, name string, full, trusted func(string, []byte) (*T, error)) (*T, []byte, string, error) {
 	data, err := a.readFile(name)
 	if data == nil || err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
+	sum := digest(data)
 	decode := full
-	if cache.trusts(name, data) {
+	if cache.trustsSum(name, sum) {
 		decode = trusted
 	}
 	v, err := decode(a.rel(name), data)
 	if err == nil {
-		cache.remember(name, data)
+		cache.rememberSum(name, sum)
 	}
-	return v, data, err
+	return v, data, sum, err
 }
 
 // readFile returns nil, nil when the file does not exist. A symlink or
@@ -139,11 +148,11 @@ func (a *Assignment) Snapshot() (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	r, _, err := a.readRequest(cache)
+	r, _, _, err := a.readRequest(cache)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	p, _, err := a.readProgress(cache)
+	p, _, _, err := a.readProgress(cache)
 	if err != nil {
 		return Snapshot{}, err
 	}

@@ -12,8 +12,11 @@ import (
 // one is a bug or bad input that slipped past a command's checks: nothing
 // is written, and the error names the file and the field. It costs well
 // under a millisecond for a 1,000-file review (no schema is compiled).
-func (tx *Tx) validate() error {
-	if tx.Request != nil {
+// An unchanged request is not written, so it is not validated again: it
+// was validated when it was read, or when the bytes it was read from were
+// written or first read (the valid cache).
+func (tx *Tx) validate(requestChanged bool) error {
+	if requestChanged {
 		if err := tx.Request.Validate(); err != nil {
 			return tx.refuse(protocol.RequestFile, err)
 		}

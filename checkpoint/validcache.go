@@ -52,12 +52,16 @@ func lockFileContent(holder string, cache validCache) []byte {
 }
 
 // trusts reports whether data is known-valid content of the file name.
-func (c validCache) trusts(name string, data []byte) bool {
-	sum, ok := c[name]
-	return ok && sum == digest(data)
+func (c validCache) trusts(name string, data []byte) bool { return c.trustsSum(name, digest(data)) }
+
+// trustsSum is trusts for content whose digest is sum.
+func (c validCache) trustsSum(name, sum string) bool {
+	known, ok := c[name]
+	return ok && known == sum
 }
 
-func (c validCache) remember(name string, data []byte) { c[name] = digest(data) }
+// rememberSum records that content whose digest is sum is valid.
+func (c validCache) rememberSum(name, sum string) { c[name] = sum }
 
 func digest(data []byte) string {
 	sum := sha256.Sum256(data)

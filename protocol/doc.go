@@ -12,4 +12,7 @@
 //     decode/encode round trip; agent inputs (verdict, findings) and the
 //     config reject them.
 //   - A status change is legal only if Transition allows it.
+//   - The fast decoder and encoder of the state files (fastdecode.go,
+//     fastencode.go) read and write exactly what encoding/json does, or
+//     give up and leave the whole document to it.
 package protocol

@@ -42,10 +42,22 @@ func knownFields(t reflect.Type) map[string]bool {
 	return known
 }
 
-// decodeKeepingExtra decodes data into fields and returns the top-level
-// fields it does not know. The common case (no unknown fields) decodes
-// once; only a file with unknown fields pays for a second pass.
-func decodeKeepingExtra(data []byte, fields any, known map[string]bool) (Extra, error) {
+// decodeKeepingExtra decodes data into fields (a pointer to a struct) and
+// returns the top-level fields it does not know; folded maps the folded
+// names of the known ones to them. The fast decoder reads the common case
+// in one pass; what it leaves to encoding/json decodes once when it has no
+// unknown fields, and only a file with unknown fields pays for a second
+// pass.
+func decodeKeepingExtra(data []byte, fields any, known map[string]bool, folded map[string]string) (Extra, error) {
+	if extra, ok := decodeFast(data, fields, folded); ok {
+		return extra, nil
+	}
+	reflect.ValueOf(fields).Elem().SetZero() // start again from what the fast decoder filled
+	return decodeSlow(data, fields, known)
+}
+
+// decodeSlow is decodeKeepingExtra with encoding/json alone.
+func decodeSlow(data []byte, fields any, known map[string]bool) (Extra, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(fields); err == nil {

@@ -5,8 +5,12 @@ package protocol
 // must be compact, valid JSON as json.Marshal produces it (the only input
 // it is given). A property test holds it to json.Indent's output.
 func indent(src []byte) []byte {
-	out := make([]byte, 0, len(src)+len(src)/4)
-	depth := 0
+	return appendIndent(make([]byte, 0, indentedSize(src)+1), src, 0) // +1: the caller ends the file with a newline
+}
+
+// appendIndent appends indent(src) to out as if src stood depth levels
+// deep in the document: the value of a member or an item there.
+func appendIndent(out, src []byte, depth int) []byte {
 	inString, escaped := false, false
 	newline := func() {
 		out = append(out, '\n')
@@ -55,4 +59,45 @@ func indent(src []byte) []byte {
 		}
 	}
 	return out
+}
+
+// indentedSize is the length of indent(src): what indent appends, counted
+// without writing it, so that the output is allocated once (a 1,000-file
+// progress would otherwise be copied as it grows).
+func indentedSize(src []byte) int {
+	n, depth := len(src), 0
+	inString, escaped := false, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				i++
+				continue
+			}
+			depth++
+			n += 1 + 2*depth
+		case '}', ']':
+			depth--
+			n += 1 + 2*depth
+		case ',':
+			n += 1 + 2*depth
+		case ':':
+			n++
+		}
+	}
+	return n
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // indent must match json.Indent byte for byte on whatever json.Marshal
-// produces.
+// produces, and indentedSize must say its length.
 func FuzzIndentMatchesJSONIndent(f *testing.F) {
 	for _, s := range []string{`{}`, `[]`, `{"a":[],"b":{},"c":[1,{"d":"e\"]}"}]}`, `"x"`, `[{"k":"\\"}]`, readFixtureString(f)} {
 		f.Add(s)
@@ -27,6 +27,9 @@ func FuzzIndentMatchesJSONIndent(f *testing.F) {
 		}
 		if got := indent(compact); !bytes.Equal(got, want.Bytes()) {
 			t.Fatalf("indent(%s):\n got %s\nwant %s", compact, got, want.Bytes())
+		}
+		if n := indentedSize(compact); n != want.Len() {
+			t.Fatalf("indentedSize(%s) = %d, want %d", compact, n, want.Len())
 		}
 	})
 }

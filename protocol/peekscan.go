@@ -74,6 +74,12 @@ func setPeeked(f reflect.Value, raw []byte) error {
 	if u, ok := f.Addr().Interface().(json.Unmarshaler); ok {
 		return u.UnmarshalJSON(raw)
 	}
+	if list, ok := f.Addr().Interface().(*[]string); ok { // a progress's lists of files
+		if peekStrings(raw, list) {
+			return nil
+		}
+		*list = nil // encoding/json says what is wrong
+	}
 	switch f.Kind() {
 	case reflect.String:
 		s, err := unquote(raw)
@@ -101,6 +107,13 @@ func setPeeked(f reflect.Value, raw []byte) error {
 		return nil
 	}
 	return json.Unmarshal(raw, f.Addr().Interface())
+}
+
+// peekStrings reads a JSON array of strings with the fast decoder, as
+// encoding/json would; false for anything else.
+func peekStrings(raw []byte, list *[]string) bool {
+	d := fastDecoder{data: raw, text: string(raw)}
+	return d.strings(list) && d.skipSpace() == len(raw)
 }
 
 // topLevel calls fn with each key of the top-level object of data and the
@@ -163,15 +176,11 @@ func skipJSONSpace(data []byte, i int) int {
 	return i
 }
 
-// skipString returns the index after the string that starts at data[i].
+// skipString returns the index after the string that starts at data[i]
+// (hopping from quote to quote: most of a request is long strings).
 func skipJSONString(data []byte, i int) (int, error) {
-	for j := i + 1; j < len(data); j++ {
-		switch data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1, nil
-		}
+	if end := closingQuote(data, i+1); end >= 0 {
+		return end + 1, nil
 	}
 	return 0, errors.New("a string is not closed")
 }

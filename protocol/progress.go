@@ -97,7 +97,7 @@ var progressTop = topFieldsOf(reflect.TypeFor[progressFields]())
 // UnmarshalJSON decodes the known fields and keeps the others in Extra.
 func (p *Progress) UnmarshalJSON(data []byte) error {
 	var fields progressFields
-	extra, err := decodeKeepingExtra(data, &fields, progressTop().known)
+	extra, err := decodeKeepingExtra(data, &fields, progressTop().known, progressTop().folded)
 	if err != nil {
 		return err
 	}

@@ -131,7 +131,7 @@ func (r *RoundRecord) semantics(c *check) {
 	if r.Verdict != nil {
 		c.sub("verdict", r.Verdict.semantics)
 	}
-	c.unique("files_reviewed", r.FilesReviewed, nil)
+	c.unique("files_reviewed", r.FilesReviewed)
 	if c.err == nil && len(r.FilesReviewed) > r.FilesTotal {
 		c.failHint("files_total", hintHandEdit, "is %d, but %d files are reviewed", r.FilesTotal, len(r.FilesReviewed))
 	}

@@ -41,7 +41,7 @@ func (r *Request) shape(c *check) {
 
 func (r *Request) semantics(c *check) {
 	c.safePaths("changed_files", r.ChangedFiles)
-	c.unique("changed_files", r.ChangedFiles, nil)
+	c.unique("changed_files", r.ChangedFiles)
 	r.coveragePaths(c)
 	c.extra(r.Extra, requestTop().folded)
 }
@@ -98,8 +98,9 @@ func (p *Progress) semantics(c *check) {
 // the recorded findings when they are listed (a seed-shaped file has only
 // the count).
 func (p *Progress) consistency(c *check) {
-	c.unique("files_reviewed", p.FilesReviewed, nil)
-	c.unique("files_remaining", p.FilesRemaining, p.FilesReviewed)
+	seen := make(map[string]bool, len(p.FilesReviewed)+len(p.FilesRemaining))
+	c.uniqueIn("files_reviewed", p.FilesReviewed, seen)
+	c.uniqueIn("files_remaining", p.FilesRemaining, seen)
 	if c.err != nil {
 		return
 	}
@@ -113,14 +114,18 @@ func (p *Progress) consistency(c *check) {
 	}
 }
 
-// unique reports a path listed twice in list, or also in other.
-func (c *check) unique(field string, list, other []string) {
-	if c.err != nil || len(list) == 0 || len(list)+len(other) < 2 {
-		return
+// unique reports a path listed twice in list.
+func (c *check) unique(field string, list []string) {
+	if len(list) >= 2 {
+		c.uniqueIn(field, list, make(map[string]bool, len(list)))
 	}
-	seen := make(map[string]bool, len(list)+len(other))
-	for _, p := range other {
-		seen[p] = true
+}
+
+// uniqueIn reports a path listed twice in list, or already in seen (the
+// paths of the lists checked before it), and adds the list's paths to seen.
+func (c *check) uniqueIn(field string, list []string, seen map[string]bool) {
+	if c.err != nil {
+		return
 	}
 	for i, p := range list {
 		if seen[p] {

@@ -158,7 +158,7 @@ func writeReviewed(w *writer, p *protocol.Progress, unchanged []string) {
 	if len(p.FilesReviewed) <= len(skip) {
 		w.line("- (none yet)")
 	}
-	byFile := p.FindingsByFile()
+	first, next := groupByFile(p.Findings)
 	reviewed := make(map[string]bool, len(p.FilesReviewed))
 	for _, file := range p.FilesReviewed {
 		reviewed[file] = true
@@ -166,12 +166,12 @@ func writeReviewed(w *writer, p *protocol.Progress, unchanged []string) {
 			continue
 		}
 		w.section("### ", escape(file))
-		findings := byFile[file]
-		if len(findings) == 0 {
+		i, ok := first[file]
+		if !ok {
 			w.line("- (no findings)")
 		}
-		for _, f := range findings {
-			writeFinding(w, f, lineRef(f))
+		for ; ok && i >= 0; i = next[i] {
+			writeFinding(w, p.Findings[i], lineRef(p.Findings[i]))
 		}
 	}
 	var others []protocol.Finding
@@ -186,6 +186,23 @@ func writeReviewed(w *writer, p *protocol.Progress, unchanged []string) {
 			writeFinding(w, f, escape(f.Location()))
 		}
 	}
+}
+
+// groupByFile chains the findings of each file in order: first[file] is
+// the index of its first finding, next[i] that of the one after finding i
+// (-1 after its last). Two allocations, however many files have findings.
+func groupByFile(findings []protocol.Finding) (first map[string]int, next []int) {
+	first = make(map[string]int, len(findings))
+	next = make([]int, len(findings))
+	for i := len(findings) - 1; i >= 0; i-- { // backwards: each file's chain is built from its end
+		file := findings[i].File
+		next[i] = -1
+		if j, ok := first[file]; ok {
+			next[i] = j
+		}
+		first[file] = i
+	}
+	return first, next
 }
 
 func writeNotReviewed(w *writer, v round) {
@@ -206,24 +223,32 @@ func writeNotReviewed(w *writer, v round) {
 // writeFinding writes "- SEVERITY [category]: description (where)" and its
 // suggestion. where is already escaped; "" leaves the parentheses out.
 func writeFinding(w *writer, f protocol.Finding, where string) {
-	head := "- " + severityWord(f.Severity)
+	w.add("- ", severityWord(f.Severity))
 	if category := escape(f.Category); category != "" {
-		head += " [" + category + "]"
+		w.add(" [", category, "]")
 	}
-	head += ":"
+	w.add(":")
 	if text := escape(f.Description); text != "" {
-		head += " " + text
+		w.add(" ", text)
 	}
 	if where != "" {
-		head += " (" + where + ")"
+		w.add(" (", where, ")")
 	}
-	w.line(head)
+	w.line()
 	if suggestion := escape(f.Suggestion); suggestion != "" {
 		w.line("  Suggestion: ", suggestion)
 	}
 }
 
 func severityWord(s protocol.Severity) string {
+	switch s { // the common case without an allocation
+	case protocol.SeverityCritical:
+		return "CRITICAL"
+	case protocol.SeverityImportant:
+		return "IMPORTANT"
+	case protocol.SeverityMinor:
+		return "MINOR"
+	}
 	if word := escape(strings.ToUpper(string(s))); word != "" {
 		return word
 	}

@@ -92,20 +92,27 @@ func joinParts(parts []string) string { return strings.Join(parts, " | ") }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// writer accumulates the report line by line.
-type writer struct{ b strings.Builder }
+// writer accumulates the report line by line, in one buffer given the
+// report's likely size up front (see sizeHint), which Render returns as it
+// is.
+type writer struct{ b []byte }
+
+// add writes the parts, continuing the line.
+func (w *writer) add(parts ...string) {
+	for _, s := range parts {
+		w.b = append(w.b, s...)
+	}
+}
 
 // line writes the parts and ends the line.
 func (w *writer) line(parts ...string) {
-	for _, s := range parts {
-		w.b.WriteString(s)
-	}
-	w.b.WriteByte('\n')
+	w.add(parts...)
+	w.b = append(w.b, '\n')
 }
 
 // section writes a blank line, then a heading made of the parts.
 func (w *writer) section(parts ...string) {
-	w.b.WriteByte('\n')
+	w.b = append(w.b, '\n')
 	w.line(parts...)
 }
 
@@ -114,11 +121,11 @@ func (w *writer) section(parts ...string) {
 func (w *writer) fenced(text string) {
 	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
 	w.line(fence)
-	w.b.WriteString(text)
+	w.add(text)
 	if !strings.HasSuffix(text, "\n") {
-		w.b.WriteByte('\n')
+		w.line()
 	}
 	w.line(fence)
 }
 
-func (w *writer) bytes() []byte { return []byte(w.b.String()) }
+func (w *writer) bytes() []byte { return w.b }

@@ -30,7 +30,7 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 		r = &protocol.Request{}
 	}
 	past, cur := rounds(r, p)
-	var w writer
+	w := writer{b: make([]byte, 0, sizeHint(past, cur))}
 	writeHeader(&w, r, cur.p)
 	if len(past) == 0 {
 		writeBody(&w, cur)
@@ -43,6 +43,35 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 	w.section("# Addendum: Round ", itoa(r.Round), cur.heading())
 	writeBody(&w, cur)
 	return w.bytes()
+}
+
+// sizeHint is about the length of the report: the lines of each file and
+// finding, so that a 1,000-file report is allocated once instead of being
+// copied as it grows (and has room for the state mark a store appends).
+func sizeHint(past []round, cur round) int {
+	n := 2048 // headings, header, pre-flight, verdict, the state mark
+	for _, v := range past {
+		n += v.sizeHint()
+	}
+	return n + cur.sizeHint()
+}
+
+func (v round) sizeHint() int {
+	n := 0
+	for _, f := range v.p.FilesReviewed {
+		n += len(f) + len("\n### \n- (no findings)\n")
+	}
+	for _, f := range v.p.FilesRemaining {
+		n += len(f) + len("- \n")
+	}
+	for _, f := range v.unchanged {
+		n += len(f) + len("- \n")
+	}
+	for i := range v.p.Findings {
+		f := &v.p.Findings[i]
+		n += len(f.Category) + len(f.Description) + len(f.Suggestion) + len("- IMPORTANT []:  (line 1234)\n  Suggestion: \n")
+	}
+	return n
 }
 
 // rounds splits what the report shows into the finished rounds of the loop
