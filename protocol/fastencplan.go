@@ -134,19 +134,9 @@ func (b encPlanBuilder) structOf(t reflect.Type) *encType {
 		if f.Anonymous {
 			return encRefused
 		}
-		tag := f.Tag.Get("json")
-		if !f.IsExported() || tag == "-" {
+		name, opts, ok := jsonField(f)
+		if !ok {
 			continue
-		}
-		name, opts := tag, ""
-		for j := 0; j < len(tag); j++ {
-			if tag[j] == ',' {
-				name, opts = tag[:j], tag[j+1:]
-				break
-			}
-		}
-		if name == "" {
-			name = f.Name
 		}
 		if names[name] || !plainName(name) || hasOption(opts, "string") {
 			return encRefused

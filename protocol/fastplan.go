@@ -137,19 +137,9 @@ func (b planBuilder) fields(t reflect.Type) (map[string]fastField, bool) {
 		if f.Anonymous {
 			return nil, false
 		}
-		tag := f.Tag.Get("json")
-		if !f.IsExported() || tag == "-" {
+		name, opts, ok := jsonField(f)
+		if !ok {
 			continue
-		}
-		name, opts := tag, ""
-		for j := 0; j < len(tag); j++ {
-			if tag[j] == ',' {
-				name, opts = tag[:j], tag[j+1:]
-				break
-			}
-		}
-		if name == "" {
-			name = f.Name
 		}
 		if _, clash := fields[name]; clash || !plainName(name) || hasOption(opts, "string") {
 			return nil, false
@@ -186,4 +176,25 @@ func hasOption(opts, want string) bool {
 		}
 	}
 	return false
+}
+
+// jsonField is the JSON name and options of a struct field as
+// encoding/json reads its tag; ok is false for a field encoding/json
+// leaves out (unexported, or tagged "-").
+func jsonField(f reflect.StructField) (name, opts string, ok bool) {
+	tag := f.Tag.Get("json")
+	if !f.IsExported() || tag == "-" {
+		return "", "", false
+	}
+	name = tag
+	for j := 0; j < len(tag); j++ {
+		if tag[j] == ',' {
+			name, opts = tag[:j], tag[j+1:]
+			break
+		}
+	}
+	if name == "" {
+		name = f.Name
+	}
+	return name, opts, true
 }
