@@ -38,20 +38,35 @@ var Statuses = []Status{
 //	awaiting_approval     -> passed | failed      check approve / reject
 //	blocked               -> pending              work unblock
 //	pending/in_progress/awaiting_approval/blocked -> cancelled   work cancel
-var transitions = map[Status][]Status{
-	StatusNone:             {StatusPending},
-	StatusPending:          {StatusInProgress, StatusCancelled},
-	StatusInProgress:       {StatusPending, StatusAwaitingApproval, StatusPassed, StatusFailed, StatusCancelled},
-	StatusAwaitingApproval: {StatusPassed, StatusFailed, StatusCancelled},
-	StatusPassed:           {StatusPending},
-	StatusFailed:           {StatusPending, StatusBlocked},
-	StatusBlocked:          {StatusPending, StatusCancelled},
-	StatusCancelled:        {StatusPending, StatusBlocked},
+// transitions is a table, not a map: the linker lays it out, where a map
+// would be built at start-up by every command.
+var transitions = [...]struct {
+	from Status
+	to   []Status
+}{
+	{StatusNone, []Status{StatusPending}},
+	{StatusPending, []Status{StatusInProgress, StatusCancelled}},
+	{StatusInProgress, []Status{StatusPending, StatusAwaitingApproval, StatusPassed, StatusFailed, StatusCancelled}},
+	{StatusAwaitingApproval, []Status{StatusPassed, StatusFailed, StatusCancelled}},
+	{StatusPassed, []Status{StatusPending}},
+	{StatusFailed, []Status{StatusPending, StatusBlocked}},
+	{StatusBlocked, []Status{StatusPending, StatusCancelled}},
+	{StatusCancelled, []Status{StatusPending, StatusBlocked}},
+}
+
+// nextStatuses are the statuses a request may move to from from.
+func nextStatuses(from Status) []Status {
+	for _, t := range transitions {
+		if t.from == from {
+			return t.to
+		}
+	}
+	return nil
 }
 
 // CanTransition reports whether a request may move from one status to another.
 func CanTransition(from, to Status) bool {
-	for _, next := range transitions[from] {
+	for _, next := range nextStatuses(from) {
 		if next == to {
 			return true
 		}
@@ -94,7 +109,7 @@ func (e *TransitionError) Error() string {
 		from = "no request"
 	}
 	var legal []string
-	for _, s := range transitions[e.From] {
+	for _, s := range nextStatuses(e.From) {
 		legal = append(legal, string(s))
 	}
 	return fmt.Sprintf("cannot move a review from %s to %s (from %s it can only become %s)",

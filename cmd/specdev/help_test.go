@@ -34,7 +34,7 @@ func commands(node *kong.Node) []*kong.Node {
 // Every example on a help page parses and selects the command of that page.
 func TestExamplesParseAsTheirCommand(t *testing.T) {
 	t.Setenv("SPECDEV_SESSION", "")
-	for path, list := range examples {
+	for path, list := range examples() {
 		for _, e := range list {
 			t.Run(e.cmd, func(t *testing.T) {
 				_, words, err := splitShell(e.cmd)
@@ -60,11 +60,11 @@ func TestEveryCommandHasExamples(t *testing.T) {
 	known := map[string]bool{}
 	for _, n := range commands(fullModel(t)) {
 		known[nodePath(n)] = true
-		if len(examples[nodePath(n)]) == 0 {
+		if len(examples()[nodePath(n)]) == 0 {
 			t.Errorf("command %q has no examples: add some to examples.go", nodePath(n))
 		}
 	}
-	for path := range examples {
+	for path := range examples() {
 		if !known[path] {
 			t.Errorf("examples.go has examples for %q, which is not a command", path)
 		}
