@@ -253,7 +253,9 @@ func findDraft(url string) *Draft {
 	return nil
 }
 
-func init() {
+// initSubschemas sets the drafts' subschema tables. specdev patch: this
+// was init(); loadMetas, which every compilation waits for, runs it first.
+func initSubschemas() {
 	subschemas := map[string]position{
 		// type agnostic
 		"definitions": prop,
@@ -297,6 +299,7 @@ func init() {
 // ran in init(), costing every program that links the package several
 // milliseconds at start-up; NewCompiler now runs it once, on first use.
 func loadMetas() {
+	initSubschemas()
 	Draft4.loadMeta("http://json-schema.org/draft-04/schema", `{
 		"$schema": "http://json-schema.org/draft-04/schema#",
 		"description": "Core schema meta-schema",
