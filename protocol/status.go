@@ -38,6 +38,7 @@ var Statuses = []Status{
 //	awaiting_approval     -> passed | failed      check approve / reject
 //	blocked               -> pending              work unblock
 //	pending/in_progress/awaiting_approval/blocked -> cancelled   work cancel
+//
 // transitions is a table, not a map: the linker lays it out, where a map
 // would be built at start-up by every command.
 var transitions = [...]struct {
