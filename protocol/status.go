@@ -39,8 +39,8 @@ var Statuses = []Status{
 //	blocked               -> pending              work unblock
 //	pending/in_progress/awaiting_approval/blocked -> cancelled   work cancel
 //
-// transitions is a table, not a map: the linker lays it out, where a map
-// would be built at start-up by every command.
+// It is a table, not a map: the linker lays it out, where a map would be
+// built at start-up by every command.
 var transitions = [...]struct {
 	from Status
 	to   []Status
