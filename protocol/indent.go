@@ -11,7 +11,6 @@ func indent(src []byte) []byte {
 // appendIndent appends indent(src) to out as if src stood depth levels
 // deep in the document: the value of a member or an item there.
 func appendIndent(out, src []byte, depth int) []byte {
-	inString, escaped := false, false
 	newline := func() {
 		out = append(out, '\n')
 		for i := 0; i < depth; i++ {
@@ -20,22 +19,11 @@ func appendIndent(out, src []byte, depth int) []byte {
 	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		if inString {
-			out = append(out, c)
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
 		switch c {
 		case '"':
-			inString = true
-			out = append(out, c)
+			end := stringEnd(src, i)
+			out = append(out, src[i:end]...)
+			i = end - 1
 		case '{', '[':
 			out = append(out, c)
 			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
@@ -61,28 +49,24 @@ func appendIndent(out, src []byte, depth int) []byte {
 	return out
 }
 
+// stringEnd is the index after the string that starts at src[i] (the end
+// of src if it is not closed, which json.Marshal's output never is).
+func stringEnd(src []byte, i int) int {
+	if end := closingQuote(src, i+1); end >= 0 {
+		return end + 1
+	}
+	return len(src)
+}
+
 // indentedSize is the length of indent(src): what indent appends, counted
 // without writing it, so that the output is allocated once (a 1,000-file
 // progress would otherwise be copied as it grows).
 func indentedSize(src []byte) int {
 	n, depth := len(src), 0
-	inString, escaped := false, false
 	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch c {
+		switch src[i] {
 		case '"':
-			inString = true
+			i = stringEnd(src, i) - 1
 		case '{', '[':
 			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
 				i++
