@@ -17,11 +17,12 @@ import (
 const SkillsDir = "skills"
 
 // GitignoreFile keeps specdev's machine-local files out of git: the lock
-// files, the config cache and temporary files a killed writer left.
+// files, the config and poll caches and temporary files a killed writer
+// left.
 const GitignoreFile = ".gitignore"
 
 // Ignored are the patterns GitignoreFile holds.
-var Ignored = []string{LockFile, configCacheFile, ".*" + tempMarker + "*"}
+var Ignored = []string{LockFile, configCacheFile, ScanCacheFile, ".*" + tempMarker + "*"}
 
 func gitignore() []byte {
 	return []byte("# specdev's machine-local files: locks, caches, temporary files.\n" +

@@ -34,23 +34,37 @@ func (s *Store) Scan() ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
+	cache := s.readScanCache()
 	entries := make([]Entry, 0, len(folders))
 	for _, f := range folders {
-		entries = append(entries, s.peek(f))
+		entries = append(entries, s.peek(f, cache))
 	}
+	s.writeScanCache(cache)
 	return entries, nil
 }
 
-// peek reads the assignment in folder f. A folder that is a symlink is
-// refused as the listing typed it, without a stat of its own: peeking only
-// reads, and whatever acts on an assignment checks its folder again.
-func (s *Store) peek(f fs.DirEntry) Entry {
+// peek reads the assignment in folder f: its request from the poll cache
+// when the file is unchanged (scancache.go), else from the file. A folder
+// that is a symlink is refused as the listing typed it, without a stat of
+// its own: peeking only reads, and whatever acts on an assignment checks
+// its folder again.
+func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
 	name := f.Name()
 	e := Entry{Name: name}
 	a := &Assignment{Name: name, Dir: s.Dir + "/" + AssignmentsDir + "/" + name, store: s}
 	if !f.IsDir() {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
+	}
+	key, keyed, missing := statKey(a.path(protocol.RequestFile))
+	if missing {
+		return e
+	}
+	if keyed {
+		if rp, ok := cache.lookup(name, key); ok {
+			e.Request = &rp
+			return e
+		}
 	}
 	data, err := a.readFile(protocol.RequestFile)
 	if data == nil {
@@ -64,6 +78,9 @@ func (s *Store) peek(f fs.DirEntry) Entry {
 	}
 	e.Request = &rp
 	if rp.Status != protocol.StatusInProgress && rp.Status != protocol.StatusAwaitingApproval {
+		if keyed {
+			cache.keep(name, key, rp)
+		}
 		return e
 	}
 	data, err = a.readFile(protocol.ProgressFile)

@@ -24,6 +24,14 @@ func PeekRequest(file string, data []byte) (RequestPeek, error) {
 	if err := peekInto(data, &p); err != nil {
 		return p, invalid(file, "", hintHandEdit, "is not valid JSON: %v", err)
 	}
+	return CheckRequestPeek(file, p)
+}
+
+// CheckRequestPeek applies to a peeked request the checks PeekRequest
+// makes, wherever the peek came from (a poll's cache keeps peeks, and
+// trusts none it would refuse to read from the file), and fills in the
+// round a first request may leave out.
+func CheckRequestPeek(file string, p RequestPeek) (RequestPeek, error) {
 	if p.Version > RequestVersion {
 		return p, invalid(file, "version", "upgrade specdev to a release that reads this version",
 			"version %d is newer than this specdev supports (%d)", p.Version, RequestVersion)

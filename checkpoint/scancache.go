@@ -1,0 +1,334 @@
+package checkpoint
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// The poll cache. A poll that finds nothing to do still peeked at every
+// assignment's request: over a hundred assignments, opening, reading and
+// decoding a hundred files was most of an idle poll. The cache
+// (.specdev/.scan.cache, machine-local, in .gitignore) keeps the peek of
+// each request that rests — pending or finished, not under review — keyed
+// by what lstat says of the file: device, inode, size, modification and
+// change time. A poll stats each request and reads only those whose key
+// differs.
+//
+// Why a matching key means the same bytes: every specdev write replaces
+// the file by rename (a new inode), and any other write to it moves its
+// change time, which no one can set back. The one trap is a change within
+// the file system's timestamp granularity of the stat that keyed the
+// peek: the change time would not move. So a peek is kept only when the
+// file last changed scanSettle or more before that stat (as git treats
+// "racily clean" index entries); a request written just now is read
+// again until it settles.
+//
+// The cache is only ever a shortcut: a cache file that is missing,
+// unreadable, a symlink, malformed or from another version is ignored
+// (and rewritten), every peek taken from it passes the checks a peek of
+// the file passes, and failing to write it costs only time. It is written
+// only where .specdev/.gitignore ignores it, so that an older project
+// never sees a new untracked file (specdev doctor says what to add).
+
+// ScanCacheFile is the poll cache in the .specdev folder.
+const ScanCacheFile = ".scan.cache"
+
+const (
+	scanCacheHeader = "specdev scan cache 1\n"
+	scanCacheLimit  = 4 << 20 // bytes: some 20,000 assignments
+	scanLineLimit   = 2048    // bytes in one entry
+	scanStringLimit = 256     // bytes in one string of a peek
+	scanIntLimit    = 1 << 20 // versions and rounds are small
+	scanSettle      = 3 * time.Second
+)
+
+// fileKey is what lstat says of a state file; a file whose key is
+// unchanged (and settled) holds the bytes it held when it was keyed.
+type fileKey struct {
+	dev, ino     uint64
+	size         int64
+	mtime, ctime int64 // nanoseconds since 1970
+}
+
+// settled: the file last changed scanSettle or more before now, the
+// moment it was keyed. The real clock, not the store's: it is compared
+// with the file system's timestamps.
+func (k fileKey) settled(now time.Time) bool {
+	return now.UnixNano()-max(k.mtime, k.ctime) >= int64(scanSettle)
+}
+
+type cachedPeek struct {
+	key  fileKey
+	peek protocol.RequestPeek
+}
+
+// scanClock tells when a key was taken; tests move it on, since a file's
+// change time cannot be set back.
+var scanClock = time.Now
+
+// scanCache is the cache as read, and what this scan will leave in it.
+type scanCache struct {
+	old, next map[string]cachedPeek
+	changed   bool // next differs from old, or old was unreadable
+	now       func() time.Time
+}
+
+// readScanCache reads the poll cache; any problem yields an empty cache
+// that will be rewritten.
+func (s *Store) readScanCache() *scanCache {
+	c := &scanCache{old: map[string]cachedPeek{}, next: map[string]cachedPeek{}, now: scanClock}
+	data, err := readStateFile(filepath.Join(s.Dir, ScanCacheFile), ScanCacheFile, scanCacheLimit)
+	if err != nil || data == nil {
+		c.changed = err == nil // missing: write it; unreadable: leave it
+		return c
+	}
+	if old, ok := decodeScanCache(data); ok {
+		c.old = old
+	} else {
+		c.changed = true
+	}
+	return c
+}
+
+// lookup returns the kept peek of name's request if its key is key.
+func (c *scanCache) lookup(name string, key fileKey) (protocol.RequestPeek, bool) {
+	e, ok := c.old[name]
+	if !ok || e.key != key {
+		return protocol.RequestPeek{}, false
+	}
+	c.next[name] = e
+	return e.peek, true
+}
+
+// keep remembers the peek of name's request, read after the stat that
+// gave key, if it is a peek the cache may hold.
+func (c *scanCache) keep(name string, key fileKey, p protocol.RequestPeek) {
+	if !cacheable(p) || !key.settled(c.now()) {
+		return
+	}
+	c.next[name] = cachedPeek{key, p}
+	c.changed = true
+}
+
+// write leaves what this scan saw in the cache, when it changed.
+func (s *Store) writeScanCache(c *scanCache) {
+	if !c.changed && len(c.next) == len(c.old) || !s.ignores(ScanCacheFile) {
+		return
+	}
+	writeCacheFile(s.Dir, ScanCacheFile, encodeScanCache(c.next))
+}
+
+// ignores reports whether .specdev/.gitignore has a line for name.
+func (s *Store) ignores(name string) bool {
+	data, err := readStateFile(filepath.Join(s.Dir, GitignoreFile), GitignoreFile, 64<<10)
+	if err != nil {
+		return false
+	}
+	for line := range strings.Lines(string(data)) {
+		if strings.TrimSpace(line) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// writeCacheFile replaces dir/name by rename, never through a symlink
+// (rename replaces a symlink, it does not follow it). Not fsynced: a
+// cache a crash truncates is malformed, and ignored.
+func writeCacheFile(dir, name string, data []byte) {
+	tmp, err := os.CreateTemp(dir, "."+name+tempMarker+"*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+// cacheable: a request at rest (no progress file to read with it) whose
+// fields the cache's line format holds exactly and would read back.
+func cacheable(p protocol.RequestPeek) bool {
+	if p.Status == protocol.StatusInProgress || p.Status == protocol.StatusAwaitingApproval {
+		return false
+	}
+	for _, s := range []string{string(p.Status), p.RequestID, p.Gate, string(p.Mode), p.Group} {
+		if !plainField(s) {
+			return false
+		}
+	}
+	for _, n := range []int{p.Version, p.Round, p.MaxRounds} {
+		if n < 0 || n > scanIntLimit {
+			return false
+		}
+	}
+	for _, t := range []protocol.Timestamp{p.Timestamp, p.ContinuedAt} {
+		if !t.IsZero() && (t.Year() < 1970 || t.Year() > 2200) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainField: no tab, newline or other control byte, and short.
+func plainField(s string) bool {
+	if len(s) > scanStringLimit {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeScanCache writes one line per assignment, sorted, fields split
+// by tabs: name, the key (dev, ino, size, mtime, ctime) and the peek
+// (version, status, request_id, timestamp, gate, round, max_rounds, mode,
+// continued_at, group, checkpoint). Times are nanoseconds since 1970,
+// empty for none.
+func encodeScanCache(entries map[string]cachedPeek) []byte {
+	names := make([]string, 0, len(entries))
+	for name := range entries {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	b := []byte(scanCacheHeader)
+	for _, name := range names {
+		e := entries[name]
+		k, p := e.key, e.peek
+		b = append(b, name...)
+		b = appendFields(b, strconv.FormatUint(k.dev, 10), strconv.FormatUint(k.ino, 10),
+			itoa(k.size), itoa(k.mtime), itoa(k.ctime),
+			itoa(int64(p.Version)), string(p.Status), p.RequestID, nanos(p.Timestamp), p.Gate,
+			itoa(int64(p.Round)), itoa(int64(p.MaxRounds)), string(p.Mode), nanos(p.ContinuedAt), p.Group,
+			strconv.FormatBool(p.Checkpoint))
+		b = append(b, '\n')
+	}
+	return b
+}
+
+const scanFields = 17 // name, 5 of the key, 11 of the peek
+
+func appendFields(b []byte, fields ...string) []byte {
+	for _, f := range fields {
+		b = append(append(b, '\t'), f...)
+	}
+	return b
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func nanos(t protocol.Timestamp) string {
+	if t.IsZero() {
+		return ""
+	}
+	return itoa(t.UnixNano())
+}
+
+// decodeScanCache reads what encodeScanCache wrote; ok is false for
+// anything else, and then nothing of it is used.
+func decodeScanCache(data []byte) (map[string]cachedPeek, bool) {
+	rest, ok := bytes.CutPrefix(data, []byte(scanCacheHeader))
+	if !ok {
+		return nil, false
+	}
+	out := map[string]cachedPeek{}
+	for len(rest) > 0 {
+		line, after, found := bytes.Cut(rest, []byte{'\n'})
+		if !found || len(line) > scanLineLimit {
+			return nil, false
+		}
+		rest = after
+		name, e, ok := decodeScanLine(string(line))
+		if !ok {
+			return nil, false
+		}
+		if _, dup := out[name]; dup {
+			return nil, false
+		}
+		out[name] = e
+	}
+	return out, true
+}
+
+func decodeScanLine(line string) (name string, e cachedPeek, ok bool) {
+	var f [scanFields]string
+	for i := range f {
+		var found bool
+		f[i], line, found = strings.Cut(line, "\t")
+		if found != (i < scanFields-1) {
+			return "", e, false
+		}
+	}
+	d := fieldDecoder{}
+	name = f[0]
+	e.key = fileKey{dev: d.uint(f[1]), ino: d.uint(f[2]), size: d.int(f[3], 0, protocol.MaxFileSize),
+		mtime: d.int(f[4], 0, 1<<62), ctime: d.int(f[5], 0, 1<<62)}
+	p := protocol.RequestPeek{
+		Version: int(d.int(f[6], 0, scanIntLimit)), Status: protocol.Status(d.str(f[7])), RequestID: d.str(f[8]),
+		Timestamp: d.time(f[9]), Gate: d.str(f[10]), Round: int(d.int(f[11], 0, scanIntLimit)),
+		MaxRounds: int(d.int(f[12], 0, scanIntLimit)), Mode: protocol.Mode(d.str(f[13])),
+		ContinuedAt: d.time(f[14]), Group: d.str(f[15]), Checkpoint: d.bool(f[16]),
+	}
+	if d.bad || CheckName(name) != nil || !cacheable(p) {
+		return "", e, false
+	}
+	if checked, err := protocol.CheckRequestPeek(ScanCacheFile, p); err != nil || checked != p {
+		return "", e, false
+	}
+	e.peek = p
+	return name, e, true
+}
+
+// fieldDecoder parses the fields of one line, remembering any failure.
+type fieldDecoder struct{ bad bool }
+
+func (d *fieldDecoder) int(s string, lo, hi int64) int64 {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < lo || n > hi {
+		d.bad = true
+	}
+	return n
+}
+
+func (d *fieldDecoder) uint(s string) uint64 {
+	n, err := strconv.ParseUint(s, 10, 64)
+	d.bad = d.bad || err != nil
+	return n
+}
+
+func (d *fieldDecoder) str(s string) string {
+	d.bad = d.bad || !plainField(s)
+	return s
+}
+
+func (d *fieldDecoder) time(s string) protocol.Timestamp {
+	if s == "" {
+		return protocol.Timestamp{}
+	}
+	return protocol.At(time.Unix(0, d.int(s, 0, 1<<63-1)))
+}
+
+func (d *fieldDecoder) bool(s string) bool {
+	b, err := strconv.ParseBool(s)
+	d.bad = d.bad || err != nil || s != strconv.FormatBool(b)
+	return b
+}
