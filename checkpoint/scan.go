@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -35,6 +36,8 @@ func (s *Store) Scan() ([]Entry, error) {
 		return nil, err
 	}
 	cache := s.readScanCache()
+	cache.dir = openScanDir(filepath.Join(s.Dir, AssignmentsDir))
+	defer closeScanDir(cache.dir)
 	entries := make([]Entry, 0, len(folders))
 	for _, f := range folders {
 		entries = append(entries, s.peek(f, cache))
@@ -51,12 +54,12 @@ func (s *Store) Scan() ([]Entry, error) {
 func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
 	name := f.Name()
 	e := Entry{Name: name}
-	a := &Assignment{Name: name, Dir: s.Dir + "/" + AssignmentsDir + "/" + name, store: s}
+	a := Assignment{Name: name, store: s} // Dir only when a file is read
 	if !f.IsDir() {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	key, keyed, missing := statKey(a.path(protocol.RequestFile))
+	key, keyed, missing := cache.stat(&a)
 	if missing {
 		return e
 	}
@@ -66,6 +69,7 @@ func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
 			return e
 		}
 	}
+	a.Dir = s.folder(name)
 	data, err := a.readFile(protocol.RequestFile)
 	if data == nil {
 		e.Err = err
@@ -97,6 +101,10 @@ func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
 	e.ProgressWritten = a.written(protocol.ProgressFile)
 	return e
 }
+
+// folder is the path of assignment name's folder (a concatenation: a
+// scan makes one for each assignment it reads).
+func (s *Store) folder(name string) string { return s.Dir + "/" + AssignmentsDir + "/" + name }
 
 // Candidates orders what a reviewer session may claim: its own review
 // first, then stale reviews (oldest activity first), then pending requests

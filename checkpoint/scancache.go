@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,22 +79,34 @@ type scanCache struct {
 	old, next map[string]cachedPeek
 	changed   bool // next differs from old, or old was unreadable
 	now       func() time.Time
+	dir       int // the assignments folder, open for statKey; -1: none
+}
+
+// stat keys a's request.
+func (c *scanCache) stat(a *Assignment) (key fileKey, ok, missing bool) {
+	if c.dir < 0 {
+		return statKey(-1, a.store.folder(a.Name)+"/"+protocol.RequestFile)
+	}
+	return statKey(c.dir, a.Name+"/"+protocol.RequestFile)
 }
 
 // readScanCache reads the poll cache; any problem yields an empty cache
 // that will be rewritten.
 func (s *Store) readScanCache() *scanCache {
-	c := &scanCache{old: map[string]cachedPeek{}, next: map[string]cachedPeek{}, now: scanClock}
+	c := &scanCache{old: map[string]cachedPeek{}, now: scanClock, dir: -1}
 	data, err := readStateFile(filepath.Join(s.Dir, ScanCacheFile), ScanCacheFile, scanCacheLimit)
-	if err != nil || data == nil {
-		c.changed = err == nil // missing: write it; unreadable: leave it
-		return c
+	switch {
+	case err != nil:
+	case data == nil:
+		c.changed = true // missing: write it (unreadable: leave it)
+	default:
+		if old, ok := decodeScanCache(data); ok {
+			c.old = old
+		} else {
+			c.changed = true
+		}
 	}
-	if old, ok := decodeScanCache(data); ok {
-		c.old = old
-	} else {
-		c.changed = true
-	}
+	c.next = make(map[string]cachedPeek, len(c.old))
 	return c
 }
 
@@ -110,11 +123,25 @@ func (c *scanCache) lookup(name string, key fileKey) (protocol.RequestPeek, bool
 // keep remembers the peek of name's request, read after the stat that
 // gave key, if it is a peek the cache may hold.
 func (c *scanCache) keep(name string, key fileKey, p protocol.RequestPeek) {
-	if !cacheable(p) || !key.settled(c.now()) {
+	e := cachedPeek{key, p}
+	if !key.settled(c.now()) || !e.valid(name) {
 		return
 	}
-	c.next[name] = cachedPeek{key, p}
+	c.next[name] = e
 	c.changed = true
+}
+
+// valid: an entry the cache may hold for assignment name, by the rules
+// both its writer and its reader apply, so that what is written always
+// reads back: a valid name, a key a file can have, and a peek of a
+// request at rest that passes the checks a peek of the file passes.
+func (e cachedPeek) valid(name string) bool {
+	k := e.key
+	if CheckName(name) != nil || k.size < 0 || k.size > protocol.MaxFileSize || k.mtime < 0 || k.ctime < 0 || !cacheable(e.peek) {
+		return false
+	}
+	checked, err := protocol.CheckRequestPeek(ScanCacheFile, e.peek)
+	return err == nil && checked == e.peek
 }
 
 // write leaves what this scan saw in the cache, when it changed.
@@ -250,7 +277,7 @@ func decodeScanCache(data []byte) (map[string]cachedPeek, bool) {
 	if !ok {
 		return nil, false
 	}
-	out := map[string]cachedPeek{}
+	out := make(map[string]cachedPeek, bytes.Count(rest, []byte{'\n'}))
 	for len(rest) > 0 {
 		line, after, found := bytes.Cut(rest, []byte{'\n'})
 		if !found || len(line) > scanLineLimit {
@@ -280,51 +307,53 @@ func decodeScanLine(line string) (name string, e cachedPeek, ok bool) {
 	}
 	d := fieldDecoder{}
 	name = f[0]
-	e.key = fileKey{dev: d.uint(f[1]), ino: d.uint(f[2]), size: d.int(f[3], 0, protocol.MaxFileSize),
-		mtime: d.int(f[4], 0, 1<<62), ctime: d.int(f[5], 0, 1<<62)}
-	p := protocol.RequestPeek{
-		Version: int(d.int(f[6], 0, scanIntLimit)), Status: protocol.Status(d.str(f[7])), RequestID: d.str(f[8]),
-		Timestamp: d.time(f[9]), Gate: d.str(f[10]), Round: int(d.int(f[11], 0, scanIntLimit)),
-		MaxRounds: int(d.int(f[12], 0, scanIntLimit)), Mode: protocol.Mode(d.str(f[13])),
-		ContinuedAt: d.time(f[14]), Group: d.str(f[15]), Checkpoint: d.bool(f[16]),
+	e.key = fileKey{dev: d.uint(f[1]), ino: d.uint(f[2]), size: d.int(f[3]), mtime: d.int(f[4]), ctime: d.int(f[5])}
+	e.peek = protocol.RequestPeek{
+		Version: int(d.int(f[6])), Status: protocol.Status(f[7]), RequestID: f[8],
+		Timestamp: d.time(f[9]), Gate: f[10], Round: int(d.int(f[11])),
+		MaxRounds: int(d.int(f[12])), Mode: protocol.Mode(f[13]),
+		ContinuedAt: d.time(f[14]), Group: f[15], Checkpoint: d.bool(f[16]),
 	}
-	if d.bad || CheckName(name) != nil || !cacheable(p) {
-		return "", e, false
-	}
-	if checked, err := protocol.CheckRequestPeek(ScanCacheFile, p); err != nil || checked != p {
-		return "", e, false
-	}
-	e.peek = p
-	return name, e, true
+	return name, e, !d.bad && e.valid(name)
 }
 
 // fieldDecoder parses the fields of one line, remembering any failure.
 type fieldDecoder struct{ bad bool }
 
-func (d *fieldDecoder) int(s string, lo, hi int64) int64 {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < lo || n > hi {
+// int reads a number encodeScanCache wrote: none is negative.
+func (d *fieldDecoder) int(s string) int64 {
+	n := d.uint(s)
+	if n > math.MaxInt64 {
 		d.bad = true
 	}
-	return n
+	return int64(n)
 }
 
+// uint reads a decimal number without sign or leading zero, by hand: a
+// poll decodes some 900 of them, and strconv's general parser was a third
+// of that.
 func (d *fieldDecoder) uint(s string) uint64 {
-	n, err := strconv.ParseUint(s, 10, 64)
-	d.bad = d.bad || err != nil
+	if len(s) == 0 || len(s) > 20 || len(s) > 1 && s[0] == '0' {
+		d.bad = true
+		return 0
+	}
+	var n uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' || n > (math.MaxUint64-uint64(c-'0'))/10 {
+			d.bad = true
+			return 0
+		}
+		n = n*10 + uint64(c-'0')
+	}
 	return n
-}
-
-func (d *fieldDecoder) str(s string) string {
-	d.bad = d.bad || !plainField(s)
-	return s
 }
 
 func (d *fieldDecoder) time(s string) protocol.Timestamp {
 	if s == "" {
 		return protocol.Timestamp{}
 	}
-	return protocol.At(time.Unix(0, d.int(s, 0, 1<<63-1)))
+	return protocol.At(time.Unix(0, d.int(s)))
 }
 
 func (d *fieldDecoder) bool(s string) bool {

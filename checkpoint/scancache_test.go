@@ -40,7 +40,7 @@ func requestPeekJSON(status, id string) string {
 		`","timestamp":"2026-01-02T03:04:05.678Z","gate":"review","round":2,"max_rounds":3,"mode":"auto","group":"g1"}`
 }
 
-func moveScanClock(t *testing.T, d time.Duration) {
+func moveScanClock(t testing.TB, d time.Duration) {
 	t.Cleanup(func() { scanClock = time.Now })
 	scanClock = func() time.Time { return time.Now().Add(d) }
 }
@@ -227,4 +227,48 @@ func FuzzScanCacheDecode(f *testing.F) {
 			t.Fatalf("re-encoded differently:\n%q\n%q", data, again)
 		}
 	})
+}
+
+// What the cache keeps reads back as it was, at the edges of every field;
+// what it would not read back, it does not keep.
+func TestScanCacheRoundTrip(t *testing.T) {
+	moveScanClock(t, time.Hour)
+	at := protocol.At(time.Date(2026, 1, 2, 3, 4, 5, 678000000, time.UTC))
+	kept := map[string]cachedPeek{
+		"00001_edges": {fileKey{dev: 0, ino: 1<<64 - 1, size: protocol.MaxFileSize, mtime: 0, ctime: 1}, protocol.RequestPeek{
+			Version: 1, Status: protocol.StatusPending, Timestamp: at, Round: 1, Checkpoint: true}},
+		"A.b-c_d": {fileKey{dev: 1 << 63, ino: 10, size: 0, mtime: 1 << 60, ctime: 1 << 60}, protocol.RequestPeek{
+			Version: 1, Status: protocol.StatusBlocked, RequestID: "rq-1", Gate: "review", Round: scanIntLimit, MaxRounds: scanIntLimit,
+			Mode: "manual", ContinuedAt: at, Group: "grüppe ✓", Timestamp: at}},
+	}
+	c := &scanCache{next: map[string]cachedPeek{}, now: scanClock}
+	for name, e := range kept {
+		c.keep(name, e.key, e.peek)
+	}
+	got, ok := decodeScanCache(encodeScanCache(c.next))
+	if !ok || !reflect.DeepEqual(got, kept) {
+		t.Fatalf("round trip:\n%+v\n%+v (ok %v)", got, kept, ok)
+	}
+	refused := map[string]cachedPeek{
+		"negative mtime":  {fileKey{mtime: -1, ctime: 1}, kept["00001_edges"].peek},
+		"oversized file":  {fileKey{size: protocol.MaxFileSize + 1}, kept["00001_edges"].peek},
+		"under review":    {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusInProgress, Round: 1}},
+		"round left out":  {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending}},
+		"tab in a string": {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Gate: "a\tb"}},
+		"long string":     {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Group: strings.Repeat("g", scanStringLimit+1)}},
+		"newer version":   {fileKey{}, protocol.RequestPeek{Version: protocol.RequestVersion + 1, Status: protocol.StatusPending, Round: 1}},
+		"year 1969":       {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Timestamp: protocol.At(time.Unix(-1, 0))}},
+	}
+	for why, e := range refused {
+		c := &scanCache{next: map[string]cachedPeek{}, now: scanClock}
+		c.keep("00001_x", e.key, e.peek)
+		if len(c.next) != 0 {
+			t.Errorf("%s: kept", why)
+		}
+	}
+	c = &scanCache{next: map[string]cachedPeek{}, now: time.Now}
+	c.keep("00001_x", fileKey{mtime: time.Now().UnixNano(), ctime: time.Now().UnixNano()}, kept["00001_edges"].peek)
+	if len(c.next) != 0 {
+		t.Error("kept a file that changed just now")
+	}
 }

@@ -2,6 +2,11 @@
 
 package checkpoint
 
-// statKey: the poll cache keys files by inode and change time, which only
-// the Linux build reads; elsewhere every poll reads every request.
-func statKey(string) (key fileKey, ok, missing bool) { return key, false, false }
+// The poll cache keys files by inode and change time, which only the
+// Linux build reads; elsewhere every poll reads every request.
+
+func openScanDir(string) int { return -1 }
+
+func closeScanDir(int) {}
+
+func statKey(int, string) (key fileKey, ok, missing bool) { return key, false, false }
