@@ -79,6 +79,14 @@ project() {
 	echo "$dir"
 }
 
+# Every program timed is a fresh copy in $work: the same binary run from
+# an older file measured up to 15 % slower here than a copy made just
+# before (how its pages sit in the page cache), which made builds compared
+# side by side look different when they were not.
+cp "$bin" "$work/specdev" && bin=$work/specdev
+if [ -n "${BASE_BIN:-}" ]; then cp "$BASE_BIN" "$work/specdev-base" && BASE_BIN=$work/specdev-base; fi
+cat_bin=$work/cat
+cp "$(command -v cat)" "$cat_bin"
 empty_go=$work/empty
 mkdir -p "$work/emptysrc" && printf 'package main\nfunc main() {}\n' >"$work/emptysrc/main.go"
 (cd "$work/emptysrc" && GOFLAGS= go mod init empty >/dev/null 2>&1 && go build -o "$empty_go" .)
@@ -93,7 +101,7 @@ for ((i = 1; i <= 100; i++)); do # nothing to do: every request is withdrawn
 	"$bin" --assignment "$(printf '%05d' "$i")" work cancel >/dev/null
 done
 "$bin" check --session rv-idle >/dev/null 2>&1 || true # first run validates config.json once
-base_cat() { cat .specdev/assignments/00001_bench/review_request.json; }
+base_cat() { "$cat_bin" .specdev/assignments/00001_bench/review_request.json; }
 base_go() { "$empty_go"; }
 base_floor() { "$floor_go"; }
 sd_version() { "$bin" version; }

@@ -78,8 +78,100 @@ type tagChars struct {
 var kongChars = tagChars{sep: ',', quote: '\'', assign: '=', needsUnquote: false}
 var bareChars = tagChars{sep: ' ', quote: '"', assign: ':', needsUnquote: true}
 
-//nolint:gocyclo
+// parseTagItems parses a struct tag (bareChars) or a kong:"..." tag
+// (kongChars). (specdev patch) It parses byte by byte, without the copies
+// to []rune and back and a fmt.Sprintf a value, and answers exactly as
+// the upstream rune-by-rune parser (parseTagItemsRunes), which it hands
+// every tag it cannot be sure of: one that is not valid UTF-8 (a rune
+// copy reads a stray byte as U+FFFD) and one with an error (whose message
+// counts runes). Parsing the tags was most of building a model.
 func parseTagItems(tagString string, chr tagChars) (map[string][]string, error) {
+	if d, ok := parseTagItemsBytes(tagString, chr); ok {
+		return d, nil
+	}
+	return parseTagItemsRunes(tagString, chr)
+}
+
+// parseTagItemsBytes is parseTagItemsRunes for a valid UTF-8 tag without
+// an error (ok false otherwise). sep, quote, assign and '\\' are ASCII,
+// and no byte of a multi-byte UTF-8 sequence is, so a byte stands where
+// the rune loop sees a rune whenever it compares one. (specdev patch)
+func parseTagItemsBytes(tag string, chr tagChars) (map[string][]string, bool) {
+	if !utf8.ValidString(tag) {
+		return nil, false
+	}
+	sep, quote, assign := byte(chr.sep), byte(chr.quote), byte(chr.assign)
+	d := make(map[string][]string, strings.Count(tag, string(sep))+1)
+	var key, value []byte
+	quotes, inKey := false, true
+	add := func() bool {
+		s := string(value)
+		if chr.needsUnquote && s != "" {
+			if strings.ContainsAny(s, "\\\"\n") {
+				unquoted, err := strconv.Unquote(`"` + s + `"`)
+				if err != nil {
+					return false
+				}
+				s = unquoted
+			} // else strconv.Unquote would return s as it is
+		}
+		d[string(key)] = append(d[string(key)], s)
+		key, value = key[:0], value[:0]
+		inKey = true
+		return true
+	}
+	for idx := 0; idx < len(tag); idx++ {
+		r := tag[idx]
+		eof := idx == len(tag)-1
+		var next byte
+		if !eof {
+			next = tag[idx+1]
+		}
+		if !quotes && r == sep {
+			if !add() {
+				return nil, false
+			}
+			continue
+		}
+		if r == assign && inKey {
+			inKey = false
+			continue
+		}
+		if r == '\\' {
+			if next == quote {
+				idx++
+				if chr.needsUnquote {
+					value = append(value, r)
+				}
+				r = quote
+			}
+		} else if r == quote {
+			if quotes {
+				quotes = false
+				if next == sep || eof {
+					continue
+				}
+				return nil, false
+			}
+			quotes = true
+			continue
+		}
+		if inKey {
+			key = append(key, r)
+		} else {
+			value = append(value, r)
+		}
+	}
+	if quotes || !add() {
+		return nil, false
+	}
+	return d, true
+}
+
+// parseTagItemsRunes is upstream's parseTagItems. (specdev patch: renamed)
+//
+//nolint:gocyclo
+func parseTagItemsRunes(tagString string, chr tagChars) (map[string][]string, error) {
 	d := map[string][]string{}
 	key := []rune{}
 	value := []rune{}
