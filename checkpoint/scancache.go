@@ -277,14 +277,14 @@ func decodeScanCache(data []byte) (map[string]cachedPeek, bool) {
 	if !ok {
 		return nil, false
 	}
-	out := make(map[string]cachedPeek, bytes.Count(rest, []byte{'\n'}))
-	for len(rest) > 0 {
-		line, after, found := bytes.Cut(rest, []byte{'\n'})
-		if !found || len(line) > scanLineLimit {
+	text := string(rest) // one copy; the entries' strings are slices of it
+	out := make(map[string]cachedPeek, strings.Count(text, "\n"))
+	for len(text) > 0 {
+		end := strings.IndexByte(text, '\n')
+		if end < 0 || end > scanLineLimit {
 			return nil, false
 		}
-		rest = after
-		name, e, ok := decodeScanLine(string(line))
+		name, e, ok := decodeScanLine(text[:end])
 		if !ok {
 			return nil, false
 		}
@@ -292,19 +292,26 @@ func decodeScanCache(data []byte) (map[string]cachedPeek, bool) {
 			return nil, false
 		}
 		out[name] = e
+		text = text[end+1:]
 	}
 	return out, true
 }
 
 func decodeScanLine(line string) (name string, e cachedPeek, ok bool) {
 	var f [scanFields]string
-	for i := range f {
-		var found bool
-		f[i], line, found = strings.Cut(line, "\t")
-		if found != (i < scanFields-1) {
-			return "", e, false
+	n, start := 0, 0
+	for i := 0; i < len(line); i++ {
+		if line[i] == '\t' {
+			if n == scanFields-1 {
+				return "", e, false // a field too many
+			}
+			f[n], n, start = line[start:i], n+1, i+1
 		}
 	}
+	if n != scanFields-1 {
+		return "", e, false
+	}
+	f[n] = line[start:]
 	d := fieldDecoder{}
 	name = f[0]
 	e.key = fileKey{dev: d.uint(f[1]), ino: d.uint(f[2]), size: d.int(f[3]), mtime: d.int(f[4]), ctime: d.int(f[5])}

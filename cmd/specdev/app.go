@@ -81,7 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 func parse(app *App, args []string) (*kong.Context, error) {
 	g := grammarFor(args)
 	kctx, err := parseWith(g, app, args)
-	if err != nil && !g.full {
+	if err != nil && !g.full() {
 		kctx, err = parseWith(fullGrammar(), app, args)
 	}
 	return kctx, withSuggestion(err)
@@ -99,8 +99,9 @@ func parseWith(g grammar, app *App, args []string) (*kong.Context, error) {
 
 // newParser builds kong's model of g, bound to app.
 func newParser(g grammar, app *App) (*kong.Kong, error) {
-	app.Globals = g.globals
-	parser, err := kong.New(g.target,
+	cli := &CLI{}
+	app.Globals = &cli.Globals
+	options := []kong.Option{
 		kong.Name("specdev"),
 		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
 		kong.Writers(app.stdout, app.stderr),
@@ -111,7 +112,11 @@ func newParser(g grammar, app *App) (*kong.Kong, error) {
 			return nil
 		}),
 		kong.Bind(app),
-	)
+	}
+	if !g.full() {
+		options = append(options, kong.SkipFields(g.skip))
+	}
+	parser, err := kong.New(cli, options...)
 	if err != nil {
 		return nil, fmt.Errorf("building the command line: %w", err)
 	}

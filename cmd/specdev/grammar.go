@@ -10,8 +10,12 @@ import (
 // parse of every struct tag, help text included: for the whole CLI that
 // was the largest part of a short command's start-up. So a command line
 // that names its command is parsed against a grammar holding the global
-// flags and only the path to that command — a struct made with
-// reflect.StructOf from the CLI's own fields and tags, nothing restated.
+// flags and only the path to that command: the CLI itself, with kong told
+// to skip (kong.SkipFields, a patch of the vendored kong) the command
+// fields off the path before it reads their tags. (A pruned copy of the
+// CLI's type made with reflect.StructOf did the same, but every reflect
+// call on a type made at run time — its pointer type, its methods — looks
+// types up by name across the binary, which cost more than it saved.)
 // Everything else (no command, --help, help, completion, and any command
 // line the pruned grammar refuses) is parsed against the full CLI, so
 // errors, suggestions and help always see every command.
@@ -22,16 +26,20 @@ import (
 // only when the word at its place names the kept command (or, for a
 // group's default command, when no word names any command of the group).
 
-// grammar is what kong builds its model from.
+// grammar is the part of the CLI kong builds its model from.
 type grammar struct {
-	target  any      // pointer to a struct: the CLI or a pruned copy of its type
-	globals *Globals // the global flags inside target
-	full    bool
+	keep map[reflect.Type]int // for each command group on the path, the command field kept; nil: the whole CLI
 }
 
-func fullGrammar() grammar {
-	cli := &CLI{}
-	return grammar{target: cli, globals: &cli.Globals, full: true}
+func fullGrammar() grammar { return grammar{} }
+
+func (g grammar) full() bool { return g.keep == nil }
+
+// skip is kong.SkipFields' question: whether field of parent is a command
+// off the path.
+func (g grammar) skip(parent reflect.Type, field reflect.StructField) bool {
+	kept, onPath := g.keep[parent]
+	return onPath && field.Index[len(field.Index)-1] != kept && isCommand(field)
 }
 
 // grammarFor returns the smallest grammar for args: the path to the
@@ -46,8 +54,12 @@ func grammarFor(args []string) grammar {
 	if path == nil {
 		return fullGrammar()
 	}
-	v := reflect.New(pruned(root, path)).Elem()
-	return grammar{target: v.Addr().Interface(), globals: v.FieldByName("Globals").Addr().Interface().(*Globals)}
+	g := grammar{keep: make(map[reflect.Type]int, len(path))}
+	for t, level := root, 0; level < len(path); level++ {
+		g.keep[t] = path[level]
+		t = t.Field(path[level]).Type
+	}
+	return g
 }
 
 // commandWords returns the words of args that are not flags or the
@@ -110,26 +122,6 @@ func commandPath(t reflect.Type, words []string) []int {
 	}
 }
 
-// pruned is t with, at each level of path, only the kept command field
-// (all flags and arguments stay).
-func pruned(t reflect.Type, path []int) reflect.Type {
-	if len(path) == 0 {
-		return t
-	}
-	var fields []reflect.StructField
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if i == path[0] {
-			f.Type = pruned(f.Type, path[1:])
-		} else if isCommand(f) {
-			continue
-		}
-		f.Index, f.Offset = nil, 0
-		fields = append(fields, f)
-	}
-	return reflect.StructOf(fields)
-}
-
 func isCommand(f reflect.StructField) bool {
 	_, ok := f.Tag.Lookup("cmd")
 	return ok
@@ -148,8 +140,8 @@ func commandFields(t reflect.Type) []int {
 	return out
 }
 
-// hasMethods: a group with methods (hooks, help) is kept whole, since a
-// pruned copy of its type would not have them.
+// hasMethods: a group with methods (a Run of its own, hooks, help) is
+// kept whole, since they may look at any of its subcommands.
 func hasMethods(t reflect.Type) bool {
 	return t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0
 }

@@ -91,7 +91,7 @@ func TestPrunedGrammarParsesAsTheFullOne(t *testing.T) {
 			full := parseOnce(t, fullGrammar(), tt.args)
 			g := grammarFor(tt.args)
 			got := parseOnce(t, g, tt.args)
-			if got.err != "" && !g.full {
+			if got.err != "" && !g.full() {
 				got = parseOnce(t, fullGrammar(), tt.args) // what parse does next
 			}
 			if !reflect.DeepEqual(got, full) {
@@ -121,11 +121,8 @@ func TestGrammarForPrunesOnlyWhenACommandIsNamed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			g := grammarFor(tt.args)
-			if g.full != tt.full {
-				t.Fatalf("grammarFor(%q).full = %v, want %v", tt.args, g.full, tt.full)
-			}
-			if _, isCLI := g.target.(*CLI); isCLI != tt.full {
-				t.Fatalf("grammarFor(%q) target %T", tt.args, g.target)
+			if g.full() != tt.full {
+				t.Fatalf("grammarFor(%q).full = %v, want %v", tt.args, g.full(), tt.full)
 			}
 		})
 	}
@@ -152,4 +149,43 @@ func TestGlobalValueFlagsAreKongs(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("global value flags %q, kong has %q", got, want)
 	}
+}
+
+// A pruned grammar's model holds the path to the command and nothing
+// beside it (the whole of what is below it).
+func TestPrunedModelHoldsOnlyThePath(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // the model's command tree, children in brackets
+	}{
+		{[]string{"version"}, "[version]"},
+		{[]string{"check", "record", "a.go"}, "[check[record]]"},
+		{[]string{"check", "--session", "rv-1"}, "[check[poll]]"},
+		{[]string{"hook", "install", "pre-commit"}, "[hook[install]]"},
+	}
+	for _, tt := range tests {
+		k, err := newParser(grammarFor(tt.args), &App{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := commandTree(k.Model.Node); got != tt.want {
+			t.Errorf("%q: model %s, want %s", tt.args, got, tt.want)
+		}
+	}
+}
+
+func commandTree(n *kong.Node) string {
+	if len(n.Children) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, c := range n.Children {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.Name + commandTree(c))
+	}
+	b.WriteByte(']')
+	return b.String()
 }

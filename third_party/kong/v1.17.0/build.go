@@ -53,7 +53,7 @@ type flattenedField struct {
 	tag   *Tag
 }
 
-func flattenedFields(v reflect.Value, ptag *Tag) (out []flattenedField, err error) {
+func flattenedFields(k *Kong, v reflect.Value, ptag *Tag) (out []flattenedField, err error) {
 	v = reflect.Indirect(v)
 	if v.Kind() != reflect.Struct {
 		return out, nil
@@ -61,6 +61,9 @@ func flattenedFields(v reflect.Value, ptag *Tag) (out []flattenedField, err erro
 	ignored := map[string]bool{}
 	for i := 0; i < v.NumField(); i++ {
 		ft := v.Type().Field(i)
+		if k.skipField != nil && k.skipField(v.Type(), ft) { // (specdev patch) SkipFields
+			continue
+		}
 		fv := v.Field(i)
 		tag, err := parseTag(v, ft)
 		if err != nil {
@@ -98,7 +101,7 @@ func flattenedFields(v reflect.Value, ptag *Tag) (out []flattenedField, err erro
 			fv = fv.Elem()
 		} else if fv.Type() == reflect.TypeOf(Plugins{}) {
 			for i := 0; i < fv.Len(); i++ {
-				fields, ferr := flattenedFields(fv.Index(i).Elem(), tag)
+				fields, ferr := flattenedFields(k, fv.Index(i).Elem(), tag)
 				if ferr != nil {
 					return nil, ferr
 				}
@@ -106,7 +109,7 @@ func flattenedFields(v reflect.Value, ptag *Tag) (out []flattenedField, err erro
 			}
 			continue
 		}
-		sub, err := flattenedFields(fv, tag)
+		sub, err := flattenedFields(k, fv, tag)
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +145,7 @@ func buildNode(k *Kong, v reflect.Value, typ NodeType, tag *Tag, seenFlags map[s
 		Target: v,
 		Tag:    tag,
 	}
-	fields, err := flattenedFields(v, tag)
+	fields, err := flattenedFields(k, v, tag)
 	if err != nil {
 		return nil, err
 	}

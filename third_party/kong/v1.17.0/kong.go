@@ -55,6 +55,7 @@ type Kong struct {
 	resolvers    []Resolver
 	registry     *Registry
 	ignoreFields []*regexp.Regexp
+	skipField    func(parent reflect.Type, field reflect.StructField) bool // (specdev patch) SkipFields
 
 	noDefaultHelp   bool
 	allowHyphenated bool

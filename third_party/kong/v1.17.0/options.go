@@ -421,6 +421,19 @@ func Resolvers(resolvers ...Resolver) Option {
 	})
 }
 
+// SkipFields leaves out of the model every field of a grammar struct for
+// which skip returns true, as if the struct did not have it: unlike
+// IgnoreFields it is asked before the field's tag is parsed, and a
+// skipped command's struct is never visited. parent is the struct type
+// that declares the field. (specdev patch: a program that parses one
+// command need not build the model of all the others.)
+func SkipFields(skip func(parent reflect.Type, field reflect.StructField) bool) Option {
+	return OptionFunc(func(k *Kong) error {
+		k.skipField = skip
+		return nil
+	})
+}
+
 // IgnoreFields will cause kong.New() to skip field names that match any
 // of the provided regex patterns. This is useful if you are not able to add a
 // kong="-" struct tag to a struct/element before the call to New.
