@@ -1,6 +1,9 @@
 package protocol
 
-import "time"
+import (
+	"reflect"
+	"time"
+)
 
 // ConfigFile is the name of the optional settings file in .specdev/.
 const ConfigFile = "config.json"
@@ -20,6 +23,9 @@ type Config struct {
 	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
 }
+
+// configTop are Config's top-level fields, for the fast decoder.
+var configTop = topFieldsOf(reflect.TypeFor[Config]())
 
 // The defaults of config.json (SPEC.md §7).
 const (

@@ -23,7 +23,7 @@ type codecRoot struct {
 }
 
 func codecRoots() []codecRoot {
-	r, p := baseRequest(), baseProgress()
+	r, p, c := baseRequest(), baseProgress(), baseConfig()
 	return []codecRoot{
 		{name: "request", value: r, known: requestTop().known, folded: requestTop().folded,
 			fields: func() (any, Extra) { return requestFields(*r), r.Extra },
@@ -33,6 +33,10 @@ func codecRoots() []codecRoot {
 			fields: func() (any, Extra) { return progressFields(*p), p.Extra },
 			fresh:  func() any { return new(progressFields) },
 			deref:  func(ptr any) any { return *ptr.(*progressFields) }},
+		{name: "config", value: c, known: configTop().known, folded: configTop().folded,
+			fields: func() (any, Extra) { return *c, nil },
+			fresh:  func() any { return new(Config) },
+			deref:  func(ptr any) any { return *ptr.(*Config) }},
 	}
 }
 
@@ -274,5 +278,25 @@ func TestReadsAsIs(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The config init writes is read by the fast decoder, not encoding/json
+// (DecodeTrustedConfig), and reads as encoding/json reads it.
+func TestFastDecoderTakesTheDefaultConfig(t *testing.T) {
+	data, err := json.MarshalIndent(DefaultConfig(), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fast, slow Config
+	if extra, ok := decodeFast(data, &fast, configTop().folded); !ok || len(extra) > 0 {
+		t.Fatalf("the fast decoder gave up on %s (extra %v)", data, extra)
+	}
+	if err := json.Unmarshal(data, &slow); err != nil || !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("fast %+v, encoding/json %+v (%v)", fast, slow, err)
+	}
+	got, err := DecodeTrustedConfig("config.json", data)
+	if err != nil || !reflect.DeepEqual(got, slow) {
+		t.Fatalf("DecodeTrustedConfig: %+v, %v", got, err)
 	}
 }
