@@ -36,8 +36,10 @@ func (s *Store) Scan() ([]Entry, error) {
 		return nil, err
 	}
 	cache := s.readScanCache()
-	cache.dir = openScanDir(filepath.Join(s.Dir, AssignmentsDir))
-	defer closeScanDir(cache.dir)
+	if !cache.off {
+		cache.dir = openScanDir(filepath.Join(s.Dir, AssignmentsDir))
+		defer closeScanDir(cache.dir)
+	}
 	entries := make([]Entry, 0, len(folders))
 	for _, f := range folders {
 		entries = append(entries, s.peek(f, cache))

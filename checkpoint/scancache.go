@@ -78,27 +78,36 @@ var scanClock = time.Now
 type scanCache struct {
 	old, next map[string]cachedPeek
 	changed   bool // next differs from old, or old was unreadable
+	off       bool // no cache here (none to read, and .gitignore does not ignore one): stat nothing, write nothing
 	now       func() time.Time
 	dir       int // the assignments folder, open for statKey; -1: none
 }
 
 // stat keys a's request.
 func (c *scanCache) stat(a *Assignment) (key fileKey, ok, missing bool) {
+	if c.off {
+		return key, false, false
+	}
 	if c.dir < 0 {
 		return statKey(-1, a.store.folder(a.Name)+"/"+protocol.RequestFile)
 	}
 	return statKey(c.dir, a.Name+"/"+protocol.RequestFile)
 }
 
-// readScanCache reads the poll cache; any problem yields an empty cache
-// that will be rewritten.
+// readScanCache reads the poll cache; a malformed one yields an empty
+// cache that will be rewritten. With none to read, the cache is off where
+// .gitignore does not ignore it (a project made by an older specdev), and
+// so is one that cannot be read (a symlink, say): the scan then stats
+// nothing it would not read anyway.
 func (s *Store) readScanCache() *scanCache {
 	c := &scanCache{old: map[string]cachedPeek{}, now: scanClock, dir: -1}
 	data, err := readStateFile(filepath.Join(s.Dir, ScanCacheFile), ScanCacheFile, scanCacheLimit)
 	switch {
 	case err != nil:
+		c.off = true
 	case data == nil:
-		c.changed = true // missing: write it (unreadable: leave it)
+		c.off = !s.ignores(ScanCacheFile)
+		c.changed = true
 	default:
 		if old, ok := decodeScanCache(data); ok {
 			c.old = old
@@ -146,7 +155,7 @@ func (e cachedPeek) valid(name string) bool {
 
 // write leaves what this scan saw in the cache, when it changed.
 func (s *Store) writeScanCache(c *scanCache) {
-	if !c.changed && len(c.next) == len(c.old) || !s.ignores(ScanCacheFile) {
+	if c.off || !c.changed && len(c.next) == len(c.old) || !s.ignores(ScanCacheFile) {
 		return
 	}
 	writeCacheFile(s.Dir, ScanCacheFile, encodeScanCache(c.next))

@@ -202,6 +202,9 @@ func TestScanCacheWritesSafely(t *testing.T) {
 	if _, err := os.Lstat(filepath.Join(st.Dir, ScanCacheFile)); !os.IsNotExist(err) {
 		t.Fatalf("cache written though .gitignore does not ignore it (%v)", err)
 	}
+	if !st.readScanCache().off {
+		t.Fatal("with no cache to read and none to write, a scan still keys every request")
+	}
 	writeFiles(t, st.Dir, map[string]string{GitignoreFile: string(gitignore())})
 	target := filepath.Join(t.TempDir(), "elsewhere")
 	writeFiles(t, filepath.Dir(target), map[string]string{"elsewhere": "keep me"})

@@ -101,12 +101,24 @@ for ((i = 1; i <= 100; i++)); do # nothing to do: every request is withdrawn
 	"$bin" --assignment "$(printf '%05d' "$i")" work cancel >/dev/null
 done
 "$bin" check --session rv-idle >/dev/null 2>&1 || true # first run validates config.json once
+# The same project without the poll cache (.scan.cache): .gitignore does
+# not list it, so no poll writes it, and every poll reads every request.
+cp -r "$dir" "$dir-nocache"
+sed -i '/^\.scan\.cache$/d' "$dir-nocache/.specdev/.gitignore"
+rm -f "$dir-nocache/.specdev/.scan.cache"
+# The poll cache keeps a request once it has rested 3 s (a change within
+# the file system's timestamp granularity would not move its key; see
+# docs/design.md): an idle poll over requests at rest, the scenario of the
+# target, finds them in the cache.
+sleep 3.5
+"$bin" check --session rv-idle >/dev/null 2>&1 || true
 base_cat() { "$cat_bin" .specdev/assignments/00001_bench/review_request.json; }
 base_go() { "$empty_go"; }
 base_floor() { "$floor_go"; }
 sd_version() { "$bin" version; }
 sd_check() { "$bin" check --session rv-idle; } # a reviewer's poll that finds nothing to claim
-funcs=(base_cat base_go base_floor sd_version sd_check)
+sd_check_nocache() { "$bin" --dir "$dir-nocache" check --session rv-idle; }
+funcs=(base_cat base_go base_floor sd_version sd_check sd_check_nocache)
 if [ -n "${BASE_BIN:-}" ]; then # BASE_BIN=old/specdev: an earlier build, side by side
 	old_version() { "$BASE_BIN" version; }
 	old_check() { "$BASE_BIN" check --session rv-idle; }
@@ -123,12 +135,17 @@ printf '  %-44s %8s ms  %sx empty Go (target <= 2x), %sx cat (target <= 3x), pea
 	"check, nothing to do, 100 assignments" "${median[sd_check]}" \
 	"$(ratio "${median[sd_check]}" "${median[base_go]}")" "$(ratio "${median[sd_check]}" "${median[base_cat]}")" \
 	"$(peak_kib "$bin" check --session rv-idle)"
+printf '  %-44s %8s ms  %sx empty Go, %sx cat\n' "the same, without the poll cache" "${median[sd_check_nocache]}" \
+	"$(ratio "${median[sd_check_nocache]}" "${median[base_go]}")" "$(ratio "${median[sd_check_nocache]}" "${median[base_cat]}")"
 if [ -n "${BASE_BIN:-}" ]; then
 	printf '  %-44s %8s ms  %sx empty Go\n' "BASE_BIN version" "${median[old_version]}" "$(ratio "${median[old_version]}" "${median[base_go]}")"
 	printf '  %-44s %8s ms  %sx empty Go\n' "BASE_BIN check, nothing to do" "${median[old_check]}" "$(ratio "${median[old_check]}" "${median[base_go]}")"
 fi
 printf '  %-44s %8s ms\n' "status, 100 assignments" "$(median_ms "$bin" status)"
 
+# check record: the 10-file and the 1,000-file review side by side, so
+# that their ratio is taken on the same machine minute.
+declare -A rec_dir rec_file rec_lease
 for n in 10 1000; do
 	dir=$(project 1 "$n")
 	cd "$dir"
@@ -136,9 +153,27 @@ for n in 10 1000; do
 	lease=$(grep -o '"lease": "ls-[0-9a-f]*"' .specdev/assignments/00001_bench/review_progress.json | cut -d'"' -f4)
 	mapfile -t files < <(find src -type f | sort)
 	for f in "${files[@]:0:$((n / 2))}"; do "$bin" check record "$f" --session rv-bench --lease "$lease" --finding "minor: x" >/dev/null; done
-	printf '  %-44s %8s ms\n' "check record, review of $n files" \
-		"$(median_ms "$bin" check record "${files[0]}" --session rv-bench --lease "$lease" --finding "minor: bench")"
+	rec_dir[$n]=$dir rec_file[$n]=${files[0]} rec_lease[$n]=$lease
 done
+record() { # record N [BIN] (cd is a builtin: no subshell in the timing)
+	cd "${rec_dir[$1]}" && "${2:-$bin}" check record "${rec_file[$1]}" --session rv-bench --lease "${rec_lease[$1]}" --finding "minor: bench"
+}
+rec_10() { record 10; }
+rec_1000() { record 1000; }
+funcs=(rec_10 rec_1000)
+if [ -n "${BASE_BIN:-}" ]; then
+	old_rec_10() { record 10 "$BASE_BIN"; }
+	old_rec_1000() { record 1000 "$BASE_BIN"; }
+	funcs+=(old_rec_10 old_rec_1000)
+fi
+side_by_side "${funcs[@]}"
+printf '  %-44s %8s ms\n' "check record, review of 10 files" "${median[rec_10]}"
+printf '  %-44s %8s ms  %sx the 10-file review (target < 10 ms, <= 1.5x)\n' "check record, review of 1000 files" \
+	"${median[rec_1000]}" "$(ratio "${median[rec_1000]}" "${median[rec_10]}")"
+if [ -n "${BASE_BIN:-}" ]; then
+	printf '  %-44s %8s ms, 1000 files %s ms (%sx)\n' "BASE_BIN check record, 10 files" "${median[old_rec_10]}" \
+		"${median[old_rec_1000]}" "$(ratio "${median[old_rec_1000]}" "${median[old_rec_10]}")"
+fi
 
 dir=$(project 1 1)
 cd "$dir"
