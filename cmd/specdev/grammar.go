@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Building kong's model is reflection over every command struct and a
@@ -150,16 +151,30 @@ func hasMethods(t reflect.Type) bool {
 func named(t reflect.Type, cmds []int, word string) int {
 	for _, i := range cmds {
 		f := t.Field(i)
-		if kongName(f) == word {
+		if startsLike(f, word) && kongName(f) == word {
 			return i
 		}
-		for _, alias := range strings.Split(f.Tag.Get("aliases"), ",") {
-			if alias != "" && alias == word {
-				return i
+		if aliases := f.Tag.Get("aliases"); aliases != "" {
+			for alias := range strings.SplitSeq(aliases, ",") {
+				if alias != "" && alias == word {
+					return i
+				}
 			}
 		}
 	}
 	return -1
+}
+
+// startsLike: word could be f's kong name, by its first letter (kongName
+// lower-cases the field name's first letter and puts no dash before it),
+// so that looking a word up among the commands makes one name, not all.
+func startsLike(f reflect.StructField, word string) bool {
+	if _, ok := f.Tag.Lookup("name"); ok {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(f.Name)
+	w, _ := utf8.DecodeRuneInString(word)
+	return unicode.ToLower(first) == w
 }
 
 func defaultCommand(t reflect.Type, cmds []int) int {
