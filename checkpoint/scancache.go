@@ -32,11 +32,12 @@ import (
 // again until it settles.
 //
 // The cache is only ever a shortcut: a cache file that is missing,
-// unreadable, a symlink, malformed or from another version is ignored
-// (and rewritten), every peek taken from it passes the checks a peek of
-// the file passes, and failing to write it costs only time. It is written
-// only where .specdev/.gitignore ignores it, so that an older project
-// never sees a new untracked file (specdev doctor says what to add).
+// malformed or from another version is ignored and written anew, one that
+// cannot be read (a symlink, say) is left alone and the scan reads every
+// request, every peek taken from it passes the checks a peek of the file
+// passes, and failing to write it costs only time. It is written only
+// where .specdev/.gitignore ignores it, so that an older project never
+// sees a new untracked file (specdev doctor says what to add).
 
 // ScanCacheFile is the poll cache in the .specdev folder.
 const ScanCacheFile = ".scan.cache"
@@ -58,9 +59,9 @@ type fileKey struct {
 	mtime, ctime int64 // nanoseconds since 1970
 }
 
-// settled: the file last changed scanSettle or more before now, the
-// moment it was keyed. The real clock, not the store's: it is compared
-// with the file system's timestamps.
+// settled: the file last changed scanSettle or more before now, a moment
+// no later than the stat that keyed it. The real clock, not the store's:
+// it is compared with the file system's timestamps.
 func (k fileKey) settled(now time.Time) bool {
 	return now.UnixNano()-max(k.mtime, k.ctime) >= int64(scanSettle)
 }
@@ -70,17 +71,17 @@ type cachedPeek struct {
 	peek protocol.RequestPeek
 }
 
-// scanClock tells when a key was taken; tests move it on, since a file's
-// change time cannot be set back.
+// scanClock tells when a scan starts, before any of its stats; tests move
+// it on, since a file's change time cannot be set back.
 var scanClock = time.Now
 
 // scanCache is the cache as read, and what this scan will leave in it.
 type scanCache struct {
 	old, next map[string]cachedPeek
-	changed   bool // next differs from old, or old was unreadable
-	off       bool // no cache here (none to read, and .gitignore does not ignore one): stat nothing, write nothing
-	now       func() time.Time
-	dir       int // the assignments folder, open for statKey; -1: none
+	changed   bool      // next differs from old, or there was none, or it was malformed
+	off       bool      // no cache here (none to read, and .gitignore does not ignore one): stat nothing, write nothing
+	started   time.Time // before the scan's first stat
+	dir       int       // the assignments folder, open for statKey; -1: none
 }
 
 // stat keys a's request.
@@ -100,7 +101,7 @@ func (c *scanCache) stat(a *Assignment) (key fileKey, ok, missing bool) {
 // so is one that cannot be read (a symlink, say): the scan then stats
 // nothing it would not read anyway.
 func (s *Store) readScanCache() *scanCache {
-	c := &scanCache{old: map[string]cachedPeek{}, now: scanClock, dir: -1}
+	c := &scanCache{old: map[string]cachedPeek{}, started: scanClock(), dir: -1}
 	data, err := readStateFile(filepath.Join(s.Dir, ScanCacheFile), ScanCacheFile, scanCacheLimit)
 	switch {
 	case err != nil:
@@ -133,7 +134,7 @@ func (c *scanCache) lookup(name string, key fileKey) (protocol.RequestPeek, bool
 // gave key, if it is a peek the cache may hold.
 func (c *scanCache) keep(name string, key fileKey, p protocol.RequestPeek) {
 	e := cachedPeek{key, p}
-	if !key.settled(c.now()) || !e.valid(name) {
+	if !key.settled(c.started) || !e.valid(name) {
 		return
 	}
 	c.next[name] = e
@@ -153,7 +154,7 @@ func (e cachedPeek) valid(name string) bool {
 	return err == nil && checked == e.peek
 }
 
-// write leaves what this scan saw in the cache, when it changed.
+// writeScanCache leaves what this scan saw in the cache, when it changed.
 func (s *Store) writeScanCache(c *scanCache) {
 	if c.off || !c.changed && len(c.next) == len(c.old) || !s.ignores(ScanCacheFile) {
 		return

@@ -244,7 +244,7 @@ func TestScanCacheRoundTrip(t *testing.T) {
 			Version: 1, Status: protocol.StatusBlocked, RequestID: "rq-1", Gate: "review", Round: scanIntLimit, MaxRounds: scanIntLimit,
 			Mode: "manual", ContinuedAt: at, Group: "grüppe ✓", Timestamp: at}},
 	}
-	c := &scanCache{next: map[string]cachedPeek{}, now: scanClock}
+	c := &scanCache{next: map[string]cachedPeek{}, started: scanClock()}
 	for name, e := range kept {
 		c.keep(name, e.key, e.peek)
 	}
@@ -263,13 +263,13 @@ func TestScanCacheRoundTrip(t *testing.T) {
 		"year 1969":       {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Timestamp: protocol.At(time.Unix(-1, 0))}},
 	}
 	for why, e := range refused {
-		c := &scanCache{next: map[string]cachedPeek{}, now: scanClock}
+		c := &scanCache{next: map[string]cachedPeek{}, started: scanClock()}
 		c.keep("00001_x", e.key, e.peek)
 		if len(c.next) != 0 {
 			t.Errorf("%s: kept", why)
 		}
 	}
-	c = &scanCache{next: map[string]cachedPeek{}, now: time.Now}
+	c = &scanCache{next: map[string]cachedPeek{}, started: time.Now()}
 	c.keep("00001_x", fileKey{mtime: time.Now().UnixNano(), ctime: time.Now().UnixNano()}, kept["00001_edges"].peek)
 	if len(c.next) != 0 {
 		t.Error("kept a file that changed just now")
