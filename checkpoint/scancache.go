@@ -159,7 +159,9 @@ func (s *Store) writeScanCache(c *scanCache) {
 	if c.off || !c.changed && len(c.next) == len(c.old) || !s.ignores(ScanCacheFile) {
 		return
 	}
-	writeCacheFile(s.Dir, ScanCacheFile, encodeScanCache(c.next))
+	if data, ok := encodeScanCache(c.next); ok {
+		writeCacheFile(s.Dir, ScanCacheFile, data)
+	}
 }
 
 // ignores reports whether .specdev/.gitignore has a line for name.
@@ -240,8 +242,9 @@ func plainField(s string) bool {
 // by tabs: name, the key (dev, ino, size, mtime, ctime) and the peek
 // (version, status, request_id, timestamp, gate, round, max_rounds, mode,
 // continued_at, group, checkpoint). Times are nanoseconds since 1970,
-// empty for none.
-func encodeScanCache(entries map[string]cachedPeek) []byte {
+// empty for none. ok is false when the cache would be larger than a
+// reader takes (some 20,000 assignments): then none is written.
+func encodeScanCache(entries map[string]cachedPeek) (data []byte, ok bool) {
 	names := make([]string, 0, len(entries))
 	for name := range entries {
 		names = append(names, name)
@@ -259,7 +262,7 @@ func encodeScanCache(entries map[string]cachedPeek) []byte {
 			strconv.FormatBool(p.Checkpoint))
 		b = append(b, '\n')
 	}
-	return b
+	return b, len(b) <= scanCacheLimit
 }
 
 const scanFields = 17 // name, 5 of the key, 11 of the peek

@@ -226,7 +226,7 @@ func FuzzScanCacheDecode(f *testing.F) {
 		if !ok {
 			return
 		}
-		if again := encodeScanCache(entries); string(again) != string(data) {
+		if again, _ := encodeScanCache(entries); string(again) != string(data) {
 			t.Fatalf("re-encoded differently:\n%q\n%q", data, again)
 		}
 	})
@@ -248,7 +248,11 @@ func TestScanCacheRoundTrip(t *testing.T) {
 	for name, e := range kept {
 		c.keep(name, e.key, e.peek)
 	}
-	got, ok := decodeScanCache(encodeScanCache(c.next))
+	data, ok := encodeScanCache(c.next)
+	if !ok {
+		t.Fatal("two entries exceed the cache's size limit")
+	}
+	got, ok := decodeScanCache(data)
 	if !ok || !reflect.DeepEqual(got, kept) {
 		t.Fatalf("round trip:\n%+v\n%+v (ok %v)", got, kept, ok)
 	}
@@ -273,5 +277,19 @@ func TestScanCacheRoundTrip(t *testing.T) {
 	c.keep("00001_x", fileKey{mtime: time.Now().UnixNano(), ctime: time.Now().UnixNano()}, kept["00001_edges"].peek)
 	if len(c.next) != 0 {
 		t.Error("kept a file that changed just now")
+	}
+}
+
+// A cache larger than a reader takes is not written: never write what
+// would be refused on read.
+func TestScanCacheTooLargeIsNotWritten(t *testing.T) {
+	e := cachedPeek{fileKey{ino: 1, mtime: 1, ctime: 1}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPassed, Round: 1,
+		RequestID: strings.Repeat("r", scanStringLimit), Gate: strings.Repeat("g", scanStringLimit)}}
+	entries := map[string]cachedPeek{}
+	for i := 0; i < scanCacheLimit/(2*scanStringLimit)+1; i++ {
+		entries[fmt.Sprintf("%06d_x", i)] = e
+	}
+	if data, ok := encodeScanCache(entries); ok {
+		t.Fatalf("a cache of %d bytes (limit %d) would be written", len(data), scanCacheLimit)
 	}
 }
