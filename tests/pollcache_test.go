@@ -1,0 +1,82 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+)
+
+// TestPollCacheNeverHidesWork: with the poll cache holding every
+// request at rest (cancelled), each request is asked for again (pending,
+// written by rename as specdev writes), and 4 reviewers, each a loop of
+// real specdev processes that all read and rewrite the cache, drain them.
+// Every request is claimed exactly once: the cache hides no work, and
+// racing writers leave a cache every poll can use.
+func TestPollCacheNeverHidesWork(t *testing.T) {
+	const reviewers, requests = 4, 40
+	root, dir := newProject(t, "60s")
+	gitignore := strings.Join(checkpoint.Ignored, "\n") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, checkpoint.GitignoreFile), []byte(gitignore), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := testStore(t, dir)
+	names := make([]string, requests)
+	files := make([][]string, requests)
+	for i := range names {
+		files[i] = []string{fmt.Sprintf("src/pkg%03d/file.go", i)}
+		a := addAssignment(t, st, fmt.Sprintf("%05d_cached", i+1), files[i]...)
+		if _, err := a.Cancel(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		names[i] = a.Name
+	}
+	time.Sleep(3500 * time.Millisecond) // the cache keeps a request once it has rested 3 s
+	if _, stderr, code := runSpecdev(t, root, "check"); code != 0 {
+		t.Fatalf("specdev check (a look): exit %d\n%s", code, stderr)
+	}
+	cache, err := os.ReadFile(filepath.Join(dir, checkpoint.ScanCacheFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(cache), "\tcancelled\t"); n != requests {
+		t.Fatalf("the cache holds %d cancelled requests, want %d:\n%s", n, requests, cache)
+	}
+
+	for i, name := range names {
+		a, err := st.Assignment(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.RequestReview(context.Background(), checkpoint.NewRequest{ChangedFiles: files[i], Notes: "again"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claimed := make([][]string, reviewers)
+	var wg sync.WaitGroup
+	for i := range reviewers {
+		wg.Go(func() { claimed[i] = drainAs(t, root, fmt.Sprintf("rv-%d", i)) })
+	}
+	wg.Wait()
+	var all []string
+	for _, c := range claimed {
+		all = append(all, c...)
+	}
+	slices.Sort(all)
+	if !slices.Equal(all, names) {
+		t.Fatalf("the sessions claimed %v, want each of the %d requests exactly once", all, requests)
+	}
+	for _, name := range names {
+		checkPassedOnce(t, st, name)
+	}
+	if _, stderr, code := runSpecdev(t, root, "check", "--session", "rv-last"); code != 3 {
+		t.Errorf("a poll after the drain: exit %d, want 3 (nothing to do)\n%s", code, stderr)
+	}
+}
