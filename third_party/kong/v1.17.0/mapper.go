@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 var (
@@ -964,6 +965,17 @@ func (f *FileContentFlag) Decode(ctx *DecodeContext) error { //nolint: revive
 }
 
 func jsonTranscode(in, out any) error {
+	// (specdev patch) A valid UTF-8 string into a *string comes out as it
+	// went in, so it is copied: the round trip through encoding/json was
+	// its first use in most programs — a flag's string default is decoded
+	// this way in every parse. Invalid UTF-8 (which json.Marshal turns
+	// into U+FFFD) and every other pair still take the round trip.
+	if s, ok := in.(string); ok {
+		if p, ok := out.(*string); ok && utf8.ValidString(s) {
+			*p = s
+			return nil
+		}
+	}
 	data, err := json.Marshal(in)
 	if err != nil {
 		return err
