@@ -24,10 +24,54 @@ const GitignoreFile = ".gitignore"
 // Ignored are the patterns GitignoreFile holds.
 var Ignored = []string{LockFile, configCacheFile, ScanCacheFile, ".*" + tempMarker + "*"}
 
+// gitignoreHeader opens the GitignoreFile specdev writes: a file that
+// starts with it is specdev's own, and UpdateGitignore may add to it.
+const gitignoreHeader = "# specdev's machine-local files: locks, caches, temporary files.\n"
+
 func gitignore() []byte {
-	return []byte("# specdev's machine-local files: locks, caches, temporary files.\n" +
+	return []byte(gitignoreHeader +
 		"# Commit the rest of .specdev/ (see specdev's README, \"What to commit\").\n" +
 		strings.Join(Ignored, "\n") + "\n")
+}
+
+// MissingIgnored returns the patterns of Ignored that the GitignoreFile
+// data lacks (a line each), and whether the file is specdev's own (it
+// starts with the header specdev writes).
+func MissingIgnored(data []byte) (missing []string, ours bool) {
+	lines := map[string]bool{}
+	for line := range strings.Lines(string(data)) {
+		lines[strings.TrimSpace(line)] = true
+	}
+	for _, p := range Ignored {
+		if !lines[p] {
+			missing = append(missing, p)
+		}
+	}
+	return missing, bytes.HasPrefix(data, []byte(gitignoreHeader))
+}
+
+// UpdateGitignore adds to a GitignoreFile that specdev wrote (an older
+// specdev ignored fewer files: the poll cache came later) the patterns it
+// lacks, at its end, keeping every line it has. A file without specdev's
+// header is the project's, and one that cannot be read (a symlink, say)
+// too: each is left as it is (specdev doctor names what it lacks). It
+// returns the file, relative to root, if it changed.
+func UpdateGitignore(root string) (updated string, err error) {
+	dir := filepath.Join(root, protocol.StateDir)
+	name := rel(root, filepath.Join(dir, GitignoreFile))
+	data, err := readStateFile(filepath.Join(dir, GitignoreFile), name, 64<<10)
+	if err != nil || data == nil {
+		return "", nil
+	}
+	missing, ours := MissingIgnored(data)
+	if !ours || len(missing) == 0 {
+		return "", nil
+	}
+	if !bytes.HasSuffix(data, []byte("\n")) {
+		data = append(data, '\n')
+	}
+	data = append(data, strings.Join(missing, "\n")+"\n"...)
+	return name, writeAtomic(dir, fileWrite{GitignoreFile, data})
 }
 
 // Init creates .specdev/ under root with assignments/, a default

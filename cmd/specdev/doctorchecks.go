@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -139,18 +138,12 @@ func (d *doctor) checkGitignore() {
 		d.add("gitignore", checkWarn, name+" is missing: lock and cache files could be committed", "specdev init")
 		return
 	}
-	lines := strings.Split(string(data), "\n")
-	for i := range lines {
-		lines[i] = strings.TrimSpace(lines[i])
-	}
-	var missing []string
-	for _, p := range checkpoint.Ignored {
-		if !slices.Contains(lines, p) {
-			missing = append(missing, p)
+	if missing, ours := checkpoint.MissingIgnored(data); len(missing) > 0 {
+		fix := "add the lines " + strings.Join(missing, " and ") + " to " + name
+		if ours { // written by an older specdev: init adds what it lacks
+			fix = "specdev init"
 		}
-	}
-	if len(missing) > 0 {
-		d.add("gitignore", checkWarn, name+" does not ignore "+strings.Join(missing, ", "), "add the lines "+strings.Join(missing, " and ")+" to "+name)
+		d.add("gitignore", checkWarn, name+" does not ignore "+strings.Join(missing, ", "), fix)
 		return
 	}
 	d.add("gitignore", checkOK, name+" ignores the lock, cache and temporary files", "")

@@ -37,10 +37,17 @@ func (c *InitCmd) Run(app *App) error {
 		return err
 	}
 	var updated []string
+	if name, err := checkpoint.UpdateGitignore(root); err != nil {
+		return err
+	} else if name != "" {
+		updated = append(updated, name)
+	}
 	if c.UpdateSkills {
-		if updated, err = checkpoint.UpdateSkills(root, skills.FS()); err != nil {
+		guides, err := checkpoint.UpdateSkills(root, skills.FS())
+		if err != nil {
 			return err
 		}
+		updated = append(updated, guides...)
 	}
 	dir := filepath.Join(root, protocol.StateDir)
 	text := "Already initialized: " + dir + " (nothing changed)"
