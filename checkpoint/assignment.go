@@ -70,7 +70,7 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 	if err := CheckName(name); err != nil {
 		return nil, &NotFoundError{Msg: err.Error(), Hint: "rename the folder"}
 	}
-	a := &Assignment{Name: name, Dir: filepath.Join(s.Dir, AssignmentsDir, name), store: s}
+	a := &Assignment{Name: name, Dir: s.folder(name), store: s}
 	err := checkFolder(filepath.Join(s.Dir, AssignmentsDir), filepath.Join(protocol.StateDir, AssignmentsDir))
 	if err == nil {
 		err = a.checkFolder()

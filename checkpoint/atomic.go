@@ -30,7 +30,7 @@ func writeAtomic(dir string, files ...fileWrite) error {
 		}
 	}()
 	for _, f := range files {
-		tmp, err := writeTemp(dir, f)
+		tmp, err := writeTemp(dir, f, true)
 		if err != nil {
 			return err
 		}
@@ -45,7 +45,9 @@ func writeAtomic(dir string, files ...fileWrite) error {
 	return syncDir(dir)
 }
 
-func writeTemp(dir string, f fileWrite) (string, error) {
+// writeTemp writes f's data to a new temp file in dir, fsynced when sync
+// is set, and returns its path; a temp file that failed is removed.
+func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
 	tmp, err := os.CreateTemp(dir, "."+f.name+tempMarker+"*")
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", f.name, err)
@@ -54,7 +56,7 @@ func writeTemp(dir string, f fileWrite) (string, error) {
 	if werr == nil {
 		werr = tmp.Chmod(0o644)
 	}
-	if werr == nil {
+	if werr == nil && sync {
 		werr = tmp.Sync()
 	}
 	if cerr := tmp.Close(); werr == nil {

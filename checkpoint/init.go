@@ -38,16 +38,22 @@ func gitignore() []byte {
 // data lacks (a line each), and whether the file is specdev's own (it
 // starts with the header specdev writes).
 func MissingIgnored(data []byte) (missing []string, ours bool) {
-	lines := map[string]bool{}
-	for line := range strings.Lines(string(data)) {
-		lines[strings.TrimSpace(line)] = true
-	}
+	lines := gitignoreLines(data)
 	for _, p := range Ignored {
 		if !lines[p] {
 			missing = append(missing, p)
 		}
 	}
 	return missing, bytes.HasPrefix(data, []byte(gitignoreHeader))
+}
+
+// gitignoreLines are the lines of a GitignoreFile, trimmed.
+func gitignoreLines(data []byte) map[string]bool {
+	lines := map[string]bool{}
+	for line := range strings.Lines(string(data)) {
+		lines[strings.TrimSpace(line)] = true
+	}
+	return lines
 }
 
 // UpdateGitignore adds to a GitignoreFile that specdev wrote (an older

@@ -104,9 +104,8 @@ func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
 	return e
 }
 
-// folder is the path of assignment name's folder (a concatenation: a
-// scan makes one for each assignment it reads).
-func (s *Store) folder(name string) string { return s.Dir + "/" + AssignmentsDir + "/" + name }
+// folder is the path of assignment name's folder.
+func (s *Store) folder(name string) string { return filepath.Join(s.Dir, AssignmentsDir, name) }
 
 // Candidates orders what a reviewer session may claim: its own review
 // first, then stale reviews (oldest activity first), then pending requests

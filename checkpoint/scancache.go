@@ -80,6 +80,7 @@ type scanCache struct {
 	old, next map[string]cachedPeek
 	changed   bool      // next differs from old, or there was none, or it was malformed
 	off       bool      // no cache here (none to read, and .gitignore does not ignore one): stat nothing, write nothing
+	ignored   bool      // .gitignore was read and ignores the cache
 	started   time.Time // before the scan's first stat
 	dir       int       // the assignments folder, open for statKey; -1: none
 }
@@ -90,7 +91,7 @@ func (c *scanCache) stat(a *Assignment) (key fileKey, ok, missing bool) {
 		return key, false, false
 	}
 	if c.dir < 0 {
-		return statKey(-1, a.store.folder(a.Name)+"/"+protocol.RequestFile)
+		return statKey(-1, filepath.Join(a.store.folder(a.Name), protocol.RequestFile))
 	}
 	return statKey(c.dir, a.Name+"/"+protocol.RequestFile)
 }
@@ -107,8 +108,8 @@ func (s *Store) readScanCache() *scanCache {
 	case err != nil:
 		c.off = true
 	case data == nil:
-		c.off = !s.ignores(ScanCacheFile)
-		c.changed = true
+		c.ignored = s.ignores(ScanCacheFile)
+		c.off, c.changed = !c.ignored, true
 	default:
 		if old, ok := decodeScanCache(data); ok {
 			c.old = old
@@ -156,7 +157,7 @@ func (e cachedPeek) valid(name string) bool {
 
 // writeScanCache leaves what this scan saw in the cache, when it changed.
 func (s *Store) writeScanCache(c *scanCache) {
-	if c.off || !c.changed && len(c.next) == len(c.old) || !s.ignores(ScanCacheFile) {
+	if c.off || !c.changed && len(c.next) == len(c.old) || !c.ignored && !s.ignores(ScanCacheFile) {
 		return
 	}
 	if data, ok := encodeScanCache(c.next); ok {
@@ -167,37 +168,16 @@ func (s *Store) writeScanCache(c *scanCache) {
 // ignores reports whether .specdev/.gitignore has a line for name.
 func (s *Store) ignores(name string) bool {
 	data, err := readStateFile(filepath.Join(s.Dir, GitignoreFile), GitignoreFile, 64<<10)
-	if err != nil {
-		return false
-	}
-	for line := range strings.Lines(string(data)) {
-		if strings.TrimSpace(line) == name {
-			return true
-		}
-	}
-	return false
+	return err == nil && gitignoreLines(data)[name]
 }
 
 // writeCacheFile replaces dir/name by rename, never through a symlink
 // (rename replaces a symlink, it does not follow it). Not fsynced: a
 // cache a crash truncates is malformed, and ignored.
 func writeCacheFile(dir, name string, data []byte) {
-	tmp, err := os.CreateTemp(dir, "."+name+tempMarker+"*")
-	if err != nil {
-		return
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	tmp, err := writeTemp(dir, fileWrite{name, data}, false)
+	if err == nil && os.Rename(tmp, filepath.Join(dir, name)) != nil {
+		os.Remove(tmp)
 	}
 }
 

@@ -1,9 +1,12 @@
 package checkpoint
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // BenchmarkScan is an idle poll's scan over 100 assignments at rest, all
@@ -15,11 +18,11 @@ func BenchmarkScan(b *testing.B) {
 		b.Fatal(err)
 	}
 	for i := range 100 {
-		dir := filepath.Join(st.Dir, AssignmentsDir, "1"+string(rune('0'+i/10))+string(rune('0'+i%10))+"_bench")
+		dir := filepath.Join(st.Dir, AssignmentsDir, fmt.Sprintf("%05d_bench", i+2))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			b.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "review_request.json"), []byte(requestPeekJSON("cancelled", "rq-1")), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, protocol.RequestFile), []byte(requestPeekJSON("cancelled", "rq-1")), 0o644); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -25,10 +25,7 @@ import (
 func TestPollCacheNeverHidesWork(t *testing.T) {
 	const reviewers, requests = 4, 40
 	root, dir := newProject(t, "60s")
-	gitignore := strings.Join(checkpoint.Ignored, "\n") + "\n"
-	if err := os.WriteFile(filepath.Join(dir, checkpoint.GitignoreFile), []byte(gitignore), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ignoreMachineFiles(t, dir)
 	st := testStore(t, dir)
 	names := make([]string, requests)
 	files := make([][]string, requests)
@@ -105,10 +102,7 @@ func TestPollCacheKill9MidWrite(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("specdev check without the cache: exit %d", code)
 	}
-	gitignore := strings.Join(checkpoint.Ignored, "\n") + "\n"
-	if err := os.WriteFile(filepath.Join(dir, checkpoint.GitignoreFile), []byte(gitignore), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ignoreMachineFiles(t, dir)
 	cachePath := filepath.Join(dir, checkpoint.ScanCacheFile)
 	whole := 0
 	for run := range kills {
@@ -140,6 +134,16 @@ func TestPollCacheKill9MidWrite(t *testing.T) {
 		}
 	}
 	t.Logf("%d kills: a whole cache was there after %d of them", kills, whole)
+}
+
+// ignoreMachineFiles writes the .gitignore init writes, which lets polls
+// keep the cache (newProject writes none).
+func ignoreMachineFiles(t *testing.T, dir string) {
+	t.Helper()
+	gitignore := strings.Join(checkpoint.Ignored, "\n") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, checkpoint.GitignoreFile), []byte(gitignore), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func readDir(t *testing.T, dir string) []string {
