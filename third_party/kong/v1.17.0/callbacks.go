@@ -118,11 +118,57 @@ func (b bindings) merge(other bindings) bindings {
 	return b
 }
 
+// (specdev patch) kong-named-methods: kong looks methods up by name only
+// for the names below, and looks each up by a constant name. The linker
+// keeps every exported method of every type in the binary once a method
+// is looked up by a name it cannot see (or by index); with constant names
+// it keeps only the methods with those names.
+
+// methodByName is value.MethodByName(name) for one of kong's method
+// names; any other name finds no method.
+func methodByName(value reflect.Value, name string) reflect.Value {
+	switch name {
+	case "Run":
+		return value.MethodByName("Run")
+	case "BeforeReset":
+		return value.MethodByName("BeforeReset")
+	case "BeforeResolve":
+		return value.MethodByName("BeforeResolve")
+	case "BeforeApply":
+		return value.MethodByName("BeforeApply")
+	case "AfterApply":
+		return value.MethodByName("AfterApply")
+	case "AfterRun":
+		return value.MethodByName("AfterRun")
+	}
+	return reflect.Value{}
+}
+
+// typeMethodByName is t.MethodByName(name) for one of kong's method
+// names; any other name finds no method.
+func typeMethodByName(t reflect.Type, name string) (reflect.Method, bool) {
+	switch name {
+	case "Run":
+		return t.MethodByName("Run")
+	case "BeforeReset":
+		return t.MethodByName("BeforeReset")
+	case "BeforeResolve":
+		return t.MethodByName("BeforeResolve")
+	case "BeforeApply":
+		return t.MethodByName("BeforeApply")
+	case "AfterApply":
+		return t.MethodByName("AfterApply")
+	case "AfterRun":
+		return t.MethodByName("AfterRun")
+	}
+	return reflect.Method{}, false
+}
+
 func getMethod(value reflect.Value, name string) reflect.Value {
-	method := value.MethodByName(name)
+	method := methodByName(value, name)
 	if !method.IsValid() {
 		if value.CanAddr() {
-			method = value.Addr().MethodByName(name)
+			method = methodByName(value.Addr(), name)
 		}
 	}
 	return method
@@ -130,16 +176,16 @@ func getMethod(value reflect.Value, name string) reflect.Value {
 
 func getExplicitMethod(value reflect.Value, name string) reflect.Value {
 	if isExplicitMethod(value.Type(), name) {
-		return value.MethodByName(name)
+		return methodByName(value, name)
 	}
 	if value.CanAddr() && isExplicitMethod(value.Addr().Type(), name) {
-		return value.Addr().MethodByName(name)
+		return methodByName(value.Addr(), name)
 	}
 	return reflect.Value{}
 }
 
 func isExplicitMethod(t reflect.Type, name string) bool {
-	method, ok := t.MethodByName(name)
+	method, ok := typeMethodByName(t, name)
 	if !ok {
 		return false
 	}

@@ -955,6 +955,28 @@ func (c *Context) Call(fn any, binds ...any) (out []any, err error) {
 	return callAnyFunction(fv, bindings)
 }
 
+// bindProviderMethods binds the Provide*() methods of node's target (value
+// and pointer to value) as providers. (specdev patch) kong-named-methods:
+// upstream does this in every RunNode; here only with the ProviderMethods
+// option, as finding methods by index makes the linker keep every exported
+// method of every type in the binary.
+func bindProviderMethods(node *Node, methodBinds bindings) error {
+	// Try value and pointer to value.
+	for _, p := range []reflect.Value{node.Target, node.Target.Addr()} {
+		t := p.Type()
+		for i := 0; i < p.NumMethod(); i++ {
+			methodt := t.Method(i)
+			if strings.HasPrefix(methodt.Name, "Provide") {
+				method := p.Method(i)
+				if err := methodBinds.addProvider(method.Interface(), false /* singleton */); err != nil {
+					return fmt.Errorf("%s.%s: %w", t.Name(), methodt.Name, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // RunNode calls the Run() method on an arbitrary node.
 //
 // This is useful in conjunction with Visit(), for dynamically running commands.
@@ -974,17 +996,9 @@ func (c *Context) RunNode(node *Node, binds ...any) (err error) {
 		methodBinds = methodBinds.clone()
 		for p := node; p != nil; p = p.Parent {
 			methodBinds = methodBinds.add(p.Target.Addr().Interface())
-			// Try value and pointer to value.
-			for _, p := range []reflect.Value{p.Target, p.Target.Addr()} {
-				t := p.Type()
-				for i := 0; i < p.NumMethod(); i++ {
-					methodt := t.Method(i)
-					if strings.HasPrefix(methodt.Name, "Provide") {
-						method := p.Method(i)
-						if err := methodBinds.addProvider(method.Interface(), false /* singleton */); err != nil {
-							return fmt.Errorf("%s.%s: %w", t.Name(), methodt.Name, err)
-						}
-					}
+			if c.Kong.providerMethods != nil { // (specdev patch) kong-named-methods: ProviderMethods
+				if err := c.Kong.providerMethods(p, methodBinds); err != nil {
+					return err
 				}
 			}
 		}

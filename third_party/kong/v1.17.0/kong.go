@@ -56,6 +56,8 @@ type Kong struct {
 	registry     *Registry
 	ignoreFields []*regexp.Regexp
 	skipField    func(parent reflect.Type, field reflect.StructField) bool // (specdev patch) SkipFields
+	// (specdev patch) kong-named-methods: ProviderMethods
+	providerMethods func(node *Node, binds bindings) error
 
 	noDefaultHelp   bool
 	allowHyphenated bool

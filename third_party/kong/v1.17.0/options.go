@@ -434,6 +434,18 @@ func SkipFields(skip func(parent reflect.Type, field reflect.StructField) bool) 
 	})
 }
 
+// ProviderMethods binds the Provide*() methods of the selected command
+// and its parents as providers when Run is called, as upstream kong
+// always does. (specdev patch kong-named-methods: without this option
+// they are not looked for; finding methods by index makes the linker keep
+// every exported method of every type in the program.)
+func ProviderMethods() Option {
+	return OptionFunc(func(k *Kong) error {
+		k.providerMethods = bindProviderMethods
+		return nil
+	})
+}
+
 // IgnoreFields will cause kong.New() to skip field names that match any
 // of the provided regex patterns. This is useful if you are not able to add a
 // kong="-" struct tag to a struct/element before the call to New.
