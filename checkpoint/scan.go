@@ -15,7 +15,7 @@ import (
 // that a poll over many assignments costs little more than reading them.
 type Entry struct {
 	Name     string
-	Request  *protocol.RequestPeek  // nil: no request
+	Request  *protocol.RequestPeek  // nil: no request; may be the poll cache's own: read, never change
 	Progress *protocol.ProgressPeek // read only for reviews in progress or awaiting approval
 	Err      error                  // a file could not be read or decoded
 
@@ -67,7 +67,7 @@ func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
 	}
 	if keyed {
 		if rp, ok := cache.lookup(name, key); ok {
-			e.Request = &rp
+			e.Request = rp
 			return e
 		}
 	}

@@ -66,7 +66,10 @@ func (k fileKey) settled(now time.Time) bool {
 	return now.UnixNano()-max(k.mtime, k.ctime) >= int64(scanSettle)
 }
 
+// cachedPeek is one assignment's entry: the peek of its request, and the
+// key of the file it was read from.
 type cachedPeek struct {
+	name string
 	key  fileKey
 	peek protocol.RequestPeek
 }
@@ -77,12 +80,15 @@ var scanClock = time.Now
 
 // scanCache is the cache as read, and what this scan will leave in it.
 type scanCache struct {
-	old, next map[string]cachedPeek
-	changed   bool      // next differs from old, or there was none, or it was malformed
-	off       bool      // no cache here (none to read, and .gitignore does not ignore one): stat nothing, write nothing
-	ignored   bool      // .gitignore was read and ignores the cache
-	started   time.Time // before the scan's first stat
-	dir       int       // the assignments folder, open for statKey; -1: none
+	old     []cachedPeek // as read, sorted by name
+	hit     []bool       // old[i] was found unchanged by this scan
+	hits    int
+	kept    []cachedPeek // peeks read from the files this scan, to add
+	changed bool         // what to leave differs from old: a peek kept, or no cache read
+	off     bool         // no cache here (none to read, and .gitignore does not ignore one): stat nothing, write nothing
+	ignored bool         // .gitignore was read and ignores the cache
+	started time.Time    // before the scan's first stat
+	dir     int          // the assignments folder, open for statKey; -1: none
 }
 
 // stat keys a's request.
@@ -102,7 +108,7 @@ func (c *scanCache) stat(a *Assignment) (key fileKey, ok, missing bool) {
 // so is one that cannot be read (a symlink, say): the scan then stats
 // nothing it would not read anyway.
 func (s *Store) readScanCache() *scanCache {
-	c := &scanCache{old: map[string]cachedPeek{}, started: scanClock(), dir: -1}
+	c := &scanCache{started: scanClock(), dir: -1}
 	data, err := readStateFile(filepath.Join(s.Dir, ScanCacheFile), ScanCacheFile, scanCacheLimit)
 	switch {
 	case err != nil:
@@ -117,38 +123,54 @@ func (s *Store) readScanCache() *scanCache {
 			c.changed = true
 		}
 	}
-	c.next = make(map[string]cachedPeek, len(c.old))
+	c.hit = make([]bool, len(c.old))
 	return c
 }
 
-// lookup returns the kept peek of name's request if its key is key.
-func (c *scanCache) lookup(name string, key fileKey) (protocol.RequestPeek, bool) {
-	e, ok := c.old[name]
-	if !ok || e.key != key {
-		return protocol.RequestPeek{}, false
+// lookup returns the kept peek of name's request if its key is key. The
+// peek is the cache's own: the caller only reads it.
+func (c *scanCache) lookup(name string, key fileKey) (*protocol.RequestPeek, bool) {
+	i, found := slices.BinarySearchFunc(c.old, name, func(e cachedPeek, name string) int { return strings.Compare(e.name, name) })
+	if !found || c.old[i].key != key {
+		return nil, false
 	}
-	c.next[name] = e
-	return e.peek, true
+	if !c.hit[i] {
+		c.hit[i] = true
+		c.hits++
+	}
+	return &c.old[i].peek, true
 }
 
 // keep remembers the peek of name's request, read after the stat that
 // gave key, if it is a peek the cache may hold.
 func (c *scanCache) keep(name string, key fileKey, p protocol.RequestPeek) {
-	e := cachedPeek{key, p}
-	if !key.settled(c.started) || !e.valid(name) {
+	e := cachedPeek{name, key, p}
+	if !key.settled(c.started) || !e.valid() {
 		return
 	}
-	c.next[name] = e
+	c.kept = append(c.kept, e)
 	c.changed = true
 }
 
-// valid: an entry the cache may hold for assignment name, by the rules
-// both its writer and its reader apply, so that what is written always
-// reads back: a valid name, a key a file can have, and a peek of a
-// request at rest that passes the checks a peek of the file passes.
-func (e cachedPeek) valid(name string) bool {
+// next is what this scan leaves in the cache: the entries it found
+// unchanged and the peeks it kept.
+func (c *scanCache) next() []cachedPeek {
+	out := slices.Clone(c.kept)
+	for i, e := range c.old {
+		if c.hit[i] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// valid: an entry the cache may hold, by the rules both its writer and
+// its reader apply, so that what is written always reads back: a valid
+// assignment name, a key a file can have, and a peek of a request at rest
+// that passes the checks a peek of the file passes.
+func (e cachedPeek) valid() bool {
 	k := e.key
-	if CheckName(name) != nil || k.size < 0 || k.size > protocol.MaxFileSize || k.mtime < 0 || k.ctime < 0 || !cacheable(e.peek) {
+	if CheckName(e.name) != nil || k.size < 0 || k.size > protocol.MaxFileSize || k.mtime < 0 || k.ctime < 0 || !cacheable(e.peek) {
 		return false
 	}
 	checked, err := protocol.CheckRequestPeek(ScanCacheFile, e.peek)
@@ -157,10 +179,10 @@ func (e cachedPeek) valid(name string) bool {
 
 // writeScanCache leaves what this scan saw in the cache, when it changed.
 func (s *Store) writeScanCache(c *scanCache) {
-	if c.off || !c.changed && len(c.next) == len(c.old) || !c.ignored && !s.ignores(ScanCacheFile) {
+	if c.off || !c.changed && c.hits == len(c.old) || !c.ignored && !s.ignores(ScanCacheFile) {
 		return
 	}
-	if data, ok := encodeScanCache(c.next); ok {
+	if data, ok := encodeScanCache(c.next()); ok {
 		writeCacheFile(s.Dir, ScanCacheFile, data)
 	}
 }
@@ -218,23 +240,22 @@ func plainField(s string) bool {
 	return true
 }
 
-// encodeScanCache writes one line per assignment, sorted, fields split
-// by tabs: name, the key (dev, ino, size, mtime, ctime) and the peek
-// (version, status, request_id, timestamp, gate, round, max_rounds, mode,
-// continued_at, group, checkpoint). Times are nanoseconds since 1970,
-// empty for none. ok is false when the cache would be larger than a
-// reader takes (some 20,000 assignments): then none is written.
-func encodeScanCache(entries map[string]cachedPeek) (data []byte, ok bool) {
-	names := make([]string, 0, len(entries))
-	for name := range entries {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+// encodeScanCache writes one line per assignment, sorted by name, fields
+// split by tabs: name, the key (dev, ino, size, mtime, ctime) and the
+// peek (version, status, request_id, timestamp, gate, round, max_rounds,
+// mode, continued_at, group, checkpoint). Times are nanoseconds since
+// 1970, empty for none. ok is false when the cache would be larger than a
+// reader takes (some 20,000 assignments), or would name an assignment
+// twice: then none is written.
+func encodeScanCache(entries []cachedPeek) (data []byte, ok bool) {
+	entries = slices.SortedFunc(slices.Values(entries), func(a, b cachedPeek) int { return strings.Compare(a.name, b.name) })
 	b := []byte(scanCacheHeader)
-	for _, name := range names {
-		e := entries[name]
+	for i, e := range entries {
+		if i > 0 && entries[i-1].name == e.name {
+			return nil, false
+		}
 		k, p := e.key, e.peek
-		b = append(b, name...)
+		b = append(b, e.name...)
 		b = appendFields(b, strconv.FormatUint(k.dev, 10), strconv.FormatUint(k.ino, 10),
 			itoa(k.size), itoa(k.mtime), itoa(k.ctime),
 			itoa(int64(p.Version)), string(p.Status), p.RequestID, nanos(p.Timestamp), p.Gate,
@@ -263,50 +284,47 @@ func nanos(t protocol.Timestamp) string {
 	return itoa(t.UnixNano())
 }
 
-// decodeScanCache reads what encodeScanCache wrote; ok is false for
-// anything else, and then nothing of it is used.
-func decodeScanCache(data []byte) (map[string]cachedPeek, bool) {
+// decodeScanCache reads what encodeScanCache wrote (names in increasing
+// order); ok is false for anything else, and then nothing of it is used.
+func decodeScanCache(data []byte) ([]cachedPeek, bool) {
 	rest, ok := bytes.CutPrefix(data, []byte(scanCacheHeader))
 	if !ok {
 		return nil, false
 	}
 	text := string(rest) // one copy; the entries' strings are slices of it
-	out := make(map[string]cachedPeek, strings.Count(text, "\n"))
+	out := make([]cachedPeek, 0, strings.Count(text, "\n"))
 	for len(text) > 0 {
 		end := strings.IndexByte(text, '\n')
 		if end < 0 || end > scanLineLimit {
 			return nil, false
 		}
-		name, e, ok := decodeScanLine(text[:end])
-		if !ok {
+		e, ok := decodeScanLine(text[:end])
+		if !ok || len(out) > 0 && out[len(out)-1].name >= e.name {
 			return nil, false
 		}
-		if _, dup := out[name]; dup {
-			return nil, false
-		}
-		out[name] = e
+		out = append(out, e)
 		text = text[end+1:]
 	}
 	return out, true
 }
 
-func decodeScanLine(line string) (name string, e cachedPeek, ok bool) {
+func decodeScanLine(line string) (e cachedPeek, ok bool) {
 	var f [scanFields]string
 	n, start := 0, 0
 	for i := 0; i < len(line); i++ {
 		if line[i] == '\t' {
 			if n == scanFields-1 {
-				return "", e, false // a field too many
+				return e, false // a field too many
 			}
 			f[n], n, start = line[start:i], n+1, i+1
 		}
 	}
 	if n != scanFields-1 {
-		return "", e, false
+		return e, false
 	}
 	f[n] = line[start:]
 	d := fieldDecoder{}
-	name = f[0]
+	e.name = f[0]
 	e.key = fileKey{dev: d.uint(f[1]), ino: d.uint(f[2]), size: d.int(f[3]), mtime: d.int(f[4]), ctime: d.int(f[5])}
 	e.peek = protocol.RequestPeek{
 		Version: int(d.int(f[6])), Status: protocol.Status(f[7]), RequestID: f[8],
@@ -314,7 +332,7 @@ func decodeScanLine(line string) (name string, e cachedPeek, ok bool) {
 		MaxRounds: int(d.int(f[12])), Mode: protocol.Mode(f[13]),
 		ContinuedAt: d.time(f[14]), Group: f[15], Checkpoint: d.bool(f[16]),
 	}
-	return name, e, !d.bad && e.valid(name)
+	return e, !d.bad && e.valid()
 }
 
 // fieldDecoder parses the fields of one line, remembering any failure.

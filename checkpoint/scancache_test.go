@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -155,6 +156,8 @@ func TestScanCacheIgnoresBadCache(t *testing.T) {
 	want := scan(t, st)
 	good := readScanCacheFile(t, st)
 	line := strings.SplitN(good, "\n", 3)[1]
+	reversed := strings.SplitAfter(strings.TrimPrefix(good, scanCacheHeader), "\n")
+	slices.Reverse(reversed)
 	bad := map[string]string{
 		"garbage":            "not a cache",
 		"other version":      strings.Replace(good, "cache 1", "cache 2", 1),
@@ -162,6 +165,7 @@ func TestScanCacheIgnoresBadCache(t *testing.T) {
 		"a field too many":   strings.Replace(good, line, line+"\textra", 1),
 		"a field too few":    strings.Replace(good, line, line[:strings.LastIndex(line, "\t")], 1),
 		"duplicate":          good + line + "\n",
+		"out of order":       scanCacheHeader + strings.Join(reversed, ""),
 		"bad name":           strings.Replace(good, line, "../x"+line[strings.Index(line, "\t"):], 1),
 		"unknown status":     strings.Replace(good, "\tpending\t", "\tbogus\t", 1),
 		"review under way":   strings.Replace(good, "\tpending\t", "\tin_progress\t", 1),
@@ -237,18 +241,18 @@ func FuzzScanCacheDecode(f *testing.F) {
 func TestScanCacheRoundTrip(t *testing.T) {
 	moveScanClock(t, time.Hour)
 	at := protocol.At(time.Date(2026, 1, 2, 3, 4, 5, 678000000, time.UTC))
-	kept := map[string]cachedPeek{
-		"00001_edges": {fileKey{dev: 0, ino: 1<<64 - 1, size: protocol.MaxFileSize, mtime: 0, ctime: 1}, protocol.RequestPeek{
+	kept := []cachedPeek{ // in name order, as the cache holds them
+		{"00001_edges", fileKey{dev: 0, ino: 1<<64 - 1, size: protocol.MaxFileSize, mtime: 0, ctime: 1}, protocol.RequestPeek{
 			Version: 1, Status: protocol.StatusPending, Timestamp: at, Round: 1, Checkpoint: true}},
-		"A.b-c_d": {fileKey{dev: 1 << 63, ino: 10, size: 0, mtime: 1 << 60, ctime: 1 << 60}, protocol.RequestPeek{
+		{"A.b-c_d", fileKey{dev: 1 << 63, ino: 10, size: 0, mtime: 1 << 60, ctime: 1 << 60}, protocol.RequestPeek{
 			Version: 1, Status: protocol.StatusBlocked, RequestID: "rq-1", Gate: "review", Round: scanIntLimit, MaxRounds: scanIntLimit,
 			Mode: "manual", ContinuedAt: at, Group: "grüppe ✓", Timestamp: at}},
 	}
-	c := &scanCache{next: map[string]cachedPeek{}, started: scanClock()}
-	for name, e := range kept {
-		c.keep(name, e.key, e.peek)
+	c := &scanCache{started: scanClock()}
+	for _, e := range slices.Backward(kept) { // the writer sorts
+		c.keep(e.name, e.key, e.peek)
 	}
-	data, ok := encodeScanCache(c.next)
+	data, ok := encodeScanCache(c.next())
 	if !ok {
 		t.Fatal("two entries exceed the cache's size limit")
 	}
@@ -256,26 +260,31 @@ func TestScanCacheRoundTrip(t *testing.T) {
 	if !ok || !reflect.DeepEqual(got, kept) {
 		t.Fatalf("round trip:\n%+v\n%+v (ok %v)", got, kept, ok)
 	}
+	if _, ok := encodeScanCache(append(kept, kept[0])); ok {
+		t.Error("a cache that names an assignment twice would be written")
+	}
+	edges := kept[0].peek
 	refused := map[string]cachedPeek{
-		"negative mtime":  {fileKey{mtime: -1, ctime: 1}, kept["00001_edges"].peek},
-		"oversized file":  {fileKey{size: protocol.MaxFileSize + 1}, kept["00001_edges"].peek},
-		"under review":    {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusInProgress, Round: 1}},
-		"round left out":  {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending}},
-		"tab in a string": {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Gate: "a\tb"}},
-		"long string":     {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Group: strings.Repeat("g", scanStringLimit+1)}},
-		"newer version":   {fileKey{}, protocol.RequestPeek{Version: protocol.RequestVersion + 1, Status: protocol.StatusPending, Round: 1}},
-		"year 1969":       {fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Timestamp: protocol.At(time.Unix(-1, 0))}},
+		"negative mtime":  {"00001_x", fileKey{mtime: -1, ctime: 1}, edges},
+		"oversized file":  {"00001_x", fileKey{size: protocol.MaxFileSize + 1}, edges},
+		"bad name":        {"../x", fileKey{}, edges},
+		"under review":    {"00001_x", fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusInProgress, Round: 1}},
+		"round left out":  {"00001_x", fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending}},
+		"tab in a string": {"00001_x", fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Gate: "a\tb"}},
+		"long string":     {"00001_x", fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Group: strings.Repeat("g", scanStringLimit+1)}},
+		"newer version":   {"00001_x", fileKey{}, protocol.RequestPeek{Version: protocol.RequestVersion + 1, Status: protocol.StatusPending, Round: 1}},
+		"year 1969":       {"00001_x", fileKey{}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPending, Round: 1, Timestamp: protocol.At(time.Unix(-1, 0))}},
 	}
 	for why, e := range refused {
-		c := &scanCache{next: map[string]cachedPeek{}, started: scanClock()}
-		c.keep("00001_x", e.key, e.peek)
-		if len(c.next) != 0 {
+		c := &scanCache{started: scanClock()}
+		c.keep(e.name, e.key, e.peek)
+		if len(c.next()) != 0 {
 			t.Errorf("%s: kept", why)
 		}
 	}
-	c = &scanCache{next: map[string]cachedPeek{}, started: time.Now()}
-	c.keep("00001_x", fileKey{mtime: time.Now().UnixNano(), ctime: time.Now().UnixNano()}, kept["00001_edges"].peek)
-	if len(c.next) != 0 {
+	c = &scanCache{started: time.Now()}
+	c.keep("00001_x", fileKey{mtime: time.Now().UnixNano(), ctime: time.Now().UnixNano()}, edges)
+	if len(c.next()) != 0 {
 		t.Error("kept a file that changed just now")
 	}
 }
@@ -283,11 +292,11 @@ func TestScanCacheRoundTrip(t *testing.T) {
 // A cache larger than a reader takes is not written: never write what
 // would be refused on read.
 func TestScanCacheTooLargeIsNotWritten(t *testing.T) {
-	e := cachedPeek{fileKey{ino: 1, mtime: 1, ctime: 1}, protocol.RequestPeek{Version: 1, Status: protocol.StatusPassed, Round: 1,
-		RequestID: strings.Repeat("r", scanStringLimit), Gate: strings.Repeat("g", scanStringLimit)}}
-	entries := map[string]cachedPeek{}
+	peek := protocol.RequestPeek{Version: 1, Status: protocol.StatusPassed, Round: 1,
+		RequestID: strings.Repeat("r", scanStringLimit), Gate: strings.Repeat("g", scanStringLimit)}
+	var entries []cachedPeek
 	for i := 0; i < scanCacheLimit/(2*scanStringLimit)+1; i++ {
-		entries[fmt.Sprintf("%06d_x", i)] = e
+		entries = append(entries, cachedPeek{fmt.Sprintf("%06d_x", i), fileKey{ino: 1, mtime: 1, ctime: 1}, peek})
 	}
 	if data, ok := encodeScanCache(entries); ok {
 		t.Fatalf("a cache of %d bytes (limit %d) would be written", len(data), scanCacheLimit)
