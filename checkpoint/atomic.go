@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // tempMarker is part of every temp file name, so that leftovers of a killed
@@ -67,6 +68,48 @@ func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
 		return "", fmt.Errorf("write %s: %w", f.name, werr)
 	}
 	return tmp.Name(), nil
+}
+
+// writeCacheFile replaces dir/name, a machine-local cache (the poll
+// cache, config.json's validation mark), by rename, never through a
+// symlink (rename replaces a symlink, it does not follow it). Not
+// fsynced: a cache a crash truncates is malformed, and ignored. Written
+// without a lock, so the temp files killed writers left in dir are
+// removed here, once they are old enough not to be a live writer's.
+func writeCacheFile(dir, name string, data []byte) {
+	tmp, err := writeTemp(dir, fileWrite{name, data}, false)
+	if err != nil {
+		return
+	}
+	if os.Rename(tmp, filepath.Join(dir, name)) != nil {
+		os.Remove(tmp)
+	}
+	removeStaleTemps(dir, time.Now())
+}
+
+// staleTemp is the age from which a temp file in a folder written without
+// a lock is a killed writer's: a live one renames its temp within
+// milliseconds of making it.
+const staleTemp = time.Minute
+
+// removeStaleTemps removes the temp files in dir last changed staleTemp or
+// more before now. For folders written without a lock (.specdev itself);
+// an assignment's folder is cleaned under its lock by cleanTemps.
+func removeStaleTemps(dir string, now time.Time) (removed []string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		if !isTemp(e.Name()) || !e.Type().IsRegular() {
+			continue
+		}
+		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) >= staleTemp &&
+			os.Remove(filepath.Join(dir, e.Name())) == nil {
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed
 }
 
 func syncDir(dir string) error {

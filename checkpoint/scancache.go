@@ -3,7 +3,6 @@ package checkpoint
 import (
 	"bytes"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -191,16 +190,6 @@ func (s *Store) writeScanCache(c *scanCache) {
 func (s *Store) ignores(name string) bool {
 	data, err := readStateFile(filepath.Join(s.Dir, GitignoreFile), GitignoreFile, 64<<10)
 	return err == nil && gitignoreLines(data)[name]
-}
-
-// writeCacheFile replaces dir/name by rename, never through a symlink
-// (rename replaces a symlink, it does not follow it). Not fsynced: a
-// cache a crash truncates is malformed, and ignored.
-func writeCacheFile(dir, name string, data []byte) {
-	tmp, err := writeTemp(dir, fileWrite{name, data}, false)
-	if err == nil && os.Rename(tmp, filepath.Join(dir, name)) != nil {
-		os.Remove(tmp)
-	}
 }
 
 // cacheable: a request at rest (no progress file to read with it) whose

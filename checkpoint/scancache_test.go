@@ -302,3 +302,38 @@ func TestScanCacheTooLargeIsNotWritten(t *testing.T) {
 		t.Fatalf("a cache of %d bytes (limit %d) would be written", len(data), scanCacheLimit)
 	}
 }
+
+// The caches in .specdev are written without a lock, so their writer
+// removes the temp files a killed writer left there: those a minute old
+// or more, never a live writer's fresh one, nor anything else.
+func TestCacheWriterRemovesStaleTemps(t *testing.T) {
+	st := scanStore(t)
+	old := time.Now().Add(-2 * staleTemp)
+	files := map[string]bool{ // name → removed
+		"..scan.cache.tmp-111":   true,
+		".config.json.tmp-222":   true,
+		"..config.valid.tmp-333": true,
+		"..scan.cache.tmp-444":   false, // fresh: a live writer's
+		".keep-me":               false, // not a temp file
+	}
+	for name, stale := range files {
+		writeFiles(t, st.Dir, map[string]string{name: "x"})
+		if stale || name == ".keep-me" {
+			if err := os.Chtimes(filepath.Join(st.Dir, name), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.Mkdir(filepath.Join(st.Dir, ".dir.tmp-555"), 0o755); err != nil { // not a file
+		t.Fatal(err)
+	}
+	scan(t, st) // writes the poll cache
+	readScanCacheFile(t, st)
+	files[".dir.tmp-555"] = false
+	for name, removed := range files {
+		_, err := os.Lstat(filepath.Join(st.Dir, name))
+		if gone := os.IsNotExist(err); gone != removed {
+			t.Errorf("%s: removed %v, want %v (%v)", name, gone, removed, err)
+		}
+	}
+}

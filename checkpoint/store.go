@@ -114,7 +114,7 @@ func readConfig(dir string) (protocol.Config, error) {
 	}
 	cfg, err := protocol.DecodeConfig(name, data)
 	if err == nil {
-		writeAtomic(dir, fileWrite{configCacheFile, []byte(sum)}) // a cache: failing to write it costs only time
+		writeCacheFile(dir, configCacheFile, []byte(sum)) // a cache: failing to write it costs only time
 	}
 	return cfg, err
 }
