@@ -95,21 +95,19 @@ const staleTemp = time.Minute
 // removeStaleTemps removes the temp files in dir last changed staleTemp or
 // more before now. For folders written without a lock (.specdev itself);
 // an assignment's folder is cleaned under its lock by cleanTemps.
-func removeStaleTemps(dir string, now time.Time) (removed []string) {
+func removeStaleTemps(dir string, now time.Time) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return
 	}
 	for _, e := range entries {
 		if !isTemp(e.Name()) || !e.Type().IsRegular() {
 			continue
 		}
-		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) >= staleTemp &&
-			os.Remove(filepath.Join(dir, e.Name())) == nil {
-			removed = append(removed, e.Name())
+		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) >= staleTemp {
+			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
-	return removed
 }
 
 func syncDir(dir string) error {
