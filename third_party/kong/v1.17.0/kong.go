@@ -409,7 +409,7 @@ func (k *Kong) applyHookToDefaultFlags(ctx *Context, node *Node, name string) er
 		if !ok {
 			return next(nil)
 		}
-		binds := k.bindings.clone().add(ctx).add(node.Vars().CloneWith(k.vars))
+		var binds bindings // (specdev patch) kong-hook-walk: made for the first hook found
 		for _, flag := range node.Flags {
 			// Flags handled here are the ones that won't show up in ctx.Path:
 			// they got their value from the default tag or an env var, both of
@@ -423,6 +423,9 @@ func (k *Kong) applyHookToDefaultFlags(ctx *Context, node *Node, name string) er
 				continue
 			}
 			for _, method := range getMethods(flag.Target, name) {
+				if binds == nil {
+					binds = k.bindings.clone().add(ctx).add(node.Vars().CloneWith(k.vars))
+				}
 				path := &Path{Flag: flag}
 				if err := callFunction(method, binds.clone().add(path)); err != nil {
 					return next(err)
