@@ -324,7 +324,11 @@ func TestCacheWriterRemovesStaleTemps(t *testing.T) {
 			}
 		}
 	}
-	if err := os.Mkdir(filepath.Join(st.Dir, ".dir.tmp-555"), 0o755); err != nil { // not a file
+	dir := filepath.Join(st.Dir, ".dir.tmp-555") // old, but not a file
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(dir, old, old); err != nil {
 		t.Fatal(err)
 	}
 	scan(t, st) // writes the poll cache
