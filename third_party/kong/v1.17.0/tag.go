@@ -309,7 +309,7 @@ func parseTag(parent reflect.Value, ft reflect.StructField) (*Tag, error) {
 		t.Ignored = true
 		return t, nil
 	}
-	items := map[string][]string{}
+	var items map[string][]string
 	// First use a [Signature] if present
 	signatureTag, ok := maybeGetSignature(ft.Type)
 	if ok {
@@ -324,9 +324,13 @@ func parseTag(parent reflect.Value, ft reflect.StructField) (*Tag, error) {
 	if err != nil {
 		return nil, err
 	}
-	for key, value := range fieldItems {
-		// Prepend field tag values
-		items[key] = append(value, items[key]...)
+	if ok {
+		for key, value := range fieldItems {
+			// Prepend field tag values
+			items[key] = append(value, items[key]...)
+		}
+	} else { // (specdev patch) kong-tag-signature: nothing to overlay, so no copy
+		items = fieldItems
 	}
 
 	t := &Tag{
@@ -526,6 +530,12 @@ func maybeGetSignature(t reflect.Type) (reflect.StructTag, bool) {
 	ut := t
 	if ut.Kind() == reflect.Pointer {
 		ut = ut.Elem()
+	}
+	// (specdev patch) kong-tag-signature: a type whose pointer does not
+	// implement Signature has none (the pointer's methods include the
+	// value's); make no zero value of it to ask.
+	if ut.Kind() != reflect.Interface && !reflect.PointerTo(ut).Implements(signatureOverrideType) {
+		return "", false
 	}
 	ptr := reflect.New(ut)
 	var sig string
