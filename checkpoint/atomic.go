@@ -84,31 +84,13 @@ func writeCacheFile(dir, name string, data []byte) {
 	if os.Rename(tmp, filepath.Join(dir, name)) != nil {
 		os.Remove(tmp)
 	}
-	removeStaleTemps(dir, time.Now())
+	cleanTemps(dir, staleTemp)
 }
 
 // staleTemp is the age from which a temp file in a folder written without
 // a lock is a killed writer's: a live one renames its temp within
 // milliseconds of making it.
 const staleTemp = time.Minute
-
-// removeStaleTemps removes the temp files in dir last changed staleTemp or
-// more before now. For folders written without a lock (.specdev itself);
-// an assignment's folder is cleaned under its lock by cleanTemps.
-func removeStaleTemps(dir string, now time.Time) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if !isTemp(e.Name()) || !e.Type().IsRegular() {
-			continue
-		}
-		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) >= staleTemp {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
-}
 
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
@@ -122,21 +104,31 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// cleanTemps removes temp files a killed writer left in dir. Call it only
-// while holding the folder's lock: then no live writer owns a temp file.
-func cleanTemps(dir string) (removed []string, err error) {
+// cleanTemps removes temp files a killed writer left in dir: every one
+// (olderThan 0) while holding the folder's lock, when no live writer owns
+// one; in a folder written without a lock (.specdev itself, staleTemp)
+// only regular files last changed olderThan or more ago.
+func cleanTemps(dir string, olderThan time.Duration) (removed []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	now := time.Now()
 	for _, e := range entries {
-		if isTemp(e.Name()) {
-			if err := os.Remove(filepath.Join(dir, e.Name())); err == nil {
-				removed = append(removed, e.Name())
-			}
+		if !isTemp(e.Name()) || olderThan > 0 && !changedBefore(e, now.Add(-olderThan)) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err == nil {
+			removed = append(removed, e.Name())
 		}
 	}
 	return removed, nil
+}
+
+// changedBefore: e is a regular file last changed before t.
+func changedBefore(e os.DirEntry, t time.Time) bool {
+	info, err := e.Info()
+	return err == nil && e.Type().IsRegular() && info.ModTime().Before(t)
 }
 
 func isTemp(name string) bool {

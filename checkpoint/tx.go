@@ -54,7 +54,7 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	defer lock.unlock()
-	if removed, err := cleanTemps(a.Dir); err == nil && len(removed) > 0 {
+	if removed, err := cleanTemps(a.Dir, 0); err == nil && len(removed) > 0 {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
