@@ -12,7 +12,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/specdev/specdev/checkpoint"
-	"github.com/specdev/specdev/report"
+	"github.com/specdev/specdev/review"
 )
 
 // App is what every command's Run receives: the global flags, the
@@ -27,8 +27,8 @@ type App struct {
 	now      func() time.Time
 	command  string // e.g. "check record <file>", for lock-holder messages
 	terminal bool   // stdin is a terminal: a person is there to answer
-	result   *Result
-	store    *checkpoint.Store
+	result   *review.Result
+	svc      *review.Service
 }
 
 // helpExit unwinds out of kong after it printed --help.
@@ -72,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return exitOK
 	}
 	writeResult(stdout, app.JSON, *app.result)
-	return app.result.Code
+	return int(app.result.Code)
 }
 
 // parse parses args against the smallest grammar that names their command
@@ -143,47 +143,63 @@ func isTerminal(r io.Reader) bool {
 	return ok && isatty.IsTerminal(f.Fd())
 }
 
-// emit sets the command's result; run prints it once the command returns.
-func (app *App) emit(res Result) error {
+// run runs an operation of the review layer on the caller's service
+// and keeps its result for run to print.
+func (app *App) run(op func(*review.Service) (review.Result, error)) error {
+	s, err := app.Service()
+	if err != nil {
+		return err
+	}
+	res, err := op(s)
+	if err != nil {
+		return err
+	}
 	app.result = &res
 	return nil
 }
 
-// Store opens the .specdev folder found from the working directory (or
-// --dir / SPECDEV_DIR).
+// emit sets the command's result; run prints it once the command returns.
+func (app *App) emit(res review.Result) error {
+	app.result = &res
+	return nil
+}
+
+// Service opens the review store found from the working directory (or
+// --dir / SPECDEV_DIR) for the caller the global flags name.
+func (app *App) Service() (*review.Service, error) {
+	if app.svc != nil {
+		return app.svc, nil
+	}
+	s, err := review.Open(review.Options{
+		Dir: app.Dir, Holder: "specdev " + app.command, Now: app.now, Log: app.log,
+		Warn:    func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) },
+		Session: app.Session, Lease: app.Lease, Assignment: app.Assignment,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if isTerminalOut(app.stderr) {
+		s.Notify = func(note string) { fmt.Fprintln(app.stderr, note) }
+	}
+	app.svc = s
+	return s, nil
+}
+
+// Store is the caller's store, for the commands that read it directly.
 func (app *App) Store() (*checkpoint.Store, error) {
-	if app.store != nil {
-		return app.store, nil
-	}
-	dir, err := checkpoint.Locate(".", app.Dir)
+	s, err := app.Service()
 	if err != nil {
 		return nil, err
 	}
-	st, err := checkpoint.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	st.Now = app.now
-	st.Holder = "specdev " + app.command
-	if app.Session != "" {
-		st.Holder += ", session " + app.Session
-	}
-	st.Render = report.Render
-	st.Logf = app.log.Warnf
-	st.Warnf = func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) }
-	app.store = st
-	return st, nil
+	return s.Store, nil
 }
 
 // Target is the assignment named by --assignment, or the one with the
 // highest name.
 func (app *App) Target() (*checkpoint.Assignment, error) {
-	st, err := app.Store()
+	s, err := app.Service()
 	if err != nil {
 		return nil, err
 	}
-	if app.Assignment != "" {
-		return st.Resolve(app.Assignment)
-	}
-	return st.Latest()
+	return s.Target()
 }

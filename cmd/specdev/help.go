@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/specdev/specdev/review"
 )
 
 // Help pages are rendered from kong's model (help.go) plus the examples
@@ -327,9 +328,9 @@ func (p *page) learnMore(node *kong.Node) {
 		fmt.Fprintf(p, "  %s help %s<command> prints the help of a command.\n", rootOf(node).Name, path)
 	}
 	// a code and its name stay on one line: joined by a no-break space
-	codes := make([]string, 0, len(exitNames))
-	for code := exitOK; code <= exitConflict; code++ {
-		codes = append(codes, fmt.Sprintf("%d%s%s", code, nbsp, exitNames[code]))
+	var codes []string
+	for code := review.OK; code <= review.Conflict; code++ {
+		codes = append(codes, fmt.Sprintf("%d%s%s", code, nbsp, code))
 	}
 	for _, line := range wrap("Exit codes: "+strings.Join(codes, ", ")+" (the README explains each).", helpWidth-2) {
 		p.WriteString("  " + line + "\n")

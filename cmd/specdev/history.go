@@ -9,6 +9,7 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
 )
 
 // HistoryCmd prints an assignment's event log, or the part of it asked for.
@@ -48,7 +49,7 @@ func (c *HistoryCmd) Run(app *App) error {
 		return err
 	}
 	events := c.filter(all)
-	return app.emit(Result{State: "history", Text: historyText(a, events, len(all), torn, c.filtered()), Next: "specdev status",
+	return app.emit(review.Result{State: "history", Text: historyText(a, events, len(all), torn, c.filtered()), Next: "specdev status",
 		Data: map[string]any{"assignment": a.Name, "events": events, "total": len(all), "torn": torn}})
 }
 

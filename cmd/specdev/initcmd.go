@@ -10,6 +10,7 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
 	"github.com/specdev/specdev/schemas"
 	"github.com/specdev/specdev/skills"
 )
@@ -64,7 +65,7 @@ func (c *InitCmd) Run(app *App) error {
 		}
 		text += "\n  " + strings.Join(updated, "\n  ")
 	}
-	return app.emit(Result{
+	return app.emit(review.Result{
 		State: state,
 		Data:  map[string]any{"dir": dir, "created": orEmpty(created), "updated": orEmpty(updated)},
 		Text:  text + "\nAgent guides: .specdev/skills/implementer/SKILL.md, .specdev/skills/reviewer/SKILL.md",
@@ -84,7 +85,7 @@ func (c *SchemaCmd) Run(app *App) error {
 		return usage("known schemas: "+strings.Join(schemas.Names(), ", "), err.Error())
 	}
 	if app.JSON {
-		return app.emit(Result{State: "schema", Data: json.RawMessage(data)})
+		return app.emit(review.Result{State: "schema", Data: json.RawMessage(data)})
 	}
 	_, err = app.stdout.Write(data)
 	return err
@@ -105,7 +106,7 @@ func (c *VersionCmd) Run(app *App) error {
 			v = info.Main.Version
 		}
 	}
-	return app.emit(Result{
+	return app.emit(review.Result{
 		State: "version",
 		Data:  map[string]any{"version": v, "go": runtime.Version(), "protocol_version": protocol.RequestVersion},
 		Text:  fmt.Sprintf("specdev %s (%s, protocol version %d)", v, runtime.Version(), protocol.RequestVersion),

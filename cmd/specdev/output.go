@@ -5,17 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-)
 
-// Result is what a command reports: a state name, data for --json, text
-// for people and agents, the one next step, and the exit code.
-type Result struct {
-	State string
-	Data  any
-	Text  string
-	Next  string
-	Code  int
-}
+	"github.com/specdev/specdev/review"
+)
 
 type envelope struct {
 	OK    bool       `json:"ok"`
@@ -33,7 +25,7 @@ type errorBody struct {
 
 // writeResult prints a result: text ending in one "Next:" line, or one
 // JSON document.
-func writeResult(w io.Writer, asJSON bool, res Result) {
+func writeResult(w io.Writer, asJSON bool, res review.Result) {
 	if asJSON {
 		writeJSON(w, envelope{OK: true, State: res.State, Data: res.Data, Next: res.Next})
 		return
@@ -53,7 +45,7 @@ func writeError(stdout, stderr io.Writer, asJSON bool, err error) {
 	code := exitCode(err)
 	hint := hintOf(err)
 	if asJSON {
-		writeJSON(stdout, envelope{Error: &errorBody{Code: exitNames[code], Message: err.Error(), Hint: hint}})
+		writeJSON(stdout, envelope{Error: &errorBody{Code: review.Code(code).String(), Message: err.Error(), Hint: hint}})
 		return
 	}
 	fmt.Fprintf(stderr, "specdev: %s\n", err)

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
 )
 
 // CheckRecordCmd marks one file reviewed: the reviewer's checkpoint.
@@ -25,84 +24,45 @@ func (c *CheckRecordCmd) Run(app *App) error {
 	if err := c.checkFlags(); err != nil {
 		return err
 	}
-	a, h, err := heldReview(app, "record")
-	if err != nil {
-		return err
-	}
-	file, err := recordPath(app.store.Root, c.File)
-	if err != nil {
-		return err
-	}
-	findings, err := c.collect(app, file)
-	if err != nil {
-		return err
-	}
-	record := a.Record
-	if c.Add {
-		record = a.AddFindings
-	}
-	rec, err := record(app.ctx, h, file, findings)
-	if err != nil {
-		return err
-	}
-	p := rec.Progress
-	text := fmt.Sprintf("%s\nProgress: %d/%d files reviewed, %s so far.",
-		recordedText(file, findings, rec, c.Add), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
-	next := verdictNext(h, p.FindingsSoFar)
-	if len(p.FilesRemaining) > 0 {
-		next = "review " + p.FilesRemaining[0]
-	}
-	return app.emit(Result{State: "recorded", Text: text, Next: next, Data: map[string]any{
-		"assignment": a.Name, "session": h.Session, "file": file, "findings": findings,
-		"re_recorded": rec.Again, "added": c.Add, "replaced": orNone(rec.Replaced), "already_recorded": rec.Skipped,
-		"file_findings": len(fileFindings(p, file)), "files_reviewed": len(p.FilesReviewed), "files_total": p.FilesTotal, "remaining": orEmpty(p.FilesRemaining),
-	}})
+	return app.run(func(s *review.Service) (review.Result, error) {
+		opt, err := c.options(app)
+		if err != nil {
+			return review.Result{}, err
+		}
+		return s.Record(app.ctx, opt)
+	})
 }
 
-// heldReview finds the review the caller's session holds: --assignment if
-// given (the fencing check follows under the lock), else by session.
-func heldReview(app *App, verb string) (*checkpoint.Assignment, checkpoint.Holder, error) {
-	h := checkpoint.Holder{Session: app.Session, Lease: app.Lease}
-	if app.Session == "" {
-		return nil, h, usage("pass the ids the briefing printed: --session rv-… --lease ls-… (or export SPECDEV_SESSION and SPECDEV_LEASE)",
-			verb+" needs your reviewer session id")
-	}
-	st, err := app.Store()
-	if err != nil {
-		return nil, h, err
-	}
-	if app.Assignment != "" {
-		a, err := st.Resolve(app.Assignment)
-		return a, h, err
-	}
-	a, err := st.HeldBy(app.Session)
-	return a, h, err
-}
-
-// collect gathers the findings from the flags and the findings file.
-func (c *CheckRecordCmd) collect(app *App, file string) ([]protocol.Finding, error) {
-	findings := []protocol.Finding{}
+// options gathers the findings from the flags and the findings file.
+func (c *CheckRecordCmd) options(app *App) (review.RecordOptions, error) {
+	opt := review.RecordOptions{File: c.File, Add: c.Add, Findings: []protocol.Finding{}}
 	for _, text := range c.Finding {
 		f, err := protocol.ParseFindingFlag(text)
 		if err != nil {
-			return nil, usage("e.g. --finding \"important: the counter is kept in memory only\"", "--finding: "+err.Error())
+			return opt, usage("e.g. --finding \"important: the counter is kept in memory only\"", "--finding: "+err.Error())
 		}
-		findings = append(findings, f)
+		opt.Findings = append(opt.Findings, f)
 	}
+	findings := opt.Findings
 	if err := spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }); err != nil {
-		return nil, err
+		return opt, err
 	}
 	if err := spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] }); err != nil {
-		return nil, err
+		return opt, err
 	}
 	if c.Findings == "" {
-		return findings, nil
+		return opt, nil
 	}
-	fromFile, err := readFindings(app, c.Findings, file)
+	data, label, err := readInput(app, c.Findings)
 	if err != nil {
-		return nil, err
+		return opt, err
 	}
-	return append(findings, fromFile...), nil
+	fromFile, err := protocol.DecodeFindings(label, data)
+	if err != nil {
+		return opt, err
+	}
+	opt.Findings, opt.Source = append(findings, fromFile...), label
+	return opt, nil
 }
 
 // spread applies n values to the findings: one value to all, or one each.
@@ -126,25 +86,6 @@ func spread(flag string, n, findings int, set func(finding, value int)) error {
 	return nil
 }
 
-func readFindings(app *App, name, file string) ([]protocol.Finding, error) {
-	data, label, err := readInput(app, name)
-	if err != nil {
-		return nil, err
-	}
-	findings, err := protocol.DecodeFindings(label, data)
-	if err != nil {
-		return nil, err
-	}
-	for i, f := range findings {
-		if f.File != "" && f.File != file {
-			return nil, &protocol.InvalidError{File: label, Field: fmt.Sprintf("[%d].file", i),
-				Problem: fmt.Sprintf("names %s, but this records %s", f.File, file),
-				Hint:    "leave \"file\" out, or record each file with its own findings"}
-		}
-	}
-	return findings, nil
-}
-
 // readInput reads an agent's input file, or stdin for "-", refusing
 // anything larger than the decoders accept.
 func readInput(app *App, name string) (data []byte, label string, err error) {
@@ -165,19 +106,52 @@ func readInput(app *App, name string) (data []byte, label string, err error) {
 	return data, label, nil
 }
 
-func severityCounts(findings []protocol.Finding) string {
-	counts := map[protocol.Severity]int{}
-	for _, f := range findings {
-		counts[f.Severity]++
-	}
-	var parts []string
-	for _, sev := range protocol.Severities {
-		if counts[sev] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[sev], sev))
+// checkFlags applies the finding rules of the schemas to --finding,
+// --line and --suggestion, naming the flag that breaks one, before
+// anything is read or written. Errors quote at most a short prefix of
+// the input.
+func (c *CheckRecordCmd) checkFlags() error {
+	for _, n := range c.Line {
+		if err := protocol.CheckLine(n); err != nil {
+			return usage(fmt.Sprintf("give a line from 1 to %d, or 0 for the whole file", protocol.MaxLine), "--line: "+err.Error())
 		}
 	}
-	if len(parts) == 0 {
-		return ""
+	for _, s := range c.Suggestion {
+		if err := review.CheckText("--suggestion", s, protocol.MaxFindingText); err != nil {
+			return err
+		}
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	for _, text := range c.Finding {
+		if err := review.CheckText("--finding", text, protocol.MaxFileSize); err != nil {
+			return err
+		}
+		f, err := protocol.ParseFindingFlag(text)
+		if err != nil {
+			return usage("e.g. --finding \"important: the counter is kept in memory only\"", "--finding: "+err.Error())
+		}
+		if err := f.Validate(); err != nil {
+			return usage("shorten the finding, or give it in a --findings file", "--finding: "+problemOf(err))
+		}
+	}
+	return nil
+}
+
+// problemOf is an InvalidError's field and problem, without the file name
+// (a flag has none).
+func problemOf(err error) string {
+	inv, ok := err.(*protocol.InvalidError)
+	if !ok {
+		return err.Error()
+	}
+	if inv.Field == "" {
+		return inv.Problem
+	}
+	return inv.Field + " " + inv.Problem
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

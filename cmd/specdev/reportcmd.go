@@ -1,11 +1,13 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
 )
 
 // ReportCmd prints an assignment's review_report.md, or where it is.
@@ -40,11 +42,11 @@ func (c *ReportCmd) Run(app *App) error {
 	abs := filepath.Join(a.Dir, checkpoint.ReportFile)
 	body := string(checkpoint.ReportBody(data))
 	if app.JSON {
-		return app.emit(Result{State: "report", Data: map[string]any{"assignment": a.Name, "path": rel, "absolute_path": abs, "content": body}})
+		return app.emit(review.Result{State: "report", Data: map[string]any{"assignment": a.Name, "path": rel, "absolute_path": abs, "content": body}})
 	}
 	text := safeBlock(body)
 	if c.Path {
-		text = shownPath(app.store.Root, abs) + "\n"
+		text = shownPath(app.svc.Store.Root, abs) + "\n"
 	}
 	_, err = app.stdout.Write([]byte(text))
 	return err
@@ -53,7 +55,7 @@ func (c *ReportCmd) Run(app *App) error {
 // shownPath is abs relative to the current folder when that lies in the
 // project (as git prints paths), else absolute.
 func shownPath(root, abs string) string {
-	wd := workingDir()
+	wd, _ := os.Getwd()
 	if wd == "" {
 		return abs
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
 )
 
 // The columns of specdev status, each from its most detailed rendering to
@@ -27,7 +28,7 @@ var statusSteps = []step{
 	{col: colStatus}, {col: colActivity, drop: true}, {col: colProgress, drop: true}, {col: colRound, drop: true},
 }
 
-func statusTable(rows []statusRow) table {
+func statusTable(rows []review.StatusRow) table {
 	cols := []column{
 		{heads: []string{"ASSIGNMENT"}},
 		{heads: []string{"STATUS"}},
@@ -38,7 +39,7 @@ func statusTable(rows []statusRow) table {
 	}
 	for _, r := range rows {
 		cols[colAssignment].cells = append(cols[colAssignment].cells, cell{variants: []string{r.Assignment}})
-		cols[colStatus].cells = append(cols[colStatus].cells, cell{variants: statusWords(r), style: statusStyle(r)})
+		cols[colStatus].cells = append(cols[colStatus].cells, cell{variants: review.StatusWords(r), style: statusStyle(r)})
 		cols[colRound].cells = append(cols[colRound].cells, cell{variants: roundCell(r)})
 		cols[colReviewer].cells = append(cols[colReviewer].cells, cell{variants: []string{dash(oneLine(r.Reviewer))}})
 		cols[colProgress].cells = append(cols[colProgress].cells, cell{variants: progressCell(r)})
@@ -47,45 +48,9 @@ func statusTable(rows []statusRow) table {
 	return table{cols: cols, steps: statusSteps}
 }
 
-// statusWords is the status in plain words, then shorter; a checkpoint
-// review says so.
-func statusWords(r statusRow) []string {
-	words := baseStatusWords(r)
-	if r.Checkpoint {
-		for i := range words {
-			words[i] = "checkpoint " + words[i]
-		}
-	}
-	return words
-}
-
-func baseStatusWords(r statusRow) []string {
-	switch {
-	case r.Error != "":
-		return []string{"invalid file", "invalid"}
-	case r.Stale:
-		return []string{"in review, STALE", "STALE"}
-	case r.Paused:
-		return []string{"paused for a human", "paused"}
-	}
-	switch protocol.Status(r.Status) {
-	case protocol.StatusNone, "none":
-		return []string{"not requested", "none"}
-	case protocol.StatusPending:
-		return []string{"waiting for a reviewer", "pending"}
-	case protocol.StatusInProgress:
-		return []string{"in review"}
-	case protocol.StatusAwaitingApproval:
-		return []string{"awaiting a human's decision", "awaiting human"}
-	case protocol.StatusBlocked:
-		return []string{"blocked at round " + roundWords(r), "blocked"}
-	}
-	return []string{r.Status}
-}
-
 // statusStyle colours what needs attention: red for a failure, a block
 // or an unreadable file, yellow for a stale review or a human's turn.
-func statusStyle(r statusRow) style {
+func statusStyle(r review.StatusRow) style {
 	switch {
 	case r.Error != "":
 		return red
@@ -101,32 +66,32 @@ func statusStyle(r statusRow) style {
 	return plain
 }
 
-func roundCell(r statusRow) []string {
+func roundCell(r review.StatusRow) []string {
 	switch {
 	case r.Round > 0 && r.MaxRounds > 0:
-		return []string{fmt.Sprintf("%d of %d", shownRound(r), r.MaxRounds), fmt.Sprintf("%d/%d", shownRound(r), r.MaxRounds)}
+		return []string{fmt.Sprintf("%d of %d", review.ShownRound(r), r.MaxRounds), fmt.Sprintf("%d/%d", review.ShownRound(r), r.MaxRounds)}
 	case r.Round > 0: // a hand-written request names no limit
 		return []string{fmt.Sprint(r.Round)}
 	}
 	return []string{"-"}
 }
 
-func progressCell(r statusRow) []string {
+func progressCell(r review.StatusRow) []string {
 	if r.FilesTotal == 0 {
 		return []string{"-"}
 	}
 	return []string{bar(r.FilesReviewed, r.FilesTotal), fmt.Sprintf("%d/%d", r.FilesReviewed, r.FilesTotal)}
 }
 
-func activityCell(r statusRow) []string {
+func activityCell(r review.StatusRow) []string {
 	if r.LastActivity == "" {
 		return []string{"-"}
 	}
-	short := human(r.idle)
+	short := review.Human(r.Idle)
 	if r.ClockSkew {
 		short += "?"
 	}
-	return []string{activityAgo(r.idle, r.ClockSkew), short}
+	return []string{review.ActivityAgo(r.Idle, r.ClockSkew), short}
 }
 
 // bar is a ten-cell progress bar with the count: [###-------] 3/10. Any

@@ -5,15 +5,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/specdev/specdev/review"
 )
 
 // statusSample is a status with one row of each kind that needs room.
-func statusSample() []statusRow {
-	return []statusRow{
+func statusSample() []review.StatusRow {
+	return []review.StatusRow{
 		{Assignment: "00001_feature_login_throttling", Status: "in_progress", Round: 1, MaxRounds: 3, Reviewer: "rv-4f2a9c01",
-			FilesReviewed: 3, FilesTotal: 7, LastActivity: "x", idle: 17 * time.Minute, Stale: true},
+			FilesReviewed: 3, FilesTotal: 7, LastActivity: "x", Idle: 17 * time.Minute, Stale: true},
 		{Assignment: "00002_logout", Status: "blocked", Round: 3, MaxRounds: 2},
-		{Assignment: "00003_signup", Status: "awaiting_approval", Round: 1, MaxRounds: 3, Reviewer: "rv-b", FilesReviewed: 1, FilesTotal: 1, LastActivity: "x", idle: 5 * time.Second},
+		{Assignment: "00003_signup", Status: "awaiting_approval", Round: 1, MaxRounds: 3, Reviewer: "rv-b", FilesReviewed: 1, FilesTotal: 1, LastActivity: "x", Idle: 5 * time.Second},
 		{Assignment: "00004_empty", Status: "none"},
 	}
 }
@@ -23,7 +25,7 @@ func statusSample() []statusRow {
 func TestStatusTableFits(t *testing.T) {
 	rows := statusSample()
 	for i := range rows {
-		rows[i].Description = statusWords(rows[i])[0]
+		rows[i].Description = review.StatusWords(rows[i])[0]
 	}
 	tests := []struct {
 		width    int

@@ -1,0 +1,245 @@
+package review
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/shellword"
+	"github.com/specdev/specdev/protocol"
+)
+
+// A briefing is the reviewer's prompt: what to read and how to record it.
+// Three first briefings — a new review, a follow-up of the reviewer's own
+// previous round (only what changed, and its findings to verify), a full
+// review of a later round (with the previous findings) — and the resume
+// briefing after a takeover or a release, which holds everything the
+// round's first briefing held plus the progress so far. The --json data
+// carries the same fields as the text.
+
+// reviewedFile is a file already reviewed in this round, with its findings.
+type reviewedFile struct {
+	File     string             `json:"file"`
+	Findings []protocol.Finding `json:"findings"`
+}
+
+// toReviewFile is a file still to review; HadFindings marks one that is
+// unchanged since the previous round but had findings to verify.
+type toReviewFile struct {
+	File        string `json:"file"`
+	HadFindings bool   `json:"had_findings,omitempty"`
+}
+
+// diffRange is what changed since the reviewer's previous round.
+type diffRange struct {
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Command string `json:"command"`
+	Stat    string `json:"stat,omitempty"`
+}
+
+// priorDecision is a human's decision on the previous round.
+type priorDecision struct {
+	Round    int    `json:"round"`
+	Approved bool   `json:"approved"`
+	Notes    string `json:"notes,omitempty"`
+}
+
+// briefingData is the --json data of a claim.
+type briefingData struct {
+	Assignment       string                    `json:"assignment"`
+	Session          string                    `json:"session"`
+	Lease            string                    `json:"lease"`
+	Kind             checkpoint.ClaimKind      `json:"kind"`
+	Plan             *protocol.RoundPlan       `json:"plan,omitempty"`
+	TakenOverFrom    string                    `json:"taken_over_from,omitempty"`
+	Request          *protocol.Request         `json:"request"`
+	Mode             protocol.Mode             `json:"mode"`
+	Phase            protocol.Phase            `json:"phase"`
+	Head             string                    `json:"head,omitempty"`
+	Range            string                    `json:"range,omitempty"`
+	Changes          *diffRange                `json:"changes,omitempty"`
+	Notes            string                    `json:"notes,omitempty"`
+	Preflight        *protocol.PreflightResult `json:"preflight,omitempty"`
+	PreviousRound    int                       `json:"previous_round,omitempty"`
+	PreviousFindings []protocol.Finding        `json:"previous_findings,omitempty"`
+	Decision         *priorDecision            `json:"human_decision,omitempty"`
+	Guidance         string                    `json:"guidance,omitempty"`
+	FilesTotal       int                       `json:"files_total"`
+	ToReview         []toReviewFile            `json:"to_review"`
+	Unchanged        []string                  `json:"unchanged,omitempty"`
+	Reviewed         []reviewedFile            `json:"reviewed"`
+	Remaining        []string                  `json:"remaining"`
+	OtherLoops       []otherLoop               `json:"other_loops,omitempty"`
+	Commands         map[string]string         `json:"commands"`
+}
+
+// briefing tells the reviewer what to review and exactly how to record it.
+func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, generated bool, now time.Time, wd string) Result {
+	d := newBriefingData(a, c, session, wd)
+	var b strings.Builder
+	switch {
+	case c.Kind != checkpoint.ClaimNew:
+		writeResumeBriefing(&b, a, c, d, now)
+	case d.Plan.FollowUp():
+		writeFollowUpBriefing(&b, a, d)
+	default:
+		writeNewBriefing(&b, a, d, generated)
+	}
+	writeCommands(&b, d, generated)
+	return Result{State: "claimed", Data: d, Text: b.String(), Next: briefingNext(c.Progress, d)}
+}
+
+// newBriefingData gathers what a briefing says, from the claim.
+func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd string) briefingData {
+	r, p := c.Request, c.Progress
+	d := briefingData{
+		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Plan: p.Plan, Request: r, Mode: p.Mode,
+		Phase: p.Phase, Head: r.HeadCommit, Range: rangeText(r), Notes: r.Notes, Preflight: p.Preflight,
+		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{},
+		Commands: reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}),
+	}
+	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
+		d.TakenOverFrom = c.From
+	}
+	hadFindings := map[string]bool{}
+	if p.Plan != nil {
+		d.Unchanged = p.Plan.Unchanged
+		for _, f := range p.Plan.HadFindings {
+			hadFindings[f] = true
+		}
+	}
+	d.ToReview = []toReviewFile{}
+	for _, f := range p.FilesRemaining {
+		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: hadFindings[f]})
+	}
+	d.OtherLoops = otherLoops(a, r)
+	byFile := p.FindingsByFile()
+	for _, f := range p.FilesReviewed {
+		if !slices.Contains(d.Unchanged, f) {
+			d.Reviewed = append(d.Reviewed, reviewedFile{File: f, Findings: orNoFindings(byFile[f])})
+		}
+	}
+	if n := len(p.PreviousRounds); n > 0 {
+		prev := p.PreviousRounds[n-1]
+		d.PreviousRound = prev.Round
+		d.PreviousFindings = bySeverity(append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...))
+		if prev.Decision != nil {
+			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
+		}
+	}
+	if p.Plan.FollowUp() {
+		d.Changes = changesOf(p.Plan, r, gitFrom(a.Root(), wd))
+	}
+	return d
+}
+
+// changesOf is the diff a follow-up reviewer reads: from the commit of
+// the previous round's review to this round's. Its command starts with
+// git (from gitFrom), so that it reads the project's paths wherever it
+// is run.
+func changesOf(plan *protocol.RoundPlan, r *protocol.Request, git []string) *diffRange {
+	to := r.ReviewedCommit()
+	if plan.Since == "" || to == "" {
+		return nil
+	}
+	changes := &diffRange{From: plan.Since, To: to}
+	if r.Delta != nil {
+		changes.Stat = r.Delta.Stat
+		words := append(append(git, "diff", short(plan.Since)+".."+short(to), "--"), r.Delta.Changed...)
+		changes.Command = shellword.Join(words)
+	}
+	return changes
+}
+
+// gitFrom is how a printed git command reaches the project root from the
+// folder it is run in: git -C <the way there> outside the root (the paths
+// in a briefing are the project's, and git reads a pathspec from where it
+// runs), plain git at the root or when either folder is unknown.
+func gitFrom(root, wd string) []string {
+	if root == "" || wd == "" {
+		return []string{"git"}
+	}
+	rel, err := filepath.Rel(wd, root)
+	if err != nil || rel == "." {
+		return []string{"git"}
+	}
+	return []string{"git", "-C", filepath.ToSlash(rel)}
+}
+
+func verdictIssues(v *protocol.Verdict) []protocol.Finding {
+	if v == nil {
+		return nil
+	}
+	return v.Issues
+}
+
+func orNoFindings(list []protocol.Finding) []protocol.Finding {
+	if list == nil {
+		return []protocol.Finding{}
+	}
+	return list
+}
+
+// briefingNext is the one next step: the first file left, or the verdict.
+func briefingNext(p *protocol.Progress, d briefingData) string {
+	switch {
+	case len(p.FilesRemaining) == 0:
+		return verdictNext(checkpoint.Holder{Session: d.Session, Lease: d.Lease}, p.FindingsSoFar)
+	case len(d.Reviewed) > 0:
+		return "continue reviewing from " + p.FilesRemaining[0]
+	}
+	return "review " + p.FilesRemaining[0]
+}
+
+func reviewerCommands(h checkpoint.Holder) map[string]string {
+	ids := holderFlags(h)
+	return map[string]string{
+		"record":  fmt.Sprintf("specdev check record <file> %s [--finding \"important: …\" --line N]", ids),
+		"verdict": fmt.Sprintf("specdev check verdict <pass|fail> --summary \"…\" %s", ids),
+		"release": fmt.Sprintf("specdev check release %s", ids),
+	}
+}
+
+// holderFlags are the flags that name the holder of a review.
+func holderFlags(h checkpoint.Holder) string {
+	ids := "--session " + h.Session
+	if h.Lease != "" {
+		ids += " --lease " + h.Lease
+	}
+	return ids
+}
+
+// verdictNext is the Next: line once every file is recorded: the verdict
+// the findings point to, written out (no pass|fail for a shell to read
+// as a pipe), and the other one named.
+func verdictNext(h checkpoint.Holder, findings int) string {
+	word, other := "pass", "or fail, if something must change"
+	if findings > 0 {
+		word, other = "fail", "or pass, if none of the findings blocks"
+	}
+	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, holderFlags(h), other)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func fileExists(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
+}
+
+func orEmpty(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
+}

@@ -1,0 +1,273 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// The text of the briefings, written from briefingData section by
+// section, so that a resume briefing repeats its round's first briefing.
+
+// howToReview is the method a reviewer new to the loop gets once, with
+// the first briefing of a full review (and with a resume, since a new
+// session has not seen it): a follow-up does not repeat it.
+const howToReview = `How to review:
+  1. Intent first: say what the change is for before judging the code (give it with --intent).
+  2. Evidence before claims: read each file; run the tests and commands you rely on.
+  3. Record each file as soon as it is reviewed; a finding is "SEVERITY: what is wrong" with --line and --suggestion.
+     critical: breaks correctness, security or data; important: must change before merge; minor: worth fixing.
+  4. Ask for changes only for real problems (unmet intent, wrong behaviour, missing tests, security), not style.
+  5. Pass only when every file is recorded and nothing important is open; fail with a --summary the implementer can act on.
+What to check: the change does what its intent needs (edge cases, errors handled, not only the happy path);
+  tests cover it; it follows the project's patterns; no dead code or one-use abstractions; no secret or unsafe input.
+`
+
+// writeNewBriefing: a review read in full, round 1 or a later round that
+// could not be a follow-up (then with the previous round's findings).
+func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData, generated bool) {
+	r := d.Request
+	fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)%s\n", a.Name, r.Gate, r.RoundText(), fallbackNote(d.Plan))
+	writeSessionLine(b, d)
+	writeContext(b, d)
+	b.WriteString("\n" + howToReview)
+	fmt.Fprintf(b, "\nFiles to review (%d):\n", len(d.ToReview))
+	writeToReview(b, d.ToReview)
+}
+
+// writeFollowUpBriefing: the reviewer of the previous round reads only
+// what changed since, verifying its own findings. It repeats nothing of
+// the first briefing: the same session has it.
+func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData) {
+	r := d.Request
+	fmt.Fprintf(b, "Follow-up review of %s, round %s; lease %s\n", a.Name, r.RoundText(), d.Lease)
+	writeContext(b, d)
+	b.WriteString("To review: ")
+	for i, f := range d.ToReview {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(f.File)
+		if f.HadFindings {
+			b.WriteString(" (had findings)")
+		}
+	}
+	if len(d.ToReview) == 0 {
+		b.WriteString("nothing (no change and no finding to re-check): give the verdict")
+	}
+	if n := len(d.Unchanged); n > 0 {
+		fmt.Fprintf(b, "; %s unchanged, not to re-read", plural(n, "file"))
+	}
+	b.WriteString("\n")
+}
+
+// writeResumeBriefing: everything the round's first briefing said, then
+// the progress so far with the findings recorded.
+func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData, now time.Time) {
+	r, p := c.Request, c.Progress
+	kind := ""
+	if d.Plan.FollowUp() {
+		kind = fmt.Sprintf("; a follow-up of round %d", d.PreviousRound)
+	}
+	fmt.Fprintf(b, "Resuming review: %s (gate %s, round %s%s)%s\n", a.Name, r.Gate, r.RoundText(), kind, fallbackNote(d.Plan))
+	switch c.Kind {
+	case checkpoint.ClaimTakeover:
+		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), Human(c.Idle), d.Session)
+	case checkpoint.ClaimResumed:
+		if c.From == d.Session {
+			fmt.Fprintf(b, "Picked up again after your session %s released it\n", d.Session)
+		} else {
+			fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
+		}
+	case checkpoint.ClaimReclaim:
+		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
+			d.Session, p.Mode, d.Lease)
+	default:
+		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, p.Mode)
+	}
+	writeSessionLine(b, d)
+	writeContext(b, d)
+	b.WriteString("\n" + howToReview)
+	writeProgress(b, d, p)
+}
+
+// writeSessionLine: session, lease, mode and head.
+func writeSessionLine(b *strings.Builder, d briefingData) {
+	fmt.Fprintf(b, "Session: %s  ·  lease %s  ·  mode %s", d.Session, d.Lease, d.Mode)
+	if d.Head != "" {
+		fmt.Fprintf(b, "  ·  head %s", short(d.Head))
+	}
+	b.WriteString("\n")
+}
+
+// writeContext: what the reviewer needs besides the files — the range or
+// the changes to read, the implementer's notes, the pre-flight result, a
+// human's word on the previous round, and its findings to verify.
+func writeContext(b *strings.Builder, d briefingData) {
+	switch {
+	case d.Changes != nil && d.Changes.Command != "":
+		fmt.Fprintf(b, "Changes to read: %s\n", d.Changes.Command)
+		if d.Changes.Stat != "" {
+			b.WriteString(indentLines(statFiles(d.Changes.Stat)))
+		}
+	case d.Range != "":
+		fmt.Fprintf(b, "Range: %s\n", d.Range)
+	}
+	if d.Notes != "" {
+		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(d.Notes))
+	}
+	if !d.Plan.FollowUp() || d.Kind != checkpoint.ClaimNew || (d.Preflight != nil && !d.Preflight.Passed) {
+		writePreflightLine(b, d.Preflight)
+	}
+	if dec := d.Decision; dec != nil {
+		word := "rejected it"
+		if dec.Approved {
+			word = "approved it"
+		}
+		fmt.Fprintf(b, "A human %s in round %d", word, dec.Round)
+		if dec.Notes != "" {
+			fmt.Fprintf(b, ": %s", oneLine(dec.Notes))
+		}
+		b.WriteString("\n")
+	}
+	if d.Guidance != "" {
+		fmt.Fprintf(b, "Guidance from a human: %s\n", oneLine(d.Guidance))
+	}
+	writeLoopContext(b, d)
+	if len(d.PreviousFindings) > 0 {
+		if d.Plan.FollowUp() {
+			fmt.Fprintf(b, "Verify your round-%d findings; look for new issues from the fixes:\n", d.PreviousRound)
+		} else {
+			fmt.Fprintf(b, "\nFindings of round %d to verify (%d):\n", d.PreviousRound, len(d.PreviousFindings))
+		}
+		writeFindings(b, d.PreviousFindings)
+	} else if d.Plan.FollowUp() {
+		b.WriteString("Look for new issues the changes introduced.\n")
+	}
+}
+
+func writeToReview(b *strings.Builder, files []toReviewFile) {
+	for _, f := range files {
+		if f.HadFindings {
+			fmt.Fprintf(b, "  %s (unchanged; had findings)\n", f.File)
+			continue
+		}
+		fmt.Fprintf(b, "  %s\n", f.File)
+	}
+}
+
+// writeUnchanged: the files carried over, said once (--json lists them).
+func writeUnchanged(b *strings.Builder, d briefingData) {
+	if n := len(d.Unchanged); n > 0 {
+		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, plural(n, "file"))
+	}
+}
+
+// writeProgress: the files reviewed in this round with their findings,
+// then the ones left.
+func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
+	fmt.Fprintf(b, "\nProgress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
+	for _, f := range d.Reviewed {
+		if len(f.Findings) == 0 {
+			fmt.Fprintf(b, "  ✓ %s (no findings)\n", f.File)
+			continue
+		}
+		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(len(f.Findings), "finding"))
+		var fb strings.Builder
+		writeFindings(&fb, f.Findings)
+		b.WriteString(indentBy(fb.String(), "  "))
+	}
+	writeUnchanged(b, d)
+	if len(d.ToReview) == 0 {
+		b.WriteString("Remaining: none — every file is reviewed\n")
+		return
+	}
+	b.WriteString("Remaining:\n")
+	writeToReview(b, d.ToReview)
+}
+
+// writeCommands: how to record, how to give the verdict. A follow-up
+// only reminds: the same session knows the commands.
+func writeCommands(b *strings.Builder, d briefingData, generated bool) {
+	if d.Plan.FollowUp() && d.Kind == checkpoint.ClaimNew {
+		fmt.Fprintf(b, "Record each file and the verdict as in round %d, with this lease (round %d follows round %d).\n",
+			d.PreviousRound, d.Request.Round, d.PreviousRound)
+	} else {
+		fmt.Fprintf(b, "\nRecord each file as you finish it (this is your checkpoint):\n  %s\n", d.Commands["record"])
+		fmt.Fprintf(b, "Then: %s\n", d.Commands["verdict"])
+	}
+	if generated {
+		fmt.Fprintf(b, "Your session id is %s and your lease %s: pass both to every command (or export SPECDEV_SESSION=%s SPECDEV_LEASE=%s).\n",
+			d.Session, d.Lease, d.Session, d.Lease)
+	}
+}
+
+// fallbackNote says why a later round is reviewed in full.
+func fallbackNote(plan *protocol.RoundPlan) string {
+	if plan == nil || plan.Reason == "" {
+		return ""
+	}
+	return ": a full review, " + fallbackText(plan)
+}
+
+// fallbackText says a fallback reason in words.
+func fallbackText(plan *protocol.RoundPlan) string {
+	switch plan.Reason {
+	case protocol.FallbackOtherSession:
+		return "as another session reviewed the previous round"
+	case protocol.FallbackGateChanged:
+		return "as the previous round was of another gate"
+	case protocol.FallbackCommitGone:
+		return "as the last reviewed commit is gone (rewritten history)"
+	case protocol.FallbackChangeTooLarge:
+		return fmt.Sprintf("as the change since the previous round is %d%% of the review", percent(plan.ChangedLines, plan.TotalLines))
+	case protocol.FallbackChangeUnknown:
+		return "as the request does not say what changed since the previous round"
+	}
+	return "(" + plan.Reason + ")"
+}
+
+func percent(part, whole int) int {
+	if whole <= 0 {
+		return 100
+	}
+	return (part*100 + whole/2) / whole
+}
+
+// indentBy puts prefix before every line of text.
+func indentBy(text, prefix string) string {
+	if text == "" {
+		return ""
+	}
+	return prefix + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n"+prefix) + "\n"
+}
+
+// statFiles keeps the per-file lines of git diff --stat: its summary line
+// ("1 file changed, …") says nothing they do not.
+func statFiles(stat string) string {
+	lines := strings.Split(strings.TrimRight(stat, "\n"), "\n")
+	if n := len(lines); n > 1 && strings.Contains(lines[n-1], " changed") {
+		lines = lines[:n-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// indentLines indents each line of git's output by two spaces.
+func indentLines(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString("  " + oneLine(line) + "\n")
+	}
+	return b.String()
+}
+
+func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
+	if pf == nil {
+		b.WriteString("Pre-flight: not configured\n")
+		return
+	}
+	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", oneLine(strings.Join(pf.Command, " ")), Human(time.Duration(pf.DurationMS)*time.Millisecond))
+}

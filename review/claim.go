@@ -1,0 +1,237 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/watch"
+	"github.com/specdev/specdev/protocol"
+)
+
+// ClaimOptions says how a reviewer poll claims.
+type ClaimOptions struct {
+	Mode       protocol.Mode // "": keep the review's mode (auto for a new one)
+	Timeout    time.Duration // wait up to this long for a review to claim
+	Force      bool          // take over a review another session holds even if it is not stale
+	NewSession bool          // claim under a newly generated session id
+}
+
+// Claim is one reviewer poll: it claims the caller session's own review,
+// a stale one, or the oldest pending one, runs the pre-flight gate and
+// returns the briefing. Claiming is explicit: without a session it only
+// shows what there is (Overview).
+func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
+	session, generated, err := s.claimSession(opt)
+	if err != nil {
+		return Result{}, err
+	}
+	if session == "" {
+		return s.Overview(), nil
+	}
+	p := &poller{s: s, st: s.Store, opt: checkpoint.ClaimOptions{Session: session, Lease: s.Lease, Mode: opt.Mode, Force: opt.Force,
+		Preflight: len(preflightArgv(s.Store)) > 0}}
+	claim, a, err := p.wait(ctx, opt.Timeout)
+	if err != nil {
+		return Result{}, err
+	}
+	if claim == nil {
+		return p.nothingToDo(), nil
+	}
+	if claim.Progress.Phase == protocol.PhasePreflight {
+		return s.runPreflight(ctx, a, claim, generated)
+	}
+	return briefing(a, claim, session, generated, s.now(), s.workingDir()), nil
+}
+
+// claimSession is the id to claim under: the caller's session, or a new
+// one with NewSession; "" for a read-only look, which cannot wait or
+// force.
+func (s *Service) claimSession(opt ClaimOptions) (session string, generated bool, err error) {
+	switch {
+	case opt.NewSession && s.Session != "":
+		return "", false, usage("keep one: --session "+s.Session+", or --new-session alone",
+			"--new-session and --session both name the session to claim under")
+	case opt.NewSession:
+		return checkpoint.NewSessionID(), true, nil
+	case s.Session == "" && (opt.Timeout > 0 || opt.Force):
+		return "", false, usage("pass your reviewer session id: specdev check --session ID (or export SPECDEV_SESSION), or --new-session",
+			"specdev check claims a review only for a session, and --timeout or --force is for claiming")
+	}
+	return s.Session, false, nil
+}
+
+// poller finds and claims a review, waiting if asked.
+type poller struct {
+	s       *Service
+	st      *checkpoint.Store
+	opt     checkpoint.ClaimOptions
+	ctx     context.Context // the whole call's: --timeout bounds every lock wait too
+	entries []checkpoint.Entry
+	skipped []error                 // assignments that could not be read
+	locked  []*checkpoint.BusyError // candidates locked by another process, skipped at once
+	refused error                   // why the named assignment could not be claimed while waiting
+}
+
+func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.Claim, *checkpoint.Assignment, error) {
+	var claim *checkpoint.Claim
+	var a *checkpoint.Assignment
+	look := func() (bool, time.Time, error) {
+		var err error
+		claim, a, err = p.claimNext()
+		next := p.st.NextStale(p.entries, p.opt.Session)
+		if timeout > 0 && p.s.Assignment != "" && notYet(err) {
+			// waiting for one assignment: no request yet, or held by a
+			// live session, is something to wait for, not a failure
+			p.refused, err = err, nil
+			var held *checkpoint.HeldError
+			if errors.As(p.refused, &held) {
+				next = p.s.now().Add(held.StaleAfter - held.Idle)
+			}
+		}
+		return claim != nil, next, err
+	}
+	p.ctx = ctx
+	if timeout <= 0 {
+		_, _, err := look()
+		return claim, a, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	p.ctx = ctx
+	look = p.s.announceWait(p.waitingFor(), timeout, look)
+	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = nil
+	}
+	return claim, a, err
+}
+
+// notYet reports whether a claim of a named assignment failed for a reason
+// that time may remove: a live holder, a held lock, or a state without a
+// review to claim (not requested yet, awaiting a human, decided).
+func notYet(err error) bool {
+	return errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)
+}
+
+// watchDirs lists the folders to watch, read afresh before every look (not
+// taken from the previous look, which has seen none on the first call), so
+// a request written into any assignment folder wakes the poll at once.
+func (p *poller) watchDirs() []string {
+	return assignmentDirs(p.st)
+}
+
+// claimNext tries the candidates in order; one lost to another reviewer
+// is skipped for the next, and so is one locked right now: a poll only
+// tries each lock (a stuck process holding several would otherwise cost
+// lock_timeout each) and lists the locked ones when nothing was claimed.
+// An assignment named by --assignment waits for its lock as any command.
+func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) {
+	if p.s.Assignment != "" {
+		a, err := p.st.Resolve(p.s.Assignment)
+		if err != nil {
+			return nil, nil, err
+		}
+		p.entries = []checkpoint.Entry{{Name: a.Name}}
+		claim, err := a.Claim(p.ctx, p.opt)
+		return claim, a, err
+	}
+	entries, err := p.st.Scan()
+	if err != nil {
+		return nil, nil, err
+	}
+	p.entries, p.skipped, p.locked = entries, nil, nil
+	for _, e := range entries {
+		if e.Err != nil {
+			p.skipped = append(p.skipped, e.Err)
+		}
+	}
+	opt := p.opt
+	opt.NoWait = true
+	for _, name := range p.st.Candidates(entries, p.opt.Session, p.opt.Force) {
+		a, err := p.st.Assignment(name)
+		if err != nil {
+			continue
+		}
+		claim, err := a.Claim(p.ctx, opt)
+		var busy *checkpoint.BusyError
+		switch {
+		case err == nil:
+			return claim, a, nil
+		case errors.As(err, &busy):
+			p.locked = append(p.locked, busy)
+		case errors.Is(err, checkpoint.ErrBusy), errors.Is(err, protocol.ErrConflict):
+			p.s.Log.Debug("lost the race", "assignment", name, "err", err)
+		default:
+			p.skipped = append(p.skipped, err)
+		}
+	}
+	return nil, nil, nil
+}
+
+// nothingToDo says why there is nothing to claim. Unreadable assignments
+// make it exit INVALID, naming the file.
+func (p *poller) nothingToDo() Result {
+	var b strings.Builder
+	b.WriteString("No review is waiting for a reviewer.\n")
+	now := p.s.now()
+	for _, e := range p.entries {
+		switch {
+		case e.Request == nil:
+		case e.Request.Status == protocol.StatusAwaitingApproval:
+			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
+		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
+			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s; stale after %s)\n",
+				e.Name, oneLine(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
+				ActivityAgo(e.Idle(now)), Human(p.st.StaleAfter()))
+		}
+	}
+	locked := lockedByHolder(p.locked)
+	for _, l := range locked {
+		fmt.Fprintf(&b, "Locked by %s: %s (skipped; a poll does not wait for locks)\n", l.Holder, strings.Join(l.Assignments, ", "))
+	}
+	if p.refused != nil {
+		fmt.Fprintf(&b, "Still not claimable: %v\n", p.refused)
+	}
+	res := Result{State: "idle", Code: Waiting,
+		Next: "poll again in 30-60 s, or wait: " + checkpoint.ClaimCommand(p.opt.Session, "--timeout 10m")}
+	var problems []string
+	for _, err := range p.skipped {
+		fmt.Fprintf(&b, "Skipped: %v\n", err)
+		problems = append(problems, err.Error())
+	}
+	if len(p.skipped) > 0 {
+		res.State, res.Code = "invalid", Invalid
+		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: " + checkpoint.ClaimCommand(p.opt.Session)
+	}
+	res.Text = b.String()
+	res.Data = map[string]any{"claimed": false, "problems": problems, "locked": locked}
+	return res
+}
+
+// lockedGroup is the candidates one process had locked during a poll.
+type lockedGroup struct {
+	Holder      string   `json:"holder"`
+	Assignments []string `json:"assignments"`
+}
+
+// lockedByHolder groups locked candidates by holder, in the order met.
+func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
+	groups := []lockedGroup{}
+	for _, b := range busy {
+		holder := b.Holder
+		if holder == "" {
+			holder = "another process"
+		}
+		i := slices.IndexFunc(groups, func(g lockedGroup) bool { return g.Holder == holder })
+		if i < 0 {
+			groups, i = append(groups, lockedGroup{Holder: holder}), len(groups)
+		}
+		groups[i].Assignments = append(groups[i].Assignments, b.Assignment)
+	}
+	return groups
+}

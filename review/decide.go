@@ -1,0 +1,202 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// Decision is what a person decided about a proposed verdict.
+type Decision struct {
+	Approve  bool
+	Notes    string // the reason, for a rejection (required)
+	Override bool   // confirmed: passing a change the reviewer proposed to fail
+}
+
+// check applies the rules of the request's fields to the decision.
+func (d Decision) check() error {
+	flag := "--notes"
+	if !d.Approve {
+		flag = "--reason"
+	}
+	if err := CheckText(flag, d.Notes, protocol.MaxTextLength); err != nil {
+		return err
+	}
+	if !d.Approve && strings.TrimSpace(d.Notes) == "" {
+		return usage(`say what must change: specdev check reject --reason "…"`,
+			"a rejection needs a --reason: the implementer reads it to know what to fix")
+	}
+	return nil
+}
+
+// Decide is a human's approval or rejection of the one review awaiting
+// approval, or the one the caller names. It never claims.
+func (s *Service) Decide(ctx context.Context, d Decision) (Result, error) {
+	if err := d.check(); err != nil {
+		return Result{}, err
+	}
+	a, err := s.awaitingApproval()
+	if err != nil {
+		return Result{}, err
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		return Result{}, err
+	}
+	if r := snap.Request; r != nil && d.Approve && r.ProposedVerdict == protocol.VerdictFail && !d.Override {
+		return Result{}, usage("to pass it anyway, confirm: specdev check approve --override --assignment "+a.Name+
+			"; to agree with the reviewer: specdev check reject --reason \"…\" --assignment "+a.Name,
+			fmt.Sprintf("the reviewer proposed to FAIL %s: approving passes the change against that proposal", a.Name))
+	}
+	snap, err = a.Decide(ctx, d.Approve, d.Notes)
+	if err != nil {
+		return Result{}, err
+	}
+	return decisionResult(a, snap, d.Approve), nil
+}
+
+func decisionResult(a *checkpoint.Assignment, snap checkpoint.Snapshot, approve bool) Result {
+	r := snap.Request
+	word, outcome := "Rejected", "failed"
+	if approve {
+		word, outcome = "Approved", "passed"
+	}
+	text := fmt.Sprintf("%s: %s %s (round %s).", word, a.Name, outcome, r.RoundText())
+	if proposed := r.ProposedVerdict; (proposed == protocol.VerdictPass) != approve {
+		text += fmt.Sprintf(" The reviewer had proposed %s; your decision overrides it.", strings.ToUpper(proposed))
+	}
+	return Result{State: string(r.Status), Text: text,
+		Data: decided{Assignment: a.Name, Approved: approve, Request: r},
+		Next: "nothing more for you; the implementer sees it with specdev work"}
+}
+
+// decided is the data of a human's decision.
+type decided struct {
+	Approved   bool              `json:"approved"`
+	Assignment string            `json:"assignment"`
+	Request    *protocol.Request `json:"request"`
+}
+
+// awaitingApproval is the caller's assignment, or the only review
+// awaiting approval.
+func (s *Service) awaitingApproval() (*checkpoint.Assignment, error) {
+	st := s.Store
+	if s.Assignment != "" {
+		return st.Resolve(s.Assignment)
+	}
+	names, unreadable, err := s.AwaitingNames()
+	if err != nil {
+		return nil, err
+	}
+	if unreadable != nil {
+		return nil, fmt.Errorf("cannot tell which reviews await approval: %w", unreadable)
+	}
+	switch len(names) {
+	case 0:
+		return nil, &checkpoint.StateError{Msg: "no review is awaiting approval", Hint: "see specdev status"}
+	case 1:
+		return st.Assignment(names[0])
+	}
+	return nil, usage("name one: --assignment "+names[0],
+		"several reviews await approval: "+strings.Join(names, ", "))
+}
+
+// AwaitingNames lists the reviews awaiting approval. unreadable is the
+// error of the first assignment that could not be read: it may await
+// approval too.
+func (s *Service) AwaitingNames() (names []string, unreadable, err error) {
+	entries, err := s.Store.Scan()
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range entries {
+		if e.Request != nil && e.Request.Status == protocol.StatusAwaitingApproval {
+			names = append(names, e.Name)
+		}
+		if e.Err != nil && unreadable == nil {
+			unreadable = e.Err
+		}
+	}
+	return names, unreadable, nil
+}
+
+// Awaiting lists the reviews that await a human's decision (or the one
+// the caller names) with the commands that decide them; names is empty
+// when nothing awaits. It never claims.
+func (s *Service) Awaiting() (res Result, names []string, err error) {
+	names, unreadable, err := s.AwaitingNames()
+	if err != nil {
+		return Result{}, nil, err
+	}
+	if unreadable != nil && len(names) == 0 && s.Assignment == "" {
+		return Result{}, nil, unreadable // it may be one that awaits a decision
+	}
+	if s.Assignment != "" {
+		a, err := s.Store.Resolve(s.Assignment)
+		if err != nil {
+			return Result{}, nil, err
+		}
+		names = []string{a.Name}
+	}
+	if len(names) == 0 {
+		return Result{State: "nothing_to_decide", Code: Waiting,
+			Text: "No review is awaiting a human's decision.",
+			Next: "nothing for you now; see everything with: specdev status",
+			Data: awaitingData{Awaiting: []string{}}}, nil, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Awaiting a human's decision (%d):\n", len(names))
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %s\n", n)
+	}
+	b.WriteString("Decide on a terminal with specdev decide, or with:\n")
+	fmt.Fprintf(&b, "  specdev check approve --assignment %s [--notes \"…\"]\n", names[0])
+	fmt.Fprintf(&b, "  specdev check reject --assignment %s --reason \"…\"\n", names[0])
+	return Result{State: "awaiting_approval", Code: Blocked, Text: b.String(), Data: awaitingData{Awaiting: names},
+		Next: "a human decides: specdev decide (on a terminal), or specdev check approve|reject --assignment " + names[0]}, names, nil
+}
+
+type awaitingData struct {
+	Awaiting []string `json:"awaiting"`
+}
+
+// Proposal is a review awaiting a human's decision as a person reads it
+// before deciding: the reviewer's proposal, summary and findings.
+type Proposal struct {
+	Assignment string
+	Awaiting   bool   // false: it no longer awaits a decision
+	Pass       bool   // the reviewer proposes to pass
+	Text       string // for a person at a terminal
+}
+
+// Proposal reads the proposal of review name.
+func (s *Service) Proposal(name string) (Proposal, error) {
+	a, err := s.Store.Assignment(name)
+	if err != nil {
+		return Proposal{}, err
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		return Proposal{}, err
+	}
+	r := snap.Request
+	p := Proposal{Assignment: a.Name}
+	if r == nil || r.Status != protocol.StatusAwaitingApproval {
+		return p, nil
+	}
+	p.Awaiting, p.Pass = true, r.ProposedVerdict == protocol.VerdictPass
+	var b strings.Builder
+	findings := findingsOf(snap)
+	fmt.Fprintf(&b, "\n%s (gate %s, round %s): the reviewer proposes %s (%s)\n", a.Name, r.Gate, r.RoundText(),
+		strings.ToUpper(r.ProposedVerdict), plural(len(findings), "finding"))
+	if r.ReviewerNotes != "" {
+		fmt.Fprintf(&b, "Summary: %s\n", oneLine(r.ReviewerNotes))
+	}
+	writeFindings(&b, findings)
+	fmt.Fprintf(&b, "Report: %s/%s\n", a.RelDir(), checkpoint.ReportFile)
+	p.Text = b.String()
+	return p, nil
+}

@@ -1,0 +1,208 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/githook"
+	"github.com/specdev/specdev/internal/preflight"
+	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/skills"
+)
+
+// gitTimeout bounds each git command doctor runs.
+const gitTimeout = 10 * time.Second
+
+// checkGit: git is installed, the project is in a repository, and where
+// the project root lies in it.
+func (d *doctor) checkGit() {
+	version, err := d.runGit("version")
+	if err != nil {
+		d.add("git", checkWarn, "git is not installed or does not run ("+oneLine(err.Error())+")",
+			"install git; without it list the files to review: specdev work request --files PATH")
+		return
+	}
+	d.add("git", checkOK, oneLine(version)+" is installed", "")
+	top, err := d.runGit("rev-parse", "--show-toplevel")
+	if err != nil {
+		d.add("git", checkWarn, d.st.Root+" is not in a git repository",
+			"git init (specdev finds the changed files, the gate and the hooks with git); or list files: specdev work request --files PATH")
+		return
+	}
+	d.git = true
+	root, _ := filepath.EvalSymlinks(d.st.Root)
+	top, _ = filepath.EvalSymlinks(filepath.FromSlash(top))
+	if rel, err := filepath.Rel(top, root); err == nil && rel != "." {
+		d.add("git", checkOK, fmt.Sprintf("the project root is the folder %s of the repository %s (the hooks run specdev gate --dir %s)",
+			filepath.ToSlash(rel), top, filepath.ToSlash(rel)), "")
+		return
+	}
+	d.add("git", checkOK, "the project root is the top level of its git repository", "")
+}
+
+// runGit runs git in the project root and returns its output, trimmed.
+func (d *doctor) runGit(args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(d.ctx, gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", d.st.Root}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	out, err := cmd.Output()
+	return strings.TrimSpace(string(out)), err
+}
+
+// checkGate: the pre-flight gate, configured or verify-gates.sh, is there,
+// executable, and would start (its #! interpreter is there). It is not
+// run: a gate may take minutes.
+func (d *doctor) checkGate() {
+	argv := preflightArgv(d.st)
+	if len(argv) == 0 {
+		d.add("gate", checkOK, "no pre-flight gate (optional: .specdev/verify-gates.sh, or \"preflight\" in .specdev/config.json)", "")
+		return
+	}
+	run := append([]string{}, argv...)
+	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
+		run[0] = filepath.Join(d.st.Root, run[0])
+	}
+	msg, problem := preflight.Check(d.st.Root, run)
+	if problem != "" {
+		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg),
+			gateFix(argv, problem, len(d.st.Config.Preflight) > 0))
+		return
+	}
+	d.add("gate", checkOK, "pre-flight gate "+oneLine(strings.Join(argv, " "))+" is there and would start (not run here)", "")
+}
+
+// checkSkills: the installed agent guides are this version's.
+func (d *doctor) checkSkills() {
+	dir := filepath.Join(d.st.Dir, checkpoint.SkillsDir)
+	fs.WalkDir(skills.FS(), ".", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		want, _ := fs.ReadFile(skills.FS(), path)
+		name := ".specdev/" + checkpoint.SkillsDir + "/" + path
+		have, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)))
+		switch {
+		case err != nil:
+			d.add("skills", checkWarn, name+" is not installed", "specdev init")
+		case !bytes.Equal(have, want):
+			d.add("skills", checkWarn, name+" differs from this specdev's guide (edited, or from another version)", "specdev init --update-skills")
+		default:
+			d.add("skills", checkOK, name+" is current", "")
+		}
+		return nil
+	})
+}
+
+// checkHooks: the git hooks specdev installs; not having them is fine,
+// having one git would skip is not.
+func (d *doctor) checkHooks() {
+	if !d.git {
+		return
+	}
+	loc, err := githook.Locate(d.ctx, d.st.Root)
+	if err != nil {
+		d.add("hooks", checkWarn, "cannot find the git hooks folder: "+oneLine(err.Error()), orWord(HintOf(err), "see: specdev hook status"))
+		return
+	}
+	for _, h := range githook.Hooks {
+		st, err := githook.Inspect(loc.Dir, h)
+		switch {
+		case err != nil:
+			d.add("hooks", checkWarn, h+": cannot read it: "+oneLine(err.Error()), "see: specdev hook status")
+		case st.Ours && !st.Executable:
+			d.add("hooks", checkFail, h+": specdev's hook is not executable, so git skips it", "specdev hook install "+h)
+		case st.Ours:
+			d.add("hooks", checkOK, h+": "+hookSummary(d.st.Root, st), "")
+		case st.Present:
+			d.add("hooks", checkOK, h+": "+st.Foreign+" is there, not specdev's (optional: specdev hook install "+h+" keeps it and runs it first)", "")
+		default:
+			d.add("hooks", checkOK, h+": not installed (optional: specdev hook install "+h+")", "")
+		}
+	}
+}
+
+// checkGitignore: .specdev/.gitignore keeps the machine-local files out.
+func (d *doctor) checkGitignore() {
+	name := ".specdev/" + checkpoint.GitignoreFile
+	data, err := os.ReadFile(filepath.Join(d.st.Dir, checkpoint.GitignoreFile))
+	if err != nil {
+		d.add("gitignore", checkWarn, name+" is missing: lock and cache files could be committed", "specdev init")
+		return
+	}
+	if missing, ours := checkpoint.MissingIgnored(data); len(missing) > 0 {
+		fix := "add the lines " + strings.Join(missing, " and ") + " to " + name
+		if ours { // written by an older specdev: init adds what it lacks
+			fix = "specdev init"
+		}
+		d.add("gitignore", checkWarn, name+" does not ignore "+strings.Join(missing, ", "), fix)
+		return
+	}
+	d.add("gitignore", checkOK, name+" ignores the lock, cache and temporary files", "")
+}
+
+// checkAssignments: every assignment's files are readable and valid, and
+// its report and history keep up with its state files.
+func (d *doctor) checkAssignments() {
+	names, err := d.st.Names()
+	if err != nil {
+		d.lines = append(d.lines, checkLine{Area: "assignments", Status: checkFail, What: oneLine(err.Error()), Fix: orWord(HintOf(err), "see: specdev status"), Invalid: CodeOf(err) == Invalid})
+		return
+	}
+	if len(names) == 0 {
+		d.add("assignments", checkOK, "none yet (one folder each: mkdir -p .specdev/assignments/00001_my_feature)", "")
+	}
+	for _, name := range names {
+		d.checkAssignment(name)
+	}
+}
+
+func (d *doctor) checkAssignment(name string) {
+	fail := func(err error) {
+		d.lines = append(d.lines, checkLine{Area: name, Status: checkFail, What: oneLine(err.Error()),
+			Fix: orWord(HintOf(err), "restore the file from git"), Invalid: CodeOf(err) == Invalid})
+	}
+	a, err := d.st.Assignment(name)
+	if err != nil {
+		fail(err)
+		return
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		fail(err)
+		return
+	}
+	_, torn, err := a.History()
+	if err != nil {
+		fail(err)
+		return
+	}
+	switch {
+	case snap.Request == nil:
+		d.add(name, checkOK, "no review requested yet", "")
+	case a.Lagging(snap):
+		d.add(name, checkWarn, "the report or the history lags the state files (a crash mid-change)", "specdev report "+name+" (brings them up to date)")
+	case torn:
+		d.add(name, checkWarn, "the history's last line is torn (a crash mid-append)", "nothing: the next change repairs it")
+	default:
+		what := fmt.Sprintf("%s: request, progress and history are valid", describeRow(snap.Request))
+		if snap.Progress != nil {
+			what += "; the report is up to date"
+		}
+		d.add(name, checkOK, what, "")
+	}
+}
+
+// describeRow is a request's status in status's plain words.
+func describeRow(r *protocol.Request) string {
+	row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
+	return StatusWords(row)[0]
+}

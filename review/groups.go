@@ -1,0 +1,119 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// Groups of parallel loops (seeds/parallel-loop-reviews.md): the
+// assignments whose current request names a group (work request --group)
+// are reviewed each on its own and synced at the group's end. This file
+// holds what status, gate, work and the claim briefing share about them:
+// the flag, the members, the word for a loop's state, the one-line
+// summary, which state is the most pressing, and the briefing's "other
+// loops".
+
+// checkGroupFlag refuses a --group that is no name.
+func checkGroupFlag(group string) error {
+	if err := protocol.CheckName(group); err != nil {
+		return usage("use letters, digits, '.', '_' and '-', e.g. --group api", "--group: "+err.Error())
+	}
+	return nil
+}
+
+// groupMembers peeks at every assignment and returns the group's members.
+// A group nobody is in is a usage error naming the groups there are; an
+// assignment that cannot be read may be a member, so it is an error too
+// (its own: exit 7), never passed over.
+func groupMembers(st *checkpoint.Store, group string) ([]checkpoint.Entry, error) {
+	entries, err := st.Scan()
+	if err != nil {
+		return nil, err
+	}
+	members, unreadable := checkpoint.GroupOf(entries, group)
+	if len(unreadable) > 0 {
+		return nil, fmt.Errorf("cannot tell whether %s is in group %s: %w", unreadable[0].Name, group, unreadable[0].Err)
+	}
+	if len(members) == 0 {
+		return nil, noSuchGroup(group, entries)
+	}
+	return members, nil
+}
+
+// noSuchGroup is the error for a group no request names.
+func noSuchGroup(group string, entries []checkpoint.Entry) error {
+	hint := fmt.Sprintf("put an assignment in it: specdev work request --group %s --assignment NAME", group)
+	if known := checkpoint.GroupNames(entries); len(known) > 0 {
+		hint = fmt.Sprintf("the groups are: %s; or %s", strings.Join(known, ", "), hint)
+	}
+	return usage(hint, fmt.Sprintf("no assignment is in group %s", group))
+}
+
+// loopLabel is the word for a loop's state in a group: its request's
+// status, "paused" for a manual-mode implementer waiting for a human, and
+// "checkpoint …" while the latest review is a checkpoint review.
+func loopLabel(s protocol.Status, checkpoint, paused bool) string {
+	word := strings.ReplaceAll(string(s), "_", " ") // in progress, awaiting approval
+	switch {
+	case paused:
+		return "paused"
+	case checkpoint:
+		return "checkpoint " + word
+	}
+	return word
+}
+
+// peekLabel is loopLabel of a peeked request.
+func peekLabel(r *protocol.RequestPeek) string {
+	paused := r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
+	return loopLabel(r.Status, r.Checkpoint, paused)
+}
+
+// labelOrder is the order of a group summary's counts: decided first.
+var labelOrder = []string{"passed", "failed", "paused", "blocked", "cancelled", "awaiting approval", "in progress", "pending"}
+
+// groupSummary is the one line that sums a group up:
+// "group api: 1 passed, 1 failed, 1 in progress".
+func groupSummary(group string, labels []string) string {
+	counts := map[string]int{}
+	order := append([]string{}, labelOrder...)
+	for _, l := range labels {
+		if counts[l] == 0 && !slices.Contains(order, l) {
+			order = append(order, l) // the checkpoint states, after the rest
+		}
+		counts[l]++
+	}
+	var parts []string
+	for _, l := range order {
+		if counts[l] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[l], l))
+		}
+	}
+	return fmt.Sprintf("group %s: %s", group, strings.Join(parts, ", "))
+}
+
+// pressingOrder ranks the exit codes of a group's members: what needs a
+// human (6) before findings to fix (4), before work that changed since its
+// review or a withdrawn loop (8), before waiting (3); 0 only if all are 0.
+var pressingOrder = []Code{Blocked, ChangesRequested, Conflict, Waiting}
+
+// mostPressing is the group's exit code from its members' codes, and the
+// index of the first member with it (-1 when all are 0). A code outside
+// the ranking wins over all (it is never taken for a pass).
+func mostPressing(codes []Code) (code Code, at int) {
+	for i, c := range codes {
+		if c != OK && !slices.Contains(pressingOrder, c) {
+			return c, i
+		}
+	}
+	for _, want := range pressingOrder {
+		if i := slices.Index(codes, want); i >= 0 {
+			return want, i
+		}
+	}
+	return OK, -1
+}

@@ -1,0 +1,75 @@
+package review
+
+import (
+	"fmt"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// NeedItem is an assignment that waits for a human, and the exact
+// command that lets it go on.
+type NeedItem struct {
+	Assignment string `json:"assignment"`
+	Status     string `json:"status"`
+	Reason     string `json:"reason"`  // in plain words: "blocked at round 2 of 2"
+	Command    string `json:"command"` // what the human runs
+}
+
+// needOf says whether row's assignment waits for a human, and for what:
+// a loop blocked at its round limit, a manual-mode implementer paused
+// after a rejection, or a proposed verdict awaiting a decision.
+func needOf(row StatusRow) (NeedItem, bool) {
+	n := NeedItem{Assignment: row.Assignment, Status: row.Status}
+	switch {
+	case row.Status == string(protocol.StatusBlocked):
+		n.Reason = "blocked at round " + RoundWords(row)
+		n.Command = "specdev work unblock --assignment " + row.Assignment + " --rounds 1"
+	case row.Paused:
+		n.Reason = "paused for a human after round " + RoundWords(row) + " was rejected"
+		n.Command = "specdev work continue --assignment " + row.Assignment
+	case row.Status == string(protocol.StatusAwaitingApproval):
+		n.Reason = "awaiting a human's decision on the reviewer's verdict"
+		n.Command = "specdev decide --assignment " + row.Assignment
+	default:
+		return n, false
+	}
+	return n, true
+}
+
+func needsOf(rows []StatusRow) []NeedItem {
+	needs := []NeedItem{}
+	for _, r := range rows {
+		if n, ok := needOf(r); ok {
+			needs = append(needs, n)
+		}
+	}
+	return needs
+}
+
+// ShownRound is the round a row is at in plain terms: a blocked loop is
+// at the last round it used (its request already counts the next one).
+func ShownRound(row StatusRow) int {
+	if row.Status == string(protocol.StatusBlocked) && row.MaxRounds > 0 && row.Round > row.MaxRounds {
+		return row.Round - 1
+	}
+	return row.Round
+}
+
+// RoundWords is "2 of 3", or "2" when the request names no limit.
+func RoundWords(row StatusRow) string {
+	if row.MaxRounds > 0 {
+		return fmt.Sprintf("%d of %d", ShownRound(row), row.MaxRounds)
+	}
+	return fmt.Sprint(ShownRound(row))
+}
+
+// alsoLine mentions, in another command's output, an assignment that
+// waits for a human: "Also: 00003_x awaits a human's decision (specdev
+// decide --assignment 00003_x)".
+func alsoLine(n NeedItem) string {
+	what := "is " + n.Reason
+	if n.Status == string(protocol.StatusAwaitingApproval) {
+		what = "awaits a human's decision"
+	}
+	return fmt.Sprintf("Also: %s %s (%s)", n.Assignment, what, n.Command)
+}

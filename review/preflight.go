@@ -1,0 +1,89 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/preflight"
+	"github.com/specdev/specdev/protocol"
+)
+
+// preflightFailed is the data of a claim whose pre-flight gate failed.
+type preflightFailed struct {
+	Assignment string                   `json:"assignment"`
+	Preflight  protocol.PreflightResult `json:"preflight"`
+	Request    *protocol.Request        `json:"request"`
+	Session    string                   `json:"session"`
+}
+
+// preflightArgv is the configured gate, or .specdev/verify-gates.sh when
+// it exists, as the user wrote it (runPreflight resolves a relative
+// program from the project root).
+func preflightArgv(st *checkpoint.Store) []string {
+	argv := append([]string{}, st.Config.Preflight...)
+	if len(argv) == 0 {
+		script := filepath.Join(st.Dir, protocol.DefaultPreflightScript)
+		if !fileExists(script) {
+			return nil
+		}
+		argv = []string{filepath.ToSlash(filepath.Join(protocol.StateDir, protocol.DefaultPreflightScript))}
+	}
+	return argv
+}
+
+func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, claim *checkpoint.Claim, generated bool) (Result, error) {
+	st := s.Store
+	argv := preflightArgv(st)
+	run := append([]string{}, argv...)
+	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
+		run[0] = filepath.Join(st.Root, run[0])
+	}
+	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
+	var ran preflight.Result
+	// The lease is renewed while the gate runs; if the review is taken
+	// over anyway (--force), the gate is stopped at once.
+	lost := a.KeepAlive(ctx, h, func(ctx context.Context) {
+		ran = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
+	})
+	if lost != nil {
+		return Result{}, fmt.Errorf("the pre-flight gate was stopped: %w", lost)
+	}
+	if ctx.Err() != nil {
+		return Result{}, releaseInterrupted(ctx, a, h)
+	}
+	if ran.NotStarted() { // set-up, not the change: no round is used
+		return Result{}, releaseSetup(ctx, st, a, h, argv, ran)
+	}
+	res := ran.PreflightResult
+	res.Command = argv
+	res.At = protocol.At(s.now())
+	snap, err := a.PreflightDone(ctx, h, res)
+	if err != nil {
+		return Result{}, err
+	}
+	claim.Request, claim.Progress = snap.Request, snap.Progress
+	if res.Passed {
+		return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Pre-flight gate failed for %s (round %s): the review failed at once, no reviewer effort spent.\n",
+		a.Name, snap.Request.RoundText())
+	writePreflightFailure(&b, &res)
+	return Result{State: "preflight_failed", Text: b.String(),
+		Data: preflightFailed{Assignment: a.Name, Session: claim.Progress.SessionID, Preflight: res, Request: snap.Request},
+		Next: "pick up the next review: " + checkpoint.ClaimCommand(claim.Progress.SessionID)}, nil
+}
+
+// releaseInterrupted gives back a review whose gate a signal stopped: an
+// interrupted gate is neither a pass nor a failure, and the review must
+// not stay stuck in its preflight phase. The next claim runs it again.
+func releaseInterrupted(ctx context.Context, a *checkpoint.Assignment, h checkpoint.Holder) error {
+	if _, err := a.Release(context.WithoutCancel(ctx), h, "interrupted"); err != nil {
+		return err
+	}
+	return &StoppedError{"the pre-flight gate was stopped and the review given back (pending); the next specdev check runs the gate again"}
+}

@@ -1,0 +1,128 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// RecordOptions is one file reviewed and its findings: the reviewer's
+// checkpoint.
+type RecordOptions struct {
+	File     string             // as the caller wrote it: read from the caller's folder as git reads paths
+	Findings []protocol.Finding // each names no file, or this one
+	Add      bool               // add to the file's earlier findings instead of replacing them
+	Source   string             // where the findings came from, for errors (a file name, "stdin"); "" for flags
+}
+
+// recorded is the data of a record.
+type recorded struct {
+	Added           bool               `json:"added"`
+	AlreadyRecorded int                `json:"already_recorded"`
+	Assignment      string             `json:"assignment"`
+	File            string             `json:"file"`
+	FileFindings    int                `json:"file_findings"`
+	FilesReviewed   int                `json:"files_reviewed"`
+	FilesTotal      int                `json:"files_total"`
+	Findings        []protocol.Finding `json:"findings"`
+	ReRecorded      bool               `json:"re_recorded"`
+	Remaining       []string           `json:"remaining"`
+	Replaced        []protocol.Finding `json:"replaced"`
+	Session         string             `json:"session"`
+}
+
+// Record marks one file of the caller's review reviewed, under the lock,
+// if the caller's session and lease still hold the review.
+func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error) {
+	a, h, err := s.heldReview("record")
+	if err != nil {
+		return Result{}, err
+	}
+	file, err := recordPath(s.Store.Root, s.workingDir(), opt.File)
+	if err != nil {
+		return Result{}, err
+	}
+	findings, err := opt.findings(file)
+	if err != nil {
+		return Result{}, err
+	}
+	record := a.Record
+	if opt.Add {
+		record = a.AddFindings
+	}
+	rec, err := record(ctx, h, file, findings)
+	if err != nil {
+		return Result{}, err
+	}
+	p := rec.Progress
+	text := fmt.Sprintf("%s\nProgress: %d/%d files reviewed, %s so far.",
+		recordedText(file, findings, rec, opt.Add), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
+	next := verdictNext(h, p.FindingsSoFar)
+	if len(p.FilesRemaining) > 0 {
+		next = "review " + p.FilesRemaining[0]
+	}
+	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
+		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
+		ReRecorded: rec.Again, Added: opt.Add, Replaced: orNone(rec.Replaced), AlreadyRecorded: rec.Skipped,
+		FileFindings: len(fileFindings(p, file)), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
+	}}, nil
+}
+
+// findings checks the findings by the rules of the progress file they
+// end up in, each naming no file or the recorded one.
+func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
+	label := opt.Source
+	if label == "" {
+		label = "the findings"
+	}
+	findings := make([]protocol.Finding, 0, len(opt.Findings))
+	for i, f := range opt.Findings {
+		if f.File != "" && f.File != file {
+			return nil, &protocol.InvalidError{File: label, Field: fmt.Sprintf("[%d].file", i),
+				Problem: fmt.Sprintf("names %s, but this records %s", f.File, file),
+				Hint:    "leave \"file\" out, or record each file with its own findings"}
+		}
+		if err := f.Validate(); err != nil {
+			return nil, fmt.Errorf("%s[%d]: %w", label, i, err)
+		}
+		findings = append(findings, f)
+	}
+	return findings, nil
+}
+
+// heldReview finds the review the caller's session holds: the named
+// assignment if there is one (the fencing check follows under the lock),
+// else by session.
+func (s *Service) heldReview(verb string) (*checkpoint.Assignment, checkpoint.Holder, error) {
+	h := checkpoint.Holder{Session: s.Session, Lease: s.Lease}
+	if s.Session == "" {
+		return nil, h, usage("pass the ids the briefing printed: --session rv-… --lease ls-… (or export SPECDEV_SESSION and SPECDEV_LEASE)",
+			verb+" needs your reviewer session id")
+	}
+	if s.Assignment != "" {
+		a, err := s.Store.Resolve(s.Assignment)
+		return a, h, err
+	}
+	a, err := s.Store.HeldBy(s.Session)
+	return a, h, err
+}
+
+func severityCounts(findings []protocol.Finding) string {
+	counts := map[protocol.Severity]int{}
+	for _, f := range findings {
+		counts[f.Severity]++
+	}
+	var parts []string
+	for _, sev := range protocol.Severities {
+		if counts[sev] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[sev], sev))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}

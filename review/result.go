@@ -1,0 +1,94 @@
+package review
+
+import (
+	"errors"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// Result is what an operation reports: a state name, typed data (what
+// --json and the MCP tools carry), text for people and agents, the one
+// next step, and the outcome's Code.
+type Result struct {
+	State string
+	Data  any
+	Text  string
+	Next  string
+	Code  Code
+}
+
+// Code is an outcome of the protocol, the same on every face: the
+// command line exits with it, --json and MCP name it. The numbers are
+// stable and documented.
+type Code int
+
+// The outcomes.
+const (
+	OK               Code = 0
+	Failure          Code = 1 // an unexpected failure
+	Usage            Code = 2
+	Waiting          Code = 3 // nothing to do yet, or still waiting
+	ChangesRequested Code = 4
+	Busy             Code = 5
+	Blocked          Code = 6 // a loop limit, or paused for a human
+	Invalid          Code = 7
+	Conflict         Code = 8
+	Interrupted      Code = 130 // stopped by a signal, as shells report it
+)
+
+var codeNames = map[Code]string{
+	OK: "OK", Failure: "ERROR", Usage: "USAGE", Waiting: "WAITING", ChangesRequested: "CHANGES_REQUESTED",
+	Busy: "BUSY", Blocked: "BLOCKED", Invalid: "INVALID", Conflict: "CONFLICT", Interrupted: "INTERRUPTED",
+}
+
+// String is the code's name: OK, WAITING, CHANGES_REQUESTED…
+func (c Code) String() string {
+	if n, ok := codeNames[c]; ok {
+		return n
+	}
+	return "ERROR"
+}
+
+// CodeOf is the one place that decides which outcome an error is.
+func CodeOf(err error) Code {
+	var stopped *StoppedError
+	switch {
+	case err == nil:
+		return OK
+	case errors.As(err, &stopped):
+		return Interrupted
+	case errors.Is(err, protocol.ErrUsage), errors.Is(err, checkpoint.ErrNotFound):
+		return Usage
+	case errors.Is(err, protocol.ErrInvalid):
+		return Invalid
+	case errors.Is(err, checkpoint.ErrBusy):
+		return Busy
+	case errors.Is(err, checkpoint.ErrBlocked):
+		return Blocked
+	case errors.Is(err, protocol.ErrConflict):
+		return Conflict
+	}
+	return Failure
+}
+
+// HintOf returns the fix an error suggests, if any.
+func HintOf(err error) string {
+	var h interface{ HintText() string }
+	if errors.As(err, &h) {
+		return h.HintText()
+	}
+	return ""
+}
+
+// StoppedError is an operation stopped by its context (a signal), and
+// what it left behind in a few words ("the review was given back").
+type StoppedError struct{ What string }
+
+func (e *StoppedError) Error() string { return "interrupted: " + e.What }
+
+// HintText is empty: what the stopped operation left behind is in its
+// message, and the hints of the errors it wraps do not apply.
+func (e *StoppedError) HintText() string { return "" }
+
+func usage(hint, msg string) error { return &protocol.UsageError{Msg: msg, Hint: hint} }

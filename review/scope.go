@@ -1,0 +1,149 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
+	"github.com/specdev/specdev/protocol"
+)
+
+// This file holds what `work request` and `gate` share about what a review
+// covers: which round a request opens, the digests it carries from
+// earlier reviews, the range it shows, and the error when there is
+// nothing to review.
+
+// laterRound reports whether a request for gate (empty: the previous
+// request's) opens the next round of an open loop rather than round 1 of
+// a new one — the rule of checkpoint's nextRequest.
+func laterRound(snap checkpoint.Snapshot, gate string) bool {
+	_, open := checkpoint.OpenLoop(snap.Request, requestGate(snap, gate))
+	return open
+}
+
+// requestGate is the gate a request with --gate gate would be for.
+func requestGate(snap checkpoint.Snapshot, gate string) string {
+	switch {
+	case gate != "":
+		return gate
+	case snap.Request != nil:
+		return snap.Request.Gate
+	}
+	return protocol.DefaultGate
+}
+
+// carriedDigests are the reviewed digests a new request for gate carries:
+// the files the gate's last pass covered and, in a later round, the files
+// earlier rounds of the loop reviewed — minus the files this request
+// reviews again, and only for files the branch still changes (so the set
+// stays as small as the branch's work). nil when there are none.
+func carriedDigests(ctx context.Context, root string, snap checkpoint.Snapshot, gate string, files []string, inGit bool) (map[string]string, error) {
+	prev := snap.Request
+	if prev == nil || !inGit { // outside git there is no branch to commit or push
+		return nil, nil
+	}
+	carried := maps.Clone(prev.Passed[gate].FileDigests)
+	if carried == nil {
+		carried = map[string]string{}
+	}
+	if laterRound(snap, gate) {
+		maps.Copy(carried, prev.CarriedDigests)
+		maps.Copy(carried, prev.FileDigests)
+	}
+	for _, f := range files {
+		delete(carried, f)
+	}
+	if len(carried) == 0 {
+		return nil, nil
+	}
+	branch, err := changeset.Collect(ctx, changeset.Options{Root: root, Branch: true})
+	if err != nil {
+		return nil, err
+	}
+	kept := map[string]string{}
+	for _, f := range branch.Files {
+		if sum, ok := carried[f]; ok {
+			kept[f] = sum
+		}
+	}
+	if len(kept) == 0 {
+		return nil, nil
+	}
+	return kept, nil
+}
+
+// digestFiles hashes the files as they are in the work tree, or with
+// staged as the index holds them.
+func digestFiles(ctx context.Context, root string, files []string, staged bool) (changeset.Sums, error) {
+	if staged {
+		return changeset.DigestStaged(ctx, root, files)
+	}
+	return changeset.Digest(root, files)
+}
+
+// writeRange adds the "Range:" line of a request, if it has one.
+func writeRange(b *strings.Builder, r *protocol.Request) {
+	if s := rangeText(r); s != "" {
+		fmt.Fprintf(b, "Range: %s\n", s)
+	}
+}
+
+// rangeText says which commits a request covers.
+func rangeText(r *protocol.Request) string {
+	switch {
+	case r.Staged && r.HeadCommit == "":
+		return "the staged change, the first commit (read it with git diff --cached; the work tree may differ)"
+	case r.Staged:
+		return fmt.Sprintf("the staged change on top of %s (read it with git diff --cached; the work tree may differ)", short(r.HeadCommit))
+	case r.BaseCommit == "":
+		return ""
+	case r.BaseCommit == r.HeadCommit:
+		return fmt.Sprintf("%s (no new commits) plus uncommitted and untracked changes", short(r.HeadCommit))
+	}
+	return fmt.Sprintf("%s..%s plus uncommitted and untracked changes", short(r.BaseCommit), short(r.HeadCommit))
+}
+
+// nothingToReview is the error for a request that found no files. Its
+// hint never repeats the request that failed: it names only --base
+// revisions that were tried and find something.
+func nothingToReview(ctx context.Context, root string, res changeset.Result, base string, staged bool) error {
+	if staged {
+		return usage("stage the change to commit (git add <file>…), then run: specdev work request --staged",
+			"nothing to review: nothing is staged outside .specdev/")
+	}
+	var msg string
+	switch {
+	case base != "":
+		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and no commit since %s changes a file there", base)
+	case res.Branch == nil:
+		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
+	default:
+		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", branchName(ctx, root), res.Branch.Ref)
+		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
+			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
+		}
+	}
+	hints, err := changeset.BaseHints(ctx, root)
+	if err != nil {
+		return err
+	}
+	if len(hints) == 0 {
+		return usage("name the files to review: specdev work request --files PATH", msg)
+	}
+	var ways []string
+	for _, h := range hints {
+		ways = append(ways, fmt.Sprintf("%s: specdev work request --base %s", h.What, h.Rev))
+	}
+	return usage("to review "+strings.Join(ways, "; ")+"; or name the files: specdev work request --files PATH", msg)
+}
+
+// branchName is how nothingToReview names HEAD: its branch, or "HEAD".
+func branchName(ctx context.Context, root string) string {
+	if b := changeset.CurrentBranch(ctx, root); b != "" {
+		return b
+	}
+	return "HEAD"
+}

@@ -1,0 +1,134 @@
+// Package review is specdev's operations layer: every operation the
+// command line offers — request, claim, record, verdict, approve, reject,
+// release, cancel, continue, unblock, gate, status, history, groups — as
+// functions with typed options that return a Result. The command line,
+// the MCP server and the agent runner are three faces of these
+// operations; none of them holds a rule of its own.
+//
+// Invariants:
+//   - Nothing here prints or exits: a Result carries the state, the text
+//     for people and agents, the one next step and the outcome's Code;
+//     an error carries its Code (CodeOf) and hint (HintOf).
+//   - Every value that reaches a file is checked first by the rules the
+//     file's reader applies (protocol's Validate), so bad input changes
+//     nothing.
+//   - Text from agents is made safe (protocol.SafeText) wherever a view
+//     shows it.
+package review
+
+import (
+	"os"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/report"
+)
+
+// Logger is where the operations log what a person need not see.
+type Logger interface {
+	Debug(msg any, keyvals ...any)
+	Warnf(format string, args ...any)
+}
+
+// Service is one caller's handle on the review store: the store, who
+// calls (the reviewer session and lease it holds, the assignment it
+// names) and from where, the clock, and where notes go while it waits.
+// The command line makes one per process; the MCP server one per
+// connection.
+type Service struct {
+	Store *checkpoint.Store
+
+	Session    string // the caller's reviewer session id ("" for an implementer or a look)
+	Lease      string // the lease the caller's claim got
+	Assignment string // the assignment the caller names: a full name or a unique prefix ("" for the default)
+	Wd         string // the caller's working folder: paths are read from it as git reads them ("" for the project root)
+
+	Log    Logger
+	Notify func(note string) // a note while an operation waits (nil: none)
+}
+
+// Options says how to open a Service.
+type Options struct {
+	Dir        string // --dir: the project or its .specdev folder ("" to search upward from Wd)
+	Wd         string
+	Holder     string // who takes locks, for BUSY messages ("specdev check record")
+	Now        func() time.Time
+	Log        Logger
+	Warn       func(format string, args ...any) // what a person must see though an operation succeeded
+	Session    string
+	Lease      string
+	Assignment string
+}
+
+// Open finds the .specdev folder and opens its store.
+func Open(opt Options) (*Service, error) {
+	start := opt.Wd
+	if start == "" {
+		start = "."
+	}
+	dir, err := checkpoint.Locate(start, opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	st, err := checkpoint.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Now != nil {
+		st.Now = opt.Now
+	}
+	st.Holder = opt.Holder
+	if opt.Session != "" {
+		st.Holder += ", session " + opt.Session
+	}
+	st.Render = report.Render
+	log := opt.Log
+	if log == nil {
+		log = nopLogger{}
+	}
+	st.Logf = log.Warnf
+	st.Warnf = opt.Warn
+	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Log: log}, nil
+}
+
+// With returns a copy of s for another caller on the same store.
+func (s *Service) With(session, lease, assignment string) *Service {
+	c := *s
+	c.Session, c.Lease, c.Assignment = session, lease, assignment
+	return &c
+}
+
+func (s *Service) now() time.Time { return s.Store.Now() }
+
+func (s *Service) notify(note string) {
+	if s.Notify != nil {
+		s.Notify(note)
+	}
+}
+
+// workingDir is the caller's folder, or "" (paths are then read from the
+// project root) if it cannot be found.
+func (s *Service) workingDir() string {
+	if s.Wd != "" {
+		return s.Wd
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return wd
+}
+
+// Target is the assignment the caller names, or the one with the
+// highest name.
+func (s *Service) Target() (*checkpoint.Assignment, error) {
+	if s.Assignment != "" {
+		return s.Store.Resolve(s.Assignment)
+	}
+	return s.Store.Latest()
+}
+
+type nopLogger struct{}
+
+func (nopLogger) Debug(any, ...any)    {}
+func (nopLogger) Warnf(string, ...any) {}

@@ -1,0 +1,167 @@
+package review
+
+import (
+	"context"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// StatusRow is one assignment in specdev status.
+type StatusRow struct {
+	Assignment    string `json:"assignment"`
+	Status        string `json:"status"`
+	Description   string `json:"description"` // the status in plain words, as the table shows it
+	Gate          string `json:"gate,omitempty"`
+	Round         int    `json:"round,omitempty"`
+	MaxRounds     int    `json:"max_rounds,omitempty"`
+	Reviewer      string `json:"reviewer,omitempty"`
+	FilesReviewed int    `json:"files_reviewed"`
+	FilesTotal    int    `json:"files_total"`
+	LastActivity  string `json:"last_activity,omitempty"`
+	Stale         bool   `json:"stale"`
+	Group         string `json:"group,omitempty"`
+	Checkpoint    bool   `json:"checkpoint,omitempty"` // the request is a checkpoint review
+	Paused        bool   `json:"paused,omitempty"`     // failed, and a manual-mode implementer waits for a human
+	ClockSkew     bool   `json:"clock_skew,omitempty"` // last_activity is ahead of this clock
+	Error         string `json:"error,omitempty"`
+
+	Idle time.Duration `json:"-"` // since the last activity (checkpoint.Idle)
+}
+
+// StatusData is the data of specdev status.
+type StatusData struct {
+	Assignments []StatusRow   `json:"assignments"`
+	Group       *GroupSummary `json:"group,omitempty"`
+	NeedsHuman  []NeedItem    `json:"needs_human"`
+	StaleAfter  string        `json:"stale_after"`
+}
+
+// GroupSummary sums a group up in one line.
+type GroupSummary struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+}
+
+// Status reads every assignment (of group, if named) and says who must
+// act. An unreadable one makes the outcome INVALID. The Result's Text is
+// left to the caller, which knows how wide a table it may print; the
+// group's summary line is in it.
+func (s *Service) Status(ctx context.Context, group string) (Result, error) {
+	if group != "" {
+		if err := checkGroupFlag(group); err != nil {
+			return Result{}, err
+		}
+	}
+	st := s.Store
+	entries, err := st.Scan()
+	if err != nil {
+		return Result{}, err
+	}
+	if entries, err = inGroup(entries, group); err != nil {
+		return Result{}, err
+	}
+	s.validate(ctx, entries)
+	rows := make([]StatusRow, 0, len(entries))
+	for _, e := range entries {
+		rows = append(rows, rowOf(e, s.now(), st.StaleAfter()))
+	}
+	needs := needsOf(rows)
+	res := statusResult(rows, needs)
+	res.Data = StatusData{Assignments: rows, NeedsHuman: needs, StaleAfter: st.StaleAfter().String()}
+	summarize(&res, group, entries)
+	return res, nil
+}
+
+// statusResult is the state, outcome and next step of a status.
+func statusResult(rows []StatusRow, needs []NeedItem) Result {
+	res := Result{State: "ok", Next: "implementer: specdev work; reviewer: specdev check"}
+	switch {
+	case len(rows) == 0:
+		res.Next = "create an assignment: mkdir -p .specdev/assignments/00001_my_feature, then: specdev work request"
+	case len(needs) == 1:
+		res.Next = "a human runs: " + needs[0].Command
+	case len(needs) > 1:
+		res.Next = "a human runs the commands listed under \"Needs a human\""
+	}
+	for _, r := range rows {
+		if r.Error != "" {
+			res.State, res.Code = "invalid", Invalid
+			res.Next = "fix or restore the file named above (specdev never overwrites a malformed file)"
+		}
+	}
+	return res
+}
+
+// validate reads every assignment's files in full, as a report must: a
+// file a poll can read may still be one specdev refuses to act on, and
+// status says so.
+func (s *Service) validate(ctx context.Context, entries []checkpoint.Entry) {
+	for i, e := range entries {
+		if e.Err != nil {
+			continue
+		}
+		a, err := s.Store.Assignment(e.Name)
+		if err == nil {
+			_, err = a.Fresh(ctx)
+		}
+		entries[i].Err = err
+	}
+}
+
+func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRow {
+	row := StatusRow{Assignment: e.Name, Status: "none"}
+	if r := e.Request; r != nil {
+		row.Status, row.Gate, row.Round, row.MaxRounds = string(r.Status), r.Gate, r.Round, r.MaxRounds
+		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
+		row.Group, row.Checkpoint = r.Group, r.Checkpoint
+	}
+	if e.Err != nil {
+		row.Status, row.Error = "invalid", e.Err.Error()
+	}
+	if p := e.Progress; p != nil {
+		row.Reviewer, row.FilesReviewed, row.FilesTotal = p.SessionID, len(p.FilesReviewed), p.FilesTotal
+		row.LastActivity = p.LastActivity.String()
+		row.Idle, row.ClockSkew = e.Idle(now)
+		row.Stale = e.Request.Status == protocol.StatusInProgress && row.Idle >= staleAfter
+	}
+	row.Description = StatusWords(row)[0]
+	return row
+}
+
+// StatusWords is a row's status in plain words, then shorter; a
+// checkpoint review says so.
+func StatusWords(r StatusRow) []string {
+	words := baseStatusWords(r)
+	if r.Checkpoint {
+		for i := range words {
+			words[i] = "checkpoint " + words[i]
+		}
+	}
+	return words
+}
+
+func baseStatusWords(r StatusRow) []string {
+	switch {
+	case r.Error != "":
+		return []string{"invalid file", "invalid"}
+	case r.Stale:
+		return []string{"in review, STALE", "STALE"}
+	case r.Paused:
+		return []string{"paused for a human", "paused"}
+	}
+	switch protocol.Status(r.Status) {
+	case protocol.StatusNone, "none":
+		return []string{"not requested", "none"}
+	case protocol.StatusPending:
+		return []string{"waiting for a reviewer", "pending"}
+	case protocol.StatusInProgress:
+		return []string{"in review"}
+	case protocol.StatusAwaitingApproval:
+		return []string{"awaiting a human's decision", "awaiting human"}
+	case protocol.StatusBlocked:
+		return []string{"blocked at round " + RoundWords(r), "blocked"}
+	}
+	return []string{r.Status}
+}

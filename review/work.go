@@ -1,0 +1,289 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
+	"github.com/specdev/specdev/internal/watch"
+	"github.com/specdev/specdev/protocol"
+)
+
+// pollInterval is the slow fallback poll of a waiting command; file
+// notifications wake it sooner.
+const pollInterval = 2 * time.Second
+
+// WorkOptions says what the implementer's view shows.
+type WorkOptions struct {
+	Mode    protocol.Mode // switch the implementer's mode first ("": keep)
+	Timeout time.Duration // wait up to this long for a verdict or a human decision
+	Group   string        // show every assignment of this group instead
+}
+
+// Work is the implementer's view: the review state and the one next
+// step, after switching the mode and waiting if asked.
+func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
+	mode := c.Mode
+	if c.Group != "" {
+		return s.workGroup(ctx, c)
+	}
+	a, err := s.Target()
+	if err != nil {
+		return Result{}, err
+	}
+	noRequest := false
+	if mode != "" {
+		_, err := a.SetMode(ctx, mode)
+		if noRequest = errors.Is(err, protocol.ErrConflict); err != nil && !noRequest {
+			return Result{}, err
+		}
+	}
+	view, err := s.waitForWork(ctx, a, c.Timeout)
+	if err != nil {
+		return Result{}, err
+	}
+	view = s.suggestCheckpoint(ctx, view)
+	view = s.workContext(a, view)
+	if noRequest && view.State == "idle" {
+		// there is no request to keep the mode in yet: carry it to the next step
+		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
+		view.Next = fmt.Sprintf("when the work is ready: specdev work request --mode %s --notes \"…\"", mode)
+	}
+	return view, nil
+}
+
+// waitForWork returns the state once the implementer has something to do,
+// or when the timeout is up (then the waiting state itself).
+func (s *Service) waitForWork(ctx context.Context, a *checkpoint.Assignment, timeout time.Duration) (Result, error) {
+	var view Result
+	look := func() (bool, time.Time, error) {
+		snap, err := a.Fresh(ctx)
+		if err != nil {
+			return false, time.Time{}, err
+		}
+		var waiting bool
+		view, waiting = workView(a, snap, s.now(), s.Store.StaleAfter())
+		return !waiting, time.Time{}, nil
+	}
+	if timeout <= 0 {
+		_, _, err := look()
+		return view, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	look = s.announceWait("a verdict or a human's decision on "+a.Name, timeout, look)
+	err := watch.Wait(ctx, func() []string { return []string{a.Dir} }, pollInterval, look)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = nil
+	}
+	return view, err
+}
+
+// RequestOptions is what the implementer asks to have reviewed.
+type RequestOptions struct {
+	Notes      string        // for the reviewer
+	Gate       string        // review gate ("": the previous request's gate, else review)
+	Base       string        // also review the commits since this revision
+	Files      []string      // review exactly these files (read from the caller's folder as git reads paths)
+	Mode       protocol.Mode // implementer mode ("": keep)
+	Staged     bool          // review exactly the staged change, not the work tree
+	Group      string        // put the assignment in this group of parallel loops ("": keep)
+	Checkpoint bool          // a checkpoint review of work in progress: no round, no pass of the gate
+}
+
+// Request collects the changed files and writes a pending request.
+func (s *Service) Request(ctx context.Context, c RequestOptions) (Result, error) {
+	if err := c.check(); err != nil {
+		return Result{}, err
+	}
+	a, err := s.Target()
+	if err != nil {
+		return Result{}, err
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		return Result{}, err
+	}
+	in, err := s.collect(ctx, c, snap)
+	if err != nil {
+		return Result{}, err
+	}
+	in.Mode, in.Group, in.Checkpoint = c.Mode, c.Group, c.Checkpoint
+	r, err := a.RequestReview(ctx, in)
+	if err != nil {
+		return Result{}, err
+	}
+	return requestedView(a, r), nil
+}
+
+// collect works out what to review: the changed files, their digests and
+// fingerprint, the head commit and the range. Round 1 reviews what the
+// branch adds; a later round the whole change again (the previous
+// request's range and files, plus the files with open findings: the
+// claim narrows a follow-up to what changed since); --staged exactly the
+// staged change.
+func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot) (checkpoint.NewRequest, error) {
+	root := s.Store.Root
+	later := laterRound(snap, c.Gate)
+	base, since := c.Base, c.Base
+	if base == "" && later && !c.Staged {
+		// every round covers the whole change: the range of the loop's first
+		// request; the claim works out what changed since the last review.
+		// --staged is exactly the staged change, in any round.
+		base, since = s.roundBase(ctx, snap)
+	}
+	res, err := changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Cwd: s.workingDir(), Staged: c.Staged, Branch: base == ""})
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	files := res.Files
+	if c.Files == nil && !c.Staged {
+		files = withOpenFindings(root, files, snap)
+		if later {
+			files = withEarlierFiles(root, files, snap, requestGate(snap, c.Gate))
+		}
+	}
+	if len(files) == 0 {
+		return checkpoint.NewRequest{}, nothingToReview(ctx, root, res, since, c.Staged)
+	}
+	sums, err := digestFiles(ctx, root, files, c.Staged)
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	carried, err := carriedDigests(ctx, root, snap, requestGate(snap, c.Gate), files, res.InGit)
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
+		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
+	if res.InGit && !c.Staged {
+		if in.Snapshot, err = changeset.Snapshot(ctx, root, files); err != nil {
+			return checkpoint.NewRequest{}, err
+		}
+	}
+	if later {
+		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
+	}
+	return in, nil
+}
+
+// withOpenFindings adds, after a rejection, the files that had findings
+// (and still exist), so the reviewer checks they were fixed.
+func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []string {
+	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
+		return files
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		seen[f] = true
+	}
+	for _, f := range findingsOf(snap) {
+		if f.File == "" || seen[f.File] || changeset.CheckFile(root, f.File) != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, f.File)); err == nil {
+			seen[f.File] = true
+			files = append(files, f.File)
+		}
+	}
+	return sortedCopy(files)
+}
+
+func requestedView(a *checkpoint.Assignment, r *protocol.Request) Result {
+	var b strings.Builder
+	b.WriteString(requestHeading(a, r))
+	if r.HeadCommit != "" {
+		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
+	}
+	writeRange(&b, r)
+	fmt.Fprintf(&b, "Files (%d):\n", len(r.ChangedFiles))
+	for _, f := range r.ChangedFiles {
+		fmt.Fprintf(&b, "  %s\n", f)
+	}
+	return Result{
+		State: string(r.Status),
+		Data:  requestData{Assignment: a.Name, Request: r},
+		Text:  b.String(),
+		Next:  "wait for the verdict: specdev work --timeout 10m",
+	}
+}
+
+// Continue lets a paused manual-mode implementer go on after a
+// rejection, with a human's guidance shown from now on.
+func (s *Service) Continue(ctx context.Context, guidance string) (Result, error) {
+	if err := CheckText("--guidance", guidance, protocol.MaxTextLength); err != nil {
+		return Result{}, err
+	}
+	a, err := s.Target()
+	if err != nil {
+		return Result{}, err
+	}
+	r, err := a.Continue(ctx, guidance)
+	if err != nil {
+		return Result{}, err
+	}
+	text := fmt.Sprintf("Continuing %s after the rejection of round %d.", a.Name, r.Round)
+	if r.Guidance != "" {
+		text += "\nGuidance: " + oneLine(r.Guidance)
+	}
+	return Result{State: "continued", Data: requestData{Assignment: a.Name, Request: r}, Text: text,
+		Next: "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"}, nil
+}
+
+// Unblock lifts a review loop blocked at its round limit: rounds more
+// are allowed and the blocked request is pending again.
+func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
+	if err := checkRounds(rounds); err != nil {
+		return Result{}, err
+	}
+	a, err := s.Target()
+	if err != nil {
+		return Result{}, err
+	}
+	r, err := a.Unblock(ctx, rounds)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
+		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
+		Next: "wait for the verdict: specdev work --timeout 10m"}, nil
+}
+
+// Cancel withdraws an active request.
+func (s *Service) Cancel(ctx context.Context) (Result, error) {
+	a, err := s.Target()
+	if err != nil {
+		return Result{}, err
+	}
+	r, err := a.Cancel(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
+		Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", a.Name, r.Round),
+		Next: askAgainNext(r)}, nil
+}
+
+// requestData is the data of an operation that changed a request.
+type requestData struct {
+	Assignment string            `json:"assignment"`
+	Request    *protocol.Request `json:"request"`
+}
+
+// askAgainNext is the next step after a cancel: ask again, and if the
+// gate's loop has used all its rounds, that the request will wait blocked
+// for a human (a cancel does not reset the loop).
+func askAgainNext(r *protocol.Request) string {
+	next := "when ready, ask again: specdev work request"
+	if loop, open := checkpoint.OpenLoop(r, r.Gate); open && loop.RoundsFailed >= loop.MaxRounds {
+		next += fmt.Sprintf(" (the loop has used its %s, so the request waits blocked until a human runs specdev work unblock --rounds 1)",
+			plural(loop.MaxRounds, "round"))
+	}
+	return next
+}

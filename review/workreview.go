@@ -1,0 +1,131 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// What the implementer sees of a decided review besides its status: the
+// commit it read and how (a follow-up of the changes since the round
+// before), the reviewer's reading of the change's intent, and which
+// findings are new in this round and which were already found before.
+
+// reviewedRange describes what the decided round read.
+type reviewedRange struct {
+	At        string `json:"at,omitempty"`    // the commit holding what was reviewed
+	Since     string `json:"since,omitempty"` // a follow-up: the commit its changes were read from
+	FollowUp  bool   `json:"follow_up,omitempty"`
+	Unchanged int    `json:"unchanged,omitempty"` // files carried over without re-reading
+	// OnTopOf is the branch's head when At is a snapshot commit of files
+	// that were not committed yet (it is in no branch's git log).
+	OnTopOf string `json:"snapshot_on_top_of,omitempty"`
+}
+
+func reviewedRangeOf(snap checkpoint.Snapshot) *reviewedRange {
+	if !snap.Current() || snap.Progress.Plan == nil {
+		return nil
+	}
+	pl := snap.Progress.Plan
+	rr := &reviewedRange{At: pl.HeadCommit, Since: pl.Since, FollowUp: pl.FollowUp(), Unchanged: len(pl.Unchanged)}
+	if r := snap.Request; r.SnapshotCommit == rr.At && r.HeadCommit != "" && r.HeadCommit != rr.At {
+		rr.OnTopOf = r.HeadCommit
+	}
+	return rr
+}
+
+// writeReviewedAt: "Reviewed at def5678: a follow-up of the changes since
+// abc1234 (28 files unchanged, not re-read)." A snapshot of uncommitted
+// files says which commit it sits on.
+func writeReviewedAt(b *strings.Builder, rr *reviewedRange) {
+	if rr == nil || rr.At == "" {
+		return
+	}
+	fmt.Fprintf(b, "Reviewed at %s", short(rr.At))
+	if rr.OnTopOf != "" {
+		fmt.Fprintf(b, " (a snapshot of uncommitted files on top of %s)", short(rr.OnTopOf))
+	}
+	if rr.FollowUp && rr.Since != "" {
+		fmt.Fprintf(b, ": a follow-up of the changes since %s (git diff %s..%s)", short(rr.Since), short(rr.Since), short(rr.At))
+		if rr.Unchanged > 0 {
+			fmt.Fprintf(b, "; %s unchanged, not re-read", plural(rr.Unchanged, "file"))
+		}
+	}
+	b.WriteString(".\n")
+}
+
+// writeIntent: what the reviewer understood the change to be for, and
+// whether it does that.
+func writeIntent(b *strings.Builder, snap checkpoint.Snapshot) {
+	if !snap.Current() || snap.Progress.Verdict == nil {
+		return
+	}
+	v := snap.Progress.Verdict
+	if v.InterpretedIntent != "" {
+		fmt.Fprintf(b, "Intent (as the reviewer reads it): %s\n", oneLine(v.InterpretedIntent))
+	}
+	if v.IntentSatisfied != nil {
+		fmt.Fprintf(b, "Intent satisfied: %s\n", map[bool]string{true: "yes", false: "no"}[*v.IntentSatisfied])
+	}
+}
+
+// findingOrigins says, for each finding of a later round, whether the
+// round before had found it already (same file, and the same text or the
+// same line and severity): "carried_over", else "new". nil in round 1.
+func findingOrigins(snap checkpoint.Snapshot, findings []protocol.Finding) []string {
+	if !snap.Current() || len(snap.Progress.PreviousRounds) == 0 {
+		return nil
+	}
+	prev := snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1]
+	before := append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...)
+	origins := make([]string, len(findings))
+	for i, f := range findings {
+		origins[i] = "new"
+		for _, old := range before {
+			if sameFinding(f, old) {
+				origins[i] = "carried_over"
+				break
+			}
+		}
+	}
+	return origins
+}
+
+func sameFinding(a, b protocol.Finding) bool {
+	if a.File != b.File {
+		return false
+	}
+	if strings.EqualFold(strings.TrimSpace(a.Description), strings.TrimSpace(b.Description)) {
+		return true
+	}
+	return a.Line > 0 && a.Line == b.Line && a.Severity == b.Severity
+}
+
+// writeRoundFindings lists findings, each marked new or carried over when
+// the round has a round before it.
+func writeRoundFindings(b *strings.Builder, findings []protocol.Finding, origins []string, previousRound int) {
+	if origins == nil {
+		writeFindings(b, findings)
+		return
+	}
+	for i, f := range findings {
+		var one strings.Builder
+		writeFindings(&one, []protocol.Finding{f})
+		lines := strings.SplitN(one.String(), "\n", 2)
+		mark := "(new)"
+		if origins[i] == "carried_over" {
+			mark = fmt.Sprintf("(still open from round %d)", previousRound)
+		}
+		b.WriteString(lines[0] + "  " + mark + "\n" + lines[1])
+	}
+}
+
+// previousRoundNumber is the number of the round before the current one.
+func previousRoundNumber(snap checkpoint.Snapshot) int {
+	if !snap.Current() || len(snap.Progress.PreviousRounds) == 0 {
+		return 0
+	}
+	return snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1].Round
+}

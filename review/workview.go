@@ -1,0 +1,276 @@
+package review
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+const waitNext = "wait for the verdict: specdev work --timeout 10m"
+
+// workData is the --json data of specdev work.
+type workData struct {
+	Assignment    string                    `json:"assignment"`
+	Status        string                    `json:"status"`
+	Paused        bool                      `json:"paused,omitempty"`
+	Request       *protocol.Request         `json:"request,omitempty"`
+	Reviewer      string                    `json:"reviewer,omitempty"`
+	FilesReviewed int                       `json:"files_reviewed"`
+	FilesTotal    int                       `json:"files_total"`
+	Summary       string                    `json:"summary,omitempty"`
+	Findings      []protocol.Finding        `json:"findings,omitempty"`
+	Origins       []string                  `json:"finding_origins,omitempty"` // for each finding of a later round: new or carried_over
+	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
+	NotReviewed   []string                  `json:"not_reviewed,omitempty"` // a fail before every file was read
+	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
+	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
+	OthersNeed    []NeedItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
+}
+
+// workView is the implementer's view of an assignment and whether the
+// implementer is waiting on someone else (a reviewer or a human).
+func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) (Result, bool) {
+	r := snap.Request
+	if r == nil {
+		return Result{State: "idle", Data: workData{Assignment: a.Name, Status: "none"},
+			Text: fmt.Sprintf("No review requested yet for %s.", a.Name),
+			Next: "when the work is ready: specdev work request --notes \"…\""}, false
+	}
+	d := workData{Assignment: a.Name, Status: string(r.Status), Request: withoutJournal(r), Summary: r.ReviewerNotes,
+		FilesTotal: len(r.ChangedFiles)}
+	if snap.Current() {
+		p := snap.Progress
+		d.Reviewer, d.FilesReviewed, d.FilesTotal, d.Preflight = p.SessionID, len(p.FilesReviewed), p.FilesTotal, p.Preflight
+	}
+	head := fmt.Sprintf("%s, round %s", a.Name, r.RoundText())
+	res := Result{State: string(r.Status), Next: waitNext, Code: Waiting}
+	waiting := true
+	switch r.Status {
+	case protocol.StatusPending:
+		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
+			head, r.Gate, plural(len(r.ChangedFiles), "file"), ago(now, r.Timestamp.Time))
+	case protocol.StatusInProgress:
+		res.Text = inProgressText(head, snap, now, staleAfter)
+	case protocol.StatusAwaitingApproval:
+		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
+			head, strings.ToUpper(r.ProposedVerdict), a.Name)
+	case protocol.StatusPassed:
+		res.Code, waiting = OK, false
+		var b strings.Builder
+		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
+		d.Reviewed = reviewedRangeOf(snap)
+		writeReviewedAt(&b, d.Reviewed)
+		writeSummary(&b, snap)
+		if d.Findings = findingsOf(snap); len(d.Findings) > 0 {
+			// a pass may note findings that do not block it: the
+			// implementer sees them here, not only in the report
+			fmt.Fprintf(&b, "Passed with %s:\n", plural(len(d.Findings), "finding"))
+			writeFindings(&b, d.Findings)
+		}
+		res.Text = b.String()
+		res.Next = "nothing more for this review; for the next change: specdev work request"
+	case protocol.StatusFailed:
+		d.Findings = findingsOf(snap)
+		res, waiting = failedView(snap, head, &d), false
+	case protocol.StatusBlocked:
+		res.Code, waiting = Blocked, false // a human must act: nothing to wait for
+		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %s. A human must decide.", head, plural(r.MaxRounds, "round"))
+		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
+	case protocol.StatusCancelled:
+		res.Code, waiting = OK, false
+		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
+		res.Next = askAgainNext(r)
+	}
+	if r.Guidance != "" && r.Status != protocol.StatusPassed {
+		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + oneLine(r.Guidance)
+	}
+	if r.Checkpoint {
+		res = checkpointView(res, d)
+	}
+	res.Data = d
+	return res, waiting
+}
+
+// withoutJournal is the request as --json shows it: the journal is
+// specdev's own bookkeeping of its transactions (specdev history shows
+// the events), not part of what the implementer reads.
+func withoutJournal(r *protocol.Request) *protocol.Request {
+	c := *r
+	c.Journal = nil
+	return &c
+}
+
+func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) string {
+	if !snap.Current() {
+		return fmt.Sprintf("Review in progress: %s.", head)
+	}
+	p := snap.Progress
+	idle, skewed := snap.Idle(now)
+	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %s so far, last activity %s.",
+		head, oneLine(p.SessionID), p.Phase, len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"), ActivityAgo(idle, skewed))
+	if idle >= staleAfter {
+		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next reviewer to claim it takes it over.", staleAfter)
+	}
+	return text
+}
+
+// failedView shows a rejection with every finding. A manual-mode
+// implementer is paused until a human runs specdev work continue; d.Paused
+// says so in the --json data. Either way the implementer (or its human)
+// has something to do: nobody is waited for.
+func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
+	r := snap.Request
+	var b strings.Builder
+	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
+	d.Reviewed = reviewedRangeOf(snap)
+	writeReviewedAt(&b, d.Reviewed)
+	next := "fix the findings, then run: specdev work request"
+	if pf := d.Preflight; pf != nil && !pf.Passed {
+		writePreflightFailure(&b, pf) // the summary only repeats it
+		next = fmt.Sprintf("make the pre-flight gate pass (%s), then run: specdev work request", strings.Join(pf.Command, " "))
+	} else {
+		writeSummary(&b, snap)
+	}
+	d.Origins = findingOrigins(snap, d.Findings)
+	writeRoundFindings(&b, d.Findings, d.Origins, previousRoundNumber(snap))
+	if snap.Current() && len(snap.Progress.FilesRemaining) > 0 && (d.Preflight == nil || d.Preflight.Passed) {
+		d.NotReviewed = snap.Progress.FilesRemaining
+		b.WriteString(notReviewedText(d.NotReviewed) + "\n")
+	}
+	res := Result{State: string(r.Status), Code: ChangesRequested, Text: b.String(), Next: next}
+	if checkpoint.Paused(r) {
+		d.Paused = true
+		res.State, res.Code = "paused", Blocked
+		res.Text += "Paused for a human (manual mode): a person reads the findings and decides how to go on."
+		res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
+	}
+	return res
+}
+
+// writeSummary prints the reviewer's summary and a human's decision notes.
+func writeSummary(b *strings.Builder, snap checkpoint.Snapshot) {
+	if !snap.Current() || snap.Progress.Verdict == nil {
+		if snap.Request.ReviewerNotes != "" {
+			fmt.Fprintf(b, "Summary: %s\n", oneLine(snap.Request.ReviewerNotes))
+		}
+		return
+	}
+	if s := snap.Progress.Verdict.Summary; s != "" {
+		fmt.Fprintf(b, "Summary: %s\n", oneLine(s))
+	}
+	writeIntent(b, snap)
+	if d := snap.Progress.Decision; d != nil && d.Notes != "" {
+		fmt.Fprintf(b, "Human decision: %s\n", oneLine(d.Notes))
+	}
+}
+
+func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
+	what := pf.Error
+	if what == "" {
+		what = fmt.Sprintf("%s exited with %d", strings.Join(pf.Command, " "), pf.ExitCode)
+	}
+	fmt.Fprintf(b, "Pre-flight gate failed: %s\n", oneLine(what))
+	lines := strings.Split(strings.TrimRight(pf.Output, "\n"), "\n")
+	if len(lines) > 20 {
+		lines = append([]string{"…"}, lines[len(lines)-20:]...)
+	}
+	for _, l := range lines {
+		if l != "" {
+			fmt.Fprintf(b, "  | %s\n", oneLine(l))
+		}
+	}
+}
+
+// writeFindings prints findings most severe first, as the spec shows.
+func writeFindings(b *strings.Builder, findings []protocol.Finding) {
+	for _, f := range findings {
+		loc := f.Location()
+		if loc == "" {
+			loc = "(general)"
+		}
+		fmt.Fprintf(b, "  %-10s %s  %s\n", f.Severity, loc, oneLine(f.Description))
+		if f.Suggestion != "" {
+			fmt.Fprintf(b, "  %-10s suggestion: %s\n", "", oneLine(f.Suggestion))
+		}
+	}
+}
+
+// findingsOf returns the current round's findings and the verdict's
+// general issues, most severe first.
+func findingsOf(snap checkpoint.Snapshot) []protocol.Finding {
+	if !snap.Current() {
+		return nil
+	}
+	p := snap.Progress
+	return bySeverity(append(append([]protocol.Finding{}, p.Findings...), verdictIssues(p.Verdict)...))
+}
+
+// bySeverity sorts findings most severe first, keeping their order within
+// a severity.
+func bySeverity(all []protocol.Finding) []protocol.Finding {
+	rank := map[protocol.Severity]int{protocol.SeverityCritical: 0, protocol.SeverityImportant: 1, protocol.SeverityMinor: 2}
+	sort.SliceStable(all, func(i, j int) bool { return rank[all[i].Severity] < rank[all[j].Severity] })
+	return all
+}
+
+func byReviewer(session string) string {
+	if session == "" {
+		return ""
+	}
+	return " (reviewer " + oneLine(session) + ")"
+}
+
+// oneLine makes agent or human text safe for the terminal, on one line:
+// protocol.SafeText, the one function every terminal view uses.
+func oneLine(s string) string { return protocol.SafeText(s) }
+
+func short(commit string) string {
+	if len(commit) > 7 {
+		return commit[:7]
+	}
+	return commit
+}
+
+// ago is a short, rounded "how long ago": 45s, 17m, 3h5m. A time in the
+// future (a clock running ahead) is 0ms ago, never a negative duration.
+func ago(now, t time.Time) string {
+	if t.IsZero() {
+		return "an unknown time"
+	}
+	return Human(now.Sub(t))
+}
+
+// ActivityAgo says how long ago a review was last active, from
+// checkpoint.Idle, with a note when its last_activity looks skewed.
+func ActivityAgo(idle time.Duration, skewed bool) string {
+	text := Human(idle) + " ago"
+	if skewed {
+		text += " (last_activity is ahead of this clock: clock skew?)"
+	}
+	return text
+}
+
+// human is a short, rounded duration; a negative one reads as 0ms.
+func Human(d time.Duration) string {
+	switch {
+	case d < 0:
+		return "0ms"
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d.Minutes()))
+	}
+	return fmt.Sprintf("%dh%dm", int(d.Hours()), int(d.Minutes())%60)
+}
+
+func sortedCopy(list []string) []string {
+	out := append([]string{}, list...)
+	sort.Strings(out)
+	return out
+}
