@@ -3,16 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
 
-	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 	"github.com/specdev/specdev/schemas"
-	"github.com/specdev/specdev/skills"
 )
 
 // InitCmd creates .specdev/.
@@ -22,55 +19,11 @@ type InitCmd struct {
 
 // Run creates what is missing and leaves what exists alone.
 func (c *InitCmd) Run(app *App) error {
-	root := app.Dir
-	if root == "" {
-		root = "."
-	}
-	root, err := filepath.Abs(root)
+	res, err := review.Init(app.Dir, c.UpdateSkills)
 	if err != nil {
 		return err
 	}
-	if filepath.Base(root) == protocol.StateDir {
-		root = filepath.Dir(root)
-	}
-	created, err := checkpoint.Init(root, skills.FS())
-	if err != nil {
-		return err
-	}
-	var updated []string
-	if name, err := checkpoint.UpdateGitignore(root); err != nil {
-		return err
-	} else if name != "" {
-		updated = append(updated, name)
-	}
-	if c.UpdateSkills {
-		guides, err := checkpoint.UpdateSkills(root, skills.FS())
-		if err != nil {
-			return err
-		}
-		updated = append(updated, guides...)
-	}
-	dir := filepath.Join(root, protocol.StateDir)
-	text := "Already initialized: " + dir + " (nothing changed)"
-	state := "unchanged"
-	if len(created) > 0 {
-		state = "initialized"
-		text = fmt.Sprintf("Initialized %s\nCreated:\n  %s", dir, strings.Join(created, "\n  "))
-	}
-	if len(updated) > 0 {
-		if state == "unchanged" {
-			state, text = "updated", "Updated in "+dir+":"
-		} else {
-			text += "\nUpdated:"
-		}
-		text += "\n  " + strings.Join(updated, "\n  ")
-	}
-	return app.emit(review.Result{
-		State: state,
-		Data:  map[string]any{"dir": dir, "created": orEmpty(created), "updated": orEmpty(updated)},
-		Text:  text + "\nAgent guides: .specdev/skills/implementer/SKILL.md, .specdev/skills/reviewer/SKILL.md",
-		Next:  "create an assignment folder (mkdir -p .specdev/assignments/00001_my_feature), then: specdev work request --notes \"…\"",
-	})
+	return app.emit(res)
 }
 
 // SchemaCmd prints an embedded JSON Schema.
@@ -108,14 +61,13 @@ func (c *VersionCmd) Run(app *App) error {
 	}
 	return app.emit(review.Result{
 		State: "version",
-		Data:  map[string]any{"version": v, "go": runtime.Version(), "protocol_version": protocol.RequestVersion},
+		Data:  versionData{Go: runtime.Version(), ProtocolVersion: protocol.RequestVersion, Version: v},
 		Text:  fmt.Sprintf("specdev %s (%s, protocol version %d)", v, runtime.Version(), protocol.RequestVersion),
 	})
 }
 
-func orEmpty(list []string) []string {
-	if list == nil {
-		return []string{}
-	}
-	return list
+type versionData struct {
+	Go              string `json:"go"`
+	ProtocolVersion int    `json:"protocol_version"`
+	Version         string `json:"version"`
 }

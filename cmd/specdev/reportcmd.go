@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 )
@@ -23,30 +22,20 @@ func (c *ReportCmd) Run(app *App) error {
 	if c.Name != "" {
 		app.Assignment = c.Name
 	}
-	a, err := app.Target()
+	s, err := app.Service()
 	if err != nil {
 		return err
 	}
-	if _, err := a.Fresh(app.ctx); err != nil {
-		return err
-	}
-	data, err := a.Report()
+	r, err := s.Report(app.ctx)
 	if err != nil {
 		return err
 	}
-	if data == nil {
-		return &checkpoint.StateError{Msg: "no report yet for " + a.Name + ": a report is written once a reviewer claims the review",
-			Hint: "see the review's state: specdev work --assignment " + a.Name}
-	}
-	rel := a.RelDir() + "/" + checkpoint.ReportFile
-	abs := filepath.Join(a.Dir, checkpoint.ReportFile)
-	body := string(checkpoint.ReportBody(data))
 	if app.JSON {
-		return app.emit(review.Result{State: "report", Data: map[string]any{"assignment": a.Name, "path": rel, "absolute_path": abs, "content": body}})
+		return app.emit(review.Result{State: "report", Data: r})
 	}
-	text := safeBlock(body)
+	text := safeBlock(r.Content)
 	if c.Path {
-		text = shownPath(app.svc.Store.Root, abs) + "\n"
+		text = shownPath(s.Store.Root, r.AbsolutePath) + "\n"
 	}
 	_, err = app.stdout.Write([]byte(text))
 	return err

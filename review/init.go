@@ -1,0 +1,104 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/skills"
+)
+
+// initialized is the data of specdev init.
+type initialized struct {
+	Created []string `json:"created"`
+	Dir     string   `json:"dir"`
+	Updated []string `json:"updated"`
+}
+
+// Init creates .specdev/ in the project folder dir (or dir itself when it
+// is a .specdev folder): what is missing is made, what exists is left
+// alone; updateSkills also rewrites the agent guides that differ from
+// this version's.
+func Init(dir string, updateSkills bool) (Result, error) {
+	if dir == "" {
+		dir = "."
+	}
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	if filepath.Base(root) == protocol.StateDir {
+		root = filepath.Dir(root)
+	}
+	created, err := checkpoint.Init(root, skills.FS())
+	if err != nil {
+		return Result{}, err
+	}
+	var updated []string
+	if name, err := checkpoint.UpdateGitignore(root); err != nil {
+		return Result{}, err
+	} else if name != "" {
+		updated = append(updated, name)
+	}
+	if updateSkills {
+		guides, err := checkpoint.UpdateSkills(root, skills.FS())
+		if err != nil {
+			return Result{}, err
+		}
+		updated = append(updated, guides...)
+	}
+	state := filepath.Join(root, protocol.StateDir)
+	text := "Already initialized: " + state + " (nothing changed)"
+	word := "unchanged"
+	if len(created) > 0 {
+		word = "initialized"
+		text = fmt.Sprintf("Initialized %s\nCreated:\n  %s", state, strings.Join(created, "\n  "))
+	}
+	if len(updated) > 0 {
+		if word == "unchanged" {
+			word, text = "updated", "Updated in "+state+":"
+		} else {
+			text += "\nUpdated:"
+		}
+		text += "\n  " + strings.Join(updated, "\n  ")
+	}
+	return Result{
+		State: word,
+		Data:  initialized{Dir: state, Created: orEmpty(created), Updated: orEmpty(updated)},
+		Text:  text + "\nAgent guides: .specdev/skills/implementer/SKILL.md, .specdev/skills/reviewer/SKILL.md",
+		Next:  "create an assignment folder (mkdir -p .specdev/assignments/00001_my_feature), then: specdev work request --notes \"…\"",
+	}, nil
+}
+
+// ReportData is an assignment's review report.
+type ReportData struct {
+	AbsolutePath string `json:"absolute_path"`
+	Assignment   string `json:"assignment"`
+	Content      string `json:"content"` // the report as rendered, without specdev's state mark
+	Path         string `json:"path"`    // from the project root
+}
+
+// Report brings the caller's assignment's report up to date if a crash
+// left it behind (as every view does) and returns it.
+func (s *Service) Report(ctx context.Context) (ReportData, error) {
+	a, err := s.Target()
+	if err != nil {
+		return ReportData{}, err
+	}
+	if _, err := a.Fresh(ctx); err != nil {
+		return ReportData{}, err
+	}
+	data, err := a.Report()
+	if err != nil {
+		return ReportData{}, err
+	}
+	if data == nil {
+		return ReportData{}, &checkpoint.StateError{Msg: "no report yet for " + a.Name + ": a report is written once a reviewer claims the review",
+			Hint: "see the review's state: specdev work --assignment " + a.Name}
+	}
+	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + checkpoint.ReportFile,
+		AbsolutePath: filepath.Join(a.Dir, checkpoint.ReportFile), Content: string(checkpoint.ReportBody(data))}, nil
+}
