@@ -56,7 +56,7 @@ func TestHistoryAppendFailureSaysWhatLanded(t *testing.T) {
 	if err := os.Rename(history+".saved", history); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Record(ctx, Holder{"rv-1", c.Lease}, "b.go", nil); err != nil {
+	if _, err := a.Record(ctx, Holder{"rv-1", c.Lease}, FileRecord{File: "b.go"}); err != nil {
 		t.Fatal(err)
 	}
 	events, _, err := a.History()

@@ -78,7 +78,7 @@ func benchRecord(b *testing.B, n, every int) {
 		if i%every == 0 {
 			found = finding
 		}
-		if _, err := a.Record(ctx, h, f, found); err != nil {
+		if _, err := a.Record(ctx, h, FileRecord{File: f, Findings: found}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,7 +86,7 @@ func benchRecord(b *testing.B, n, every int) {
 	for b.Loop() {
 		// re-record a file without findings so the review's size stays put
 		f := files[(i%(n/2)/every)*every+min(every-1, n/2-1)]
-		if _, err := a.Record(ctx, h, f, nil); err != nil {
+		if _, err := a.Record(ctx, h, FileRecord{File: f}); err != nil {
 			b.Fatal(err)
 		}
 		i++

@@ -28,7 +28,7 @@ var crashScenarios = []crashScenario{
 	{"record", func(t *testing.T, a *Assignment) {
 		requestAndClaim(t, a, protocol.ModeAuto)
 	}, func(a *Assignment) error {
-		_, err := a.Record(context.Background(), holderOf(a), "a.go", []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "nit"}})
+		_, err := a.Record(context.Background(), holderOf(a), FileRecord{File: "a.go", Findings: []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "nit"}}})
 		return err
 	}},
 	{"verdict", func(t *testing.T, a *Assignment) {
@@ -236,7 +236,7 @@ func requestAndClaim(t *testing.T, a *Assignment, mode protocol.Mode) {
 func recordAll(t *testing.T, a *Assignment) {
 	t.Helper()
 	for _, f := range []string{"a.go", "b.go"} {
-		must(t, func() error { _, err := a.Record(context.Background(), holderOf(a), f, nil); return err })
+		must(t, func() error { _, err := a.Record(context.Background(), holderOf(a), FileRecord{File: f}); return err })
 	}
 }
 

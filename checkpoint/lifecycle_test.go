@@ -42,7 +42,7 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 			return err
 		}},
 		{"record", func() error {
-			_, err := a.Record(ctx, h("rv-1"), "a.go", []protocol.Finding{{Severity: protocol.SeverityImportant, Description: "d", Line: 3, Suggestion: "s", Category: "c"}})
+			_, err := a.Record(ctx, h("rv-1"), FileRecord{File: "a.go", Findings: []protocol.Finding{{Severity: protocol.SeverityImportant, Description: "d", Line: 3, Suggestion: "s", Category: "c"}}})
 			return err
 		}},
 		{"takeover", func() error {
@@ -53,7 +53,7 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 		{"resume", func() error {
 			return claim(ClaimOptions{Session: "rv-3", Mode: protocol.ModeManual})
 		}},
-		{"record rest", func() error { _, err := a.Record(ctx, h("rv-3"), "b.go", nil); return err }},
+		{"record rest", func() error { _, err := a.Record(ctx, h("rv-3"), FileRecord{File: "b.go"}); return err }},
 		{"propose", func() error {
 			_, err := a.GiveVerdict(ctx, h("rv-3"), protocol.Verdict{Summary: "fix", IntentSatisfied: &yes, InterpretedIntent: "i",
 				Issues: []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "general"}}})
@@ -62,7 +62,7 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 		{"reject", func() error { _, err := a.Decide(ctx, false, "agree"); return err }},
 		{"round 2", func() error { _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go"}}); return err }},
 		{"claim round 2", func() error { return claim(ClaimOptions{Session: "rv-3"}) }},
-		{"record round 2", func() error { _, err := a.Record(ctx, h("rv-3"), "a.go", nil); return err }},
+		{"record round 2", func() error { _, err := a.Record(ctx, h("rv-3"), FileRecord{File: "a.go"}); return err }},
 		{"pass", func() error { _, err := a.GiveVerdict(ctx, h("rv-3"), protocol.Verdict{Passed: true}); return err }},
 		{"new loop", func() error { _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"c.go"}}); return err }},
 		{"cancel", func() error { _, err := a.Cancel(ctx); return err }},

@@ -41,7 +41,7 @@ func TestPassRecords(t *testing.T) {
 		}
 		h := Holder{"rv-1", c.Lease}
 		for _, f := range files {
-			if _, err := a.Record(ctx, h, f, nil); err != nil {
+			if _, err := a.Record(ctx, h, FileRecord{File: f}); err != nil {
 				t.Fatal(err)
 			}
 		}

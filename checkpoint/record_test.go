@@ -8,7 +8,7 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Recording a file again says what it replaced; AddFindings keeps the
+// Recording a file again says what it replaced; Add keeps the
 // earlier findings and leaves out ones already there.
 func TestRecordSaysWhatItReplaced(t *testing.T) {
 	important := protocol.Finding{Severity: protocol.SeverityImportant, Description: "kept in memory", Line: 4}
@@ -65,11 +65,7 @@ func TestRecordSaysWhatItReplaced(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, s := range tt.steps {
-				record := a.Record
-				if s.add {
-					record = a.AddFindings
-				}
-				rec, err := record(ctx, holderOf(a), "a.go", s.findings)
+				rec, err := a.Record(ctx, holderOf(a), FileRecord{File: "a.go", Findings: s.findings, Add: s.add})
 				if err != nil {
 					t.Fatalf("step %d: %v", i, err)
 				}

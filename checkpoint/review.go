@@ -116,27 +116,32 @@ func preflightWhat(res protocol.PreflightResult) string {
 	return fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode)
 }
 
+// FileRecord is one file reviewed: its findings, and the previous
+// round's findings about it (or about no file) verified fixed, by their
+// numbers in the briefing's list (protocol.RoundRecord.AllFindings).
+type FileRecord struct {
+	File     string
+	Findings []protocol.Finding
+	Resolved []int
+	Add      bool // keep the file's earlier findings and add these
+}
+
 // Recorded is what recording a file did: the review after it, and what
 // an earlier record of the same file held.
 type Recorded struct {
 	Snapshot
 	Again    bool               // the file had been recorded before
-	Replaced []protocol.Finding // the earlier findings the record replaced (none with AddFindings)
-	Skipped  int                // AddFindings: findings left out as already recorded for the file
+	Replaced []protocol.Finding // the earlier findings the record replaced (none with Add)
+	Skipped  int                // Add: findings left out as already recorded for the file
 }
 
-// Record marks one file of the review reviewed with its findings,
-// replacing what an earlier record of the same file stored (so a retry is
-// safe); Recorded says what was replaced.
-func (a *Assignment) Record(ctx context.Context, h Holder, file string, findings []protocol.Finding) (Recorded, error) {
-	return a.record(ctx, h, file, findings, false)
-}
-
-// AddFindings is Record that keeps the file's earlier findings and adds
-// these to them. A finding identical to one already recorded for the file
-// is not added again, so a retry is safe here too.
-func (a *Assignment) AddFindings(ctx context.Context, h Holder, file string, findings []protocol.Finding) (Recorded, error) {
-	return a.record(ctx, h, file, findings, true)
+// Record marks one file of the review reviewed with its findings. It
+// replaces what an earlier record of the same file stored, so a retry is
+// safe, and Recorded says what was replaced; with Add it keeps the file's
+// earlier findings and adds these, leaving out any already recorded, so
+// a retry is safe too.
+func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Recorded, error) {
+	return a.record(ctx, h, rec)
 }
 
 // notInReviewHint names the files still to record (a path is read as git
@@ -156,8 +161,8 @@ func notInReviewHint(p *protocol.Progress) string {
 	return "still to record: " + list + "; " + paths
 }
 
-func (a *Assignment) record(ctx context.Context, h Holder, file string, findings []protocol.Finding, add bool) (Recorded, error) {
-	session := h.Session
+func (a *Assignment) record(ctx context.Context, h Holder, rec FileRecord) (Recorded, error) {
+	session, file, findings, add := h.Session, rec.File, rec.Findings, rec.Add
 	var out Recorded
 	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if p.Phase == protocol.PhasePreflight {
@@ -170,6 +175,9 @@ func (a *Assignment) record(ctx context.Context, h Holder, file string, findings
 		}
 		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
 			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })
+		}
+		if err := resolve(p, file, rec.Resolved, add); err != nil {
+			return err
 		}
 		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
 		if add {
@@ -185,6 +193,9 @@ func (a *Assignment) record(ctx context.Context, h Holder, file string, findings
 		p.LastActivity = protocol.At(tx.Now)
 		p.Phase = phaseFor(p)
 		detail := map[string]any{"file": file, "findings": len(findings), "replaced": out.Again && !add}
+		if len(rec.Resolved) > 0 {
+			detail["resolved"] = rec.Resolved
+		}
 		if add {
 			detail["added"] = true
 		} else if out.Again {
@@ -373,4 +384,39 @@ func statusOf(r *protocol.Request) protocol.Status {
 		return protocol.StatusNone
 	}
 	return r.Status
+}
+
+// resolve marks the previous round's findings numbered in numbers as
+// verified fixed. A finding about another file is refused: it is
+// resolved when that file is recorded. Without add, the file's earlier
+// marks are replaced, as its findings are.
+func resolve(p *protocol.Progress, file string, numbers []int, add bool) error {
+	if !add {
+		p.Resolved = slices.DeleteFunc(p.Resolved, func(r protocol.Resolved) bool { return r.Finding.File == file })
+	}
+	if len(numbers) == 0 {
+		return nil
+	}
+	n := len(p.PreviousRounds)
+	if n == 0 {
+		return &protocol.UsageError{Msg: "--resolved: this is the first round of the loop; there are no earlier findings to resolve",
+			Hint: "record the file with its findings, without --resolved"}
+	}
+	prev := p.PreviousRounds[n-1]
+	all := prev.AllFindings()
+	for _, num := range numbers {
+		if num < 1 || num > len(all) {
+			return &protocol.UsageError{Msg: fmt.Sprintf("--resolved %d: round %d has %s", num, prev.Round, plural(len(all), "finding")),
+				Hint: fmt.Sprintf("give a number from the briefing's list of round %d's findings (1 to %d)", prev.Round, len(all))}
+		}
+		f := all[num-1]
+		if f.File != "" && f.File != file {
+			return &protocol.UsageError{Msg: fmt.Sprintf("--resolved %d: that finding is about %s, not %s", num, f.File, file),
+				Hint: "resolve it when you record " + f.File}
+		}
+		p.Resolved = slices.DeleteFunc(p.Resolved, func(r protocol.Resolved) bool { return r.Round == prev.Round && r.Number == num })
+		p.Resolved = append(p.Resolved, protocol.Resolved{Round: prev.Round, Number: num, Finding: f})
+	}
+	slices.SortFunc(p.Resolved, func(x, y protocol.Resolved) int { return x.Number - y.Number })
+	return nil
 }

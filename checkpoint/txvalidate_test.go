@@ -23,7 +23,7 @@ func TestCommitRefusesWhatBreaksTheSchema(t *testing.T) {
 		field string
 	}{
 		{"negative line", claimed, func(a *Assignment) error {
-			_, err := a.Record(ctx, holderOf(a), "a.go", []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "x", Line: -5}})
+			_, err := a.Record(ctx, holderOf(a), FileRecord{File: "a.go", Findings: []protocol.Finding{{Severity: protocol.SeverityMinor, Description: "x", Line: -5}}})
 			return err
 		}, "review_progress.json", "findings[0].line"},
 		{"huge notes", func(*Assignment) error { return nil }, func(a *Assignment) error {
@@ -70,7 +70,7 @@ func claimedAndRecorded(a *Assignment) error {
 	if err := claimed(a); err != nil {
 		return err
 	}
-	_, err := a.Record(context.Background(), holderOf(a), "a.go", nil)
+	_, err := a.Record(context.Background(), holderOf(a), FileRecord{File: "a.go"})
 	return err
 }
 

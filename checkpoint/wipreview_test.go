@@ -49,7 +49,7 @@ func TestCheckpointReviewIsNoRound(t *testing.T) {
 					t.Fatal(err)
 				}
 				h := Holder{"rv-1", c.Lease}
-				if _, err := a.Record(ctx, h, "a.go", nil); err != nil {
+				if _, err := a.Record(ctx, h, FileRecord{File: "a.go"}); err != nil {
 					t.Fatal(err)
 				}
 				if _, err := a.GiveVerdict(ctx, h, protocol.Verdict{Passed: pass, Summary: "s"}); err != nil {

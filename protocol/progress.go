@@ -36,6 +36,7 @@ type Progress struct {
 	Takeovers      []Takeover       `json:"takeovers,omitempty"`
 	Preflight      *PreflightResult `json:"preflight,omitempty"`
 	Findings       []Finding        `json:"findings,omitempty"`
+	Resolved       []Resolved       `json:"resolved,omitempty"`
 	Verdict        *Verdict         `json:"verdict,omitempty"`
 	Decision       *Decision        `json:"decision,omitempty"`
 	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty"`
@@ -64,6 +65,16 @@ type PreflightResult struct {
 	At         Timestamp `json:"at"`
 }
 
+// Resolved is a finding of the previous round that the reviewer of this
+// round verified fixed. Number is its place in that round's findings as
+// the briefing lists them (AllFindings), from 1; the finding is copied,
+// so that what was resolved reads the same after any later change.
+type Resolved struct {
+	Round   int     `json:"round"`
+	Number  int     `json:"number"`
+	Finding Finding `json:"finding"`
+}
+
 // Decision is a human's approval or rejection of a proposed verdict.
 type Decision struct {
 	Approved bool      `json:"approved"`
@@ -86,6 +97,7 @@ type RoundRecord struct {
 	FilesTotal    int              `json:"files_total"`
 	Preflight     *PreflightResult `json:"preflight,omitempty"`
 	Findings      []Finding        `json:"findings,omitempty"`
+	Resolved      []Resolved       `json:"resolved,omitempty"`
 	Verdict       *Verdict         `json:"verdict,omitempty"`
 	Decision      *Decision        `json:"decision,omitempty"`
 }
@@ -169,6 +181,24 @@ func (p *Progress) PreflightFailed() bool {
 	return p.Preflight != nil && !p.Preflight.Passed
 }
 
+// AllFindings are a round's findings and its verdict's general issues,
+// most severe first: the order a briefing numbers them in.
+func (r RoundRecord) AllFindings() []Finding {
+	all := append([]Finding{}, r.Findings...)
+	if r.Verdict != nil {
+		all = append(all, r.Verdict.Issues...)
+	}
+	return BySeverity(all)
+}
+
+// BySeverity sorts findings most severe first, keeping their order within
+// a severity.
+func BySeverity(all []Finding) []Finding {
+	rank := map[Severity]int{SeverityCritical: 0, SeverityImportant: 1, SeverityMinor: 2}
+	slices.SortStableFunc(all, func(a, b Finding) int { return rank[a.Severity] - rank[b.Severity] })
+	return all
+}
+
 // Record is the finished round this progress stands for, as a later round
 // of the same loop keeps it. Its status follows the human's decision, else
 // the verdict, else a failed preflight; with none of them the round was
@@ -177,7 +207,7 @@ func (p *Progress) Record() RoundRecord {
 	rec := RoundRecord{
 		Round: max(p.Round, 1), RequestID: p.RequestID, Status: StatusCancelled,
 		FilesReviewed: p.FilesReviewed, FilesTotal: p.FilesTotal, Preflight: p.Preflight,
-		Findings: p.Findings, Verdict: p.Verdict, Decision: p.Decision,
+		Findings: p.Findings, Resolved: p.Resolved, Verdict: p.Verdict, Decision: p.Decision,
 	}
 	if pl := p.Plan; pl != nil {
 		rec.Gate, rec.HeadCommit, rec.Since, rec.Plan, rec.Unchanged = pl.Gate, pl.HeadCommit, pl.Since, pl.Kind, pl.Unchanged

@@ -30,6 +30,16 @@ func (f *Finding) semantics(c *check) {
 	}
 }
 
+func semanticsResolved(c *check, resolved []Resolved) {
+	c.each("resolved", len(resolved), MaxFindings, func(i int, c *check) { c.sub("finding", resolved[i].Finding.semantics) })
+}
+
+func (r *Resolved) shape(c *check) {
+	c.between("round", int64(r.Round), 1, MaxRound)
+	c.between("number", int64(r.Number), 1, MaxFindings)
+	c.sub("finding", r.Finding.shape)
+}
+
 // Validate applies the rules of a verdict.
 func (v *Verdict) Validate() error {
 	return semantic("", "verdict", v.shape, v.semantics)
@@ -103,17 +113,18 @@ func (r *RoundRecord) shape(c *check) {
 	c.oneOf("status", string(r.Status), statusNames...)
 	c.paths("files_reviewed", r.FilesReviewed)
 	c.between("files_total", int64(r.FilesTotal), 0, MaxFiles)
-	shapeOutcome(c, r.Preflight, r.Findings, r.Verdict, r.Decision)
+	shapeOutcome(c, r.Preflight, r.Findings, r.Resolved, r.Verdict, r.Decision)
 }
 
 // shapeOutcome checks what a round produced, kept alike in the progress
 // and in each earlier round's record: the pre-flight result, the
 // findings, the verdict and a human's decision.
-func shapeOutcome(c *check, pf *PreflightResult, findings []Finding, v *Verdict, d *Decision) {
+func shapeOutcome(c *check, pf *PreflightResult, findings []Finding, resolved []Resolved, v *Verdict, d *Decision) {
 	if pf != nil {
 		c.sub("preflight", pf.shape)
 	}
 	c.each("findings", len(findings), MaxFindings, func(i int, c *check) { findings[i].shape(c) })
+	c.each("resolved", len(resolved), MaxFindings, func(i int, c *check) { resolved[i].shape(c) })
 	if v != nil {
 		c.sub("verdict", v.shape)
 	}
@@ -128,6 +139,7 @@ func (r *RoundRecord) semantics(c *check) {
 	c.safePaths("files_reviewed", r.FilesReviewed)
 	c.safePaths("unchanged", r.Unchanged)
 	c.each("findings", len(r.Findings), MaxFindings, func(i int, c *check) { r.Findings[i].semantics(c) })
+	semanticsResolved(c, r.Resolved)
 	if r.Verdict != nil {
 		c.sub("verdict", r.Verdict.semantics)
 	}

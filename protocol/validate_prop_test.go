@@ -250,10 +250,12 @@ func baseProgress() *Progress {
 		Takeovers: []Takeover{{From: "rv-0", To: "rv-1", At: baseTime, Reason: "stale", Idle: "17m"}},
 		Preflight: basePreflight(), Findings: []Finding{baseFinding()}, Verdict: baseVerdict(),
 		Decision: &Decision{Approved: false, Notes: "agree", At: baseTime},
+		Resolved: []Resolved{{Round: 1, Number: 1, Finding: baseFinding()}},
 		PreviousRounds: []RoundRecord{{
 			Round: 1, RequestID: "r-1", Status: StatusFailed, FilesReviewed: []string{"a.go"}, FilesTotal: 1,
 			Gate: "review", HeadCommit: "abc1234", Since: "0123abc", Plan: PlanFull, Unchanged: []string{"c.go"},
 			Preflight: basePreflight(), Findings: []Finding{baseFinding()}, Verdict: baseVerdict(),
+			Resolved: []Resolved{{Round: 1, Number: 2, Finding: baseFinding()}},
 			Decision: &Decision{Approved: true, Notes: "n", At: baseTime},
 		}},
 		Lease: "ls-0123456789abcdef",

@@ -69,7 +69,7 @@ func (p *Progress) shape(c *check) {
 	c.text("request_id", p.RequestID, MaxIDLength)
 	c.optional("round", int64(p.Round), 1, MaxRound)
 	c.each("takeovers", len(p.Takeovers), MaxTakeovers, func(i int, c *check) { p.Takeovers[i].shape(c) })
-	shapeOutcome(c, p.Preflight, p.Findings, p.Verdict, p.Decision)
+	shapeOutcome(c, p.Preflight, p.Findings, p.Resolved, p.Verdict, p.Decision)
 	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].shape(c) })
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.shape)
@@ -82,6 +82,7 @@ func (p *Progress) semantics(c *check) {
 	c.safePaths("files_reviewed", p.FilesReviewed)
 	c.safePaths("files_remaining", p.FilesRemaining)
 	c.each("findings", len(p.Findings), MaxFindings, func(i int, c *check) { p.Findings[i].semantics(c) })
+	semanticsResolved(c, p.Resolved)
 	if p.Verdict != nil {
 		c.sub("verdict", p.Verdict.semantics)
 	}

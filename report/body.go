@@ -39,6 +39,7 @@ func pastRound(rec protocol.RoundRecord) round {
 			FilesReviewed: rec.FilesReviewed,
 			Preflight:     rec.Preflight,
 			Findings:      rec.Findings,
+			Resolved:      rec.Resolved,
 			Verdict:       rec.Verdict,
 			Decision:      rec.Decision,
 		}}
@@ -64,6 +65,7 @@ func (v round) remaining() int {
 func writeBody(w *writer, v round) {
 	writePreflight(w, v)
 	writeReviewed(w, v.p, v.unchanged)
+	writeResolved(w, v.p.Resolved)
 	writeUnchanged(w, v)
 	writeNotReviewed(w, v)
 	writeVerdict(w, v)
@@ -185,6 +187,17 @@ func writeReviewed(w *writer, p *protocol.Progress, unchanged []string) {
 		for _, f := range others {
 			writeFinding(w, f, escape(f.Location()))
 		}
+	}
+}
+
+// writeResolved lists the earlier findings the round verified fixed.
+func writeResolved(w *writer, resolved []protocol.Resolved) {
+	if len(resolved) == 0 {
+		return
+	}
+	w.section("## Verified Fixed (findings of round ", itoa(resolved[0].Round), ")")
+	for _, r := range resolved {
+		writeFinding(w, r.Finding, escape(r.Finding.Location()))
 	}
 }
 

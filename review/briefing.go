@@ -75,6 +75,8 @@ type briefingData struct {
 	Reviewed         []reviewedFile            `json:"reviewed"`
 	Remaining        []string                  `json:"remaining"`
 	OtherLoops       []otherLoop               `json:"other_loops,omitempty"`
+	Documents        []document                `json:"documents"`
+	MoreDocuments    int                       `json:"more_documents,omitempty"`
 	Commands         map[string]string         `json:"commands"`
 }
 
@@ -101,7 +103,6 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Plan: p.Plan, Request: r, Mode: p.Mode,
 		Phase: p.Phase, Head: r.HeadCommit, Range: rangeText(r), Notes: r.Notes, Preflight: p.Preflight,
 		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{},
-		Commands: reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}),
 	}
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
@@ -118,6 +119,10 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: hadFindings[f]})
 	}
 	d.OtherLoops = otherLoops(a, r)
+	d.Documents, d.MoreDocuments = documents(a)
+	if d.Documents == nil {
+		d.Documents = []document{}
+	}
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
 		if !slices.Contains(d.Unchanged, f) {
@@ -127,7 +132,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	if n := len(p.PreviousRounds); n > 0 {
 		prev := p.PreviousRounds[n-1]
 		d.PreviousRound = prev.Round
-		d.PreviousFindings = bySeverity(append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...))
+		d.PreviousFindings = prev.AllFindings()
 		if prev.Decision != nil {
 			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
 		}
@@ -135,6 +140,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	if p.Plan.FollowUp() {
 		d.Changes = changesOf(p.Plan, r, gitFrom(a.Root(), wd))
 	}
+	d.Commands = reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}, len(d.PreviousFindings) > 0)
 	return d
 }
 
@@ -196,10 +202,19 @@ func briefingNext(p *protocol.Progress, d briefingData) string {
 	return "review " + p.FilesRemaining[0]
 }
 
-func reviewerCommands(h checkpoint.Holder) map[string]string {
+// findingSyntax is how a record names its findings.
+const findingSyntax = `[--finding "important: …" --line N]`
+
+// reviewerCommands are the commands a reviewer runs, written out; with
+// earlier findings, record takes --resolved for the ones verified fixed.
+func reviewerCommands(h checkpoint.Holder, resolvable bool) map[string]string {
 	ids := holderFlags(h)
+	resolved := ""
+	if resolvable {
+		resolved = " [--resolved N]"
+	}
 	return map[string]string{
-		"record":  fmt.Sprintf("specdev check record <file> %s [--finding \"important: …\" --line N]", ids),
+		"record":  fmt.Sprintf("specdev check record <file> %s %s%s", ids, findingSyntax, resolved),
 		"verdict": fmt.Sprintf("specdev check verdict <pass|fail> --summary \"…\" %s", ids),
 		"release": fmt.Sprintf("specdev check release %s", ids),
 	}

@@ -43,9 +43,13 @@ func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingDa
 // the first briefing: the same session has it.
 func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData) {
 	r := d.Request
-	fmt.Fprintf(b, "Follow-up review of %s, round %s; lease %s\n", a.Name, r.RoundText(), d.Lease)
+	fmt.Fprintf(b, "Follow-up review of %s, round %s\n", a.Name, r.RoundText())
 	writeContext(b, d)
 	b.WriteString("To review: ")
+	if d.Changes != nil && d.Request.Delta != nil && sameFiles(d.ToReview, d.Request.Delta.Changed) {
+		b.WriteString("the changes above")
+		d.ToReview = nil
+	}
 	for i, f := range d.ToReview {
 		if i > 0 {
 			b.WriteString("; ")
@@ -55,7 +59,7 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 			b.WriteString(" (had findings)")
 		}
 	}
-	if len(d.ToReview) == 0 {
+	if len(d.ToReview) == 0 && d.Changes == nil {
 		b.WriteString("nothing (no change and no finding to re-check): give the verdict")
 	}
 	if n := len(d.Unchanged); n > 0 {
@@ -107,6 +111,9 @@ func writeSessionLine(b *strings.Builder, d briefingData) {
 // the changes to read, the implementer's notes, the pre-flight result, a
 // human's word on the previous round, and its findings to verify.
 func writeContext(b *strings.Builder, d briefingData) {
+	if !d.Plan.FollowUp() || d.Kind != checkpoint.ClaimNew || len(d.Documents) > 0 {
+		writeDocuments(b, d) // a follow-up's session was told there is none
+	}
 	switch {
 	case d.Changes != nil && d.Changes.Command != "":
 		fmt.Fprintf(b, "Changes to read: %s\n", d.Changes.Command)
@@ -143,7 +150,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 		} else {
 			fmt.Fprintf(b, "\nFindings of round %d to verify (%d):\n", d.PreviousRound, len(d.PreviousFindings))
 		}
-		writeFindings(b, d.PreviousFindings)
+		writeNumbered(b, d.PreviousFindings)
 	} else if d.Plan.FollowUp() {
 		b.WriteString("Look for new issues the changes introduced.\n")
 	}
@@ -189,12 +196,13 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 	writeToReview(b, d.ToReview)
 }
 
-// writeCommands: how to record, how to give the verdict. A follow-up
-// only reminds: the same session knows the commands.
+// writeCommands: how to record, how to give the verdict, written out in
+// every briefing: an agent whose context was compacted has them here.
 func writeCommands(b *strings.Builder, d briefingData, generated bool) {
 	if d.Plan.FollowUp() && d.Kind == checkpoint.ClaimNew {
-		fmt.Fprintf(b, "Record each file and the verdict as in round %d, with this lease (round %d follows round %d).\n",
-			d.PreviousRound, d.Request.Round, d.PreviousRound)
+		// the same session has the finding syntax from its first briefing
+		record := strings.Replace(d.Commands["record"], findingSyntax+" ", "", 1)
+		fmt.Fprintf(b, "Record: %s\nThen: %s\n", record, d.Commands["verdict"])
 	} else {
 		fmt.Fprintf(b, "\nRecord each file as you finish it (this is your checkpoint):\n  %s\n", d.Commands["record"])
 		fmt.Fprintf(b, "Then: %s\n", d.Commands["verdict"])
@@ -270,4 +278,25 @@ func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
 		return
 	}
 	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", oneLine(strings.Join(pf.Command, " ")), Human(time.Duration(pf.DurationMS)*time.Millisecond))
+}
+
+// writeNumbered prints the previous round's findings numbered as
+// --resolved takes them.
+func writeNumbered(b *strings.Builder, findings []protocol.Finding) {
+	for i, f := range findings {
+		writeFinding(b, fmt.Sprintf("%3d. ", i+1), f)
+	}
+}
+
+// sameFiles reports whether the files to review are exactly the changed ones.
+func sameFiles(toReview []toReviewFile, changed []string) bool {
+	if len(toReview) != len(changed) {
+		return false
+	}
+	for i, f := range toReview {
+		if f.HadFindings || f.File != changed[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -14,6 +14,7 @@ import (
 type RecordOptions struct {
 	File     string             // as the caller wrote it: read from the caller's folder as git reads paths
 	Findings []protocol.Finding // each names no file, or this one
+	Resolved []int              // the previous round's findings verified fixed, by their numbers in the briefing
 	Add      bool               // add to the file's earlier findings instead of replacing them
 	Source   string             // where the findings came from, for errors (a file name, "stdin"); "" for flags
 }
@@ -31,6 +32,7 @@ type recorded struct {
 	ReRecorded      bool               `json:"re_recorded"`
 	Remaining       []string           `json:"remaining"`
 	Replaced        []protocol.Finding `json:"replaced"`
+	Resolved        []int              `json:"resolved,omitempty"`
 	Session         string             `json:"session"`
 }
 
@@ -49,24 +51,20 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	record := a.Record
-	if opt.Add {
-		record = a.AddFindings
-	}
-	rec, err := record(ctx, h, file, findings)
+	rec, err := a.Record(ctx, h, checkpoint.FileRecord{File: file, Findings: findings, Resolved: opt.Resolved, Add: opt.Add})
 	if err != nil {
 		return Result{}, err
 	}
 	p := rec.Progress
-	text := fmt.Sprintf("%s\nProgress: %d/%d files reviewed, %s so far.",
-		recordedText(file, findings, rec, opt.Add), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
+	text := fmt.Sprintf("%s%s\nProgress: %d/%d files reviewed, %s so far.",
+		recordedText(file, findings, rec, opt.Add), resolvedText(opt.Resolved), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
 	next := verdictNext(h, p.FindingsSoFar)
 	if len(p.FilesRemaining) > 0 {
 		next = "review " + p.FilesRemaining[0]
 	}
 	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
 		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
-		ReRecorded: rec.Again, Added: opt.Add, Replaced: orNone(rec.Replaced), AlreadyRecorded: rec.Skipped,
+		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orNone(rec.Replaced), AlreadyRecorded: rec.Skipped,
 		FileFindings: len(fileFindings(p, file)), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
 	}}, nil
 }
@@ -125,4 +123,17 @@ func severityCounts(findings []protocol.Finding) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// resolvedText says which of the previous round's findings the record
+// marked verified fixed.
+func resolvedText(numbers []int) string {
+	if len(numbers) == 0 {
+		return ""
+	}
+	words := make([]string, len(numbers))
+	for i, n := range numbers {
+		words[i] = fmt.Sprint(n)
+	}
+	return " Verified fixed: previous finding " + strings.Join(words, ", ") + "."
 }

@@ -23,6 +23,7 @@ type workData struct {
 	FilesTotal    int                       `json:"files_total"`
 	Summary       string                    `json:"summary,omitempty"`
 	Findings      []protocol.Finding        `json:"findings,omitempty"`
+	Resolved      []protocol.Resolved       `json:"resolved,omitempty"` // earlier findings the reviewer verified fixed
 	Origins       []string                  `json:"finding_origins,omitempty"` // for each finding of a later round: new or carried_over
 	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
 	NotReviewed   []string                  `json:"not_reviewed,omitempty"` // a fail before every file was read
@@ -71,6 +72,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			fmt.Fprintf(&b, "Passed with %s:\n", plural(len(d.Findings), "finding"))
 			writeFindings(&b, d.Findings)
 		}
+		d.Resolved = writeResolved(&b, snap)
 		res.Text = b.String()
 		res.Next = "nothing more for this review; for the next change: specdev work request"
 	case protocol.StatusFailed:
@@ -137,6 +139,7 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	}
 	d.Origins = findingOrigins(snap, d.Findings)
 	writeRoundFindings(&b, d.Findings, d.Origins, previousRoundNumber(snap))
+	d.Resolved = writeResolved(&b, snap)
 	if snap.Current() && len(snap.Progress.FilesRemaining) > 0 && (d.Preflight == nil || d.Preflight.Passed) {
 		d.NotReviewed = snap.Progress.FilesRemaining
 		b.WriteString(notReviewedText(d.NotReviewed) + "\n")
@@ -149,6 +152,19 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 		res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
 	}
 	return res
+}
+
+// writeResolved lists the earlier findings the reviewer verified fixed.
+func writeResolved(b *strings.Builder, snap checkpoint.Snapshot) []protocol.Resolved {
+	if !snap.Current() || len(snap.Progress.Resolved) == 0 {
+		return nil
+	}
+	resolved := snap.Progress.Resolved
+	fmt.Fprintf(b, "Verified fixed by the reviewer (%d of round %d's findings):\n", len(resolved), resolved[0].Round)
+	for _, r := range resolved {
+		writeFinding(b, "  ", r.Finding)
+	}
+	return resolved
 }
 
 // writeSummary prints the reviewer's summary and a human's decision notes.
@@ -188,14 +204,19 @@ func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
 // writeFindings prints findings most severe first, as the spec shows.
 func writeFindings(b *strings.Builder, findings []protocol.Finding) {
 	for _, f := range findings {
-		loc := f.Location()
-		if loc == "" {
-			loc = "(general)"
-		}
-		fmt.Fprintf(b, "  %-10s %s  %s\n", f.Severity, loc, oneLine(f.Description))
-		if f.Suggestion != "" {
-			fmt.Fprintf(b, "  %-10s suggestion: %s\n", "", oneLine(f.Suggestion))
-		}
+		writeFinding(b, "  ", f)
+	}
+}
+
+// writeFinding prints one finding after prefix, its suggestion below.
+func writeFinding(b *strings.Builder, prefix string, f protocol.Finding) {
+	loc := f.Location()
+	if loc == "" {
+		loc = "(general)"
+	}
+	fmt.Fprintf(b, "%s%-10s %s  %s\n", prefix, f.Severity, loc, oneLine(f.Description))
+	if f.Suggestion != "" {
+		fmt.Fprintf(b, "%s%-10s suggestion: %s\n", strings.Repeat(" ", len(prefix)), "", oneLine(f.Suggestion))
 	}
 }
 
@@ -206,15 +227,7 @@ func findingsOf(snap checkpoint.Snapshot) []protocol.Finding {
 		return nil
 	}
 	p := snap.Progress
-	return bySeverity(append(append([]protocol.Finding{}, p.Findings...), verdictIssues(p.Verdict)...))
-}
-
-// bySeverity sorts findings most severe first, keeping their order within
-// a severity.
-func bySeverity(all []protocol.Finding) []protocol.Finding {
-	rank := map[protocol.Severity]int{protocol.SeverityCritical: 0, protocol.SeverityImportant: 1, protocol.SeverityMinor: 2}
-	sort.SliceStable(all, func(i, j int) bool { return rank[all[i].Severity] < rank[all[j].Severity] })
-	return all
+	return protocol.BySeverity(append(append([]protocol.Finding{}, p.Findings...), verdictIssues(p.Verdict)...))
 }
 
 func byReviewer(session string) string {

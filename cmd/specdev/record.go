@@ -17,6 +17,7 @@ type CheckRecordCmd struct {
 	Suggestion []string `help:"How to fix it: once for all findings, or once per --finding in order." sep:"none" placeholder:"TEXT"`
 	Findings   string   `help:"A JSON file of findings (see specdev schema findings), or - for stdin." placeholder:"FILE|-"`
 	Add        bool     `help:"Add these findings to the file's earlier ones instead of replacing them (a finding already recorded is not added twice)."`
+	Resolved   []int    `help:"A finding of the previous round that you verified fixed, by its number in the briefing; repeat for more." sep:"none" placeholder:"N"`
 }
 
 // Run records the file under the lock, if the session still holds the review.
@@ -35,7 +36,7 @@ func (c *CheckRecordCmd) Run(app *App) error {
 
 // options gathers the findings from the flags and the findings file.
 func (c *CheckRecordCmd) options(app *App) (review.RecordOptions, error) {
-	opt := review.RecordOptions{File: c.File, Add: c.Add, Findings: []protocol.Finding{}}
+	opt := review.RecordOptions{File: c.File, Add: c.Add, Resolved: c.Resolved, Findings: []protocol.Finding{}}
 	for _, text := range c.Finding {
 		f, err := protocol.ParseFindingFlag(text)
 		if err != nil {
