@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -129,7 +130,7 @@ func (e *DisplacedError) HintText() string {
 func ClaimCommand(session string, flags ...string) string {
 	cmd := "specdev check"
 	if session != "" {
-		cmd += " --session " + session
+		cmd += " --session " + shellword.Word(session)
 	}
 	return strings.Join(append([]string{cmd}, flags...), " ")
 }
@@ -161,7 +162,7 @@ func (e *LeaseError) Is(target error) bool { return target == protocol.ErrConfli
 
 // HintText suggests what to do.
 func (e *LeaseError) HintText() string {
-	return "pass the --lease of your latest claim; if you lost it, run specdev check --session " + e.Session +
+	return "pass the --lease of your latest claim; if you lost it, run " + ClaimCommand(e.Session) +
 		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -20,9 +21,9 @@ type Holder struct {
 // flags are the command-line flags that name the holder.
 func (h Holder) flags() string {
 	if h.Lease == "" {
-		return "--session " + h.Session
+		return "--session " + shellword.Word(h.Session)
 	}
-	return "--session " + h.Session + " --lease " + h.Lease
+	return "--session " + shellword.Word(h.Session) + " --lease " + h.Lease
 }
 
 // holding runs fn only if h still holds the assignment's review: the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -41,6 +42,29 @@ const (
 
 // NamePattern is what a gate name (and an assignment folder name) matches.
 const NamePattern = `^[A-Za-z0-9][A-Za-z0-9._-]*$`
+
+// SessionPattern is what a session id matches ("" where a file may name
+// none): printable characters, no spaces, so that an id is shown and
+// pasted into a command as it is (quoted where the shell needs it).
+const SessionPattern = `^[\p{L}\p{M}\p{N}\p{P}\p{S}]*$`
+
+// MaxSessionLength bounds a session id.
+const MaxSessionLength = 128
+
+// CheckSession reports why s cannot be a session id: SessionPattern, at
+// most MaxSessionLength characters. "" passes: a caller that needs one
+// says so itself.
+func CheckSession(s string) error {
+	if err := CheckText(s, MaxSessionLength); err != nil {
+		return err
+	}
+	for _, r := range s {
+		if !unicode.IsGraphic(r) || unicode.IsSpace(r) {
+			return fmt.Errorf("%s holds a space or a control character: a session id is printable characters without spaces", QuotePrefix(s))
+		}
+	}
+	return nil
+}
 
 // FingerprintPattern is what a request's fingerprint matches ("" for none).
 const FingerprintPattern = `^(sha256:[0-9a-f]{64})?$`

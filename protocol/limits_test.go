@@ -33,7 +33,8 @@ func TestLimitsMatchSchemas(t *testing.T) {
 		{"progress", "/properties/files_reviewed/maxItems", MaxFiles},
 		{"progress", "/properties/findings/maxItems", MaxFindings},
 		{"progress", "/properties/findings_so_far/maximum", MaxFindings},
-		{"progress", "/properties/session_id/maxLength", MaxIDLength},
+		{"progress", "/properties/session_id/maxLength", MaxSessionLength},
+		{"request", "/properties/reviewer_session_id/maxLength", MaxSessionLength},
 		{"progress", "/properties/takeovers/maxItems", MaxTakeovers},
 		{"progress", "/properties/previous_rounds/maxItems", MaxRound},
 		{"progress", "/properties/version/maximum", ProgressVersion},
@@ -82,6 +83,7 @@ func TestLimitsMatchSchemas(t *testing.T) {
 		for _, tt := range []struct{ pointer, want string }{
 			{"/properties/gate/pattern", NamePattern},
 			{"/properties/fingerprint/pattern", FingerprintPattern},
+			{"/properties/reviewer_session_id/pattern", SessionPattern},
 		} {
 			if got := schemaValue(t, "request", tt.pointer); got != tt.want {
 				t.Errorf("request %s = %v, Go says %q", tt.pointer, got, tt.want)

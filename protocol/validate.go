@@ -71,8 +71,8 @@ func (t *Takeover) Validate() error {
 }
 
 func (t *Takeover) shape(c *check) {
-	c.text("from", t.From, MaxIDLength)
-	c.text("to", t.To, MaxIDLength)
+	c.failErr("from", CheckSession(t.From))
+	c.failErr("to", CheckSession(t.To))
 	c.time("at", t.At)
 	c.text("reason", t.Reason, MaxIDLength)
 	c.text("idle", t.Idle, MaxIDLength)

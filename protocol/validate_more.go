@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 )
@@ -143,10 +144,14 @@ func (c *check) journal(field string, j *Journal) {
 }
 
 // lease is "" or "ls-" and 16 lowercase hex digits.
-func (c *check) lease(field, s string) {
+func (c *check) lease(field, s string) { c.failErr(field, CheckLease(s)) }
+
+// CheckLease reports why s cannot be a lease ("" passes: none given).
+func CheckLease(s string) error {
 	if s != "" && (len(s) != 19 || s[:3] != "ls-" || !lowerHex(s[3:])) {
-		c.fail(field, "%s is not \"ls-\" and 16 lowercase hex digits", QuotePrefix(s))
+		return fmt.Errorf("%s is not \"ls-\" and 16 lowercase hex digits", QuotePrefix(s))
 	}
+	return nil
 }
 
 func lowerHex(s string) bool {

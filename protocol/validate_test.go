@@ -24,7 +24,7 @@ func TestValidateNamesTheField(t *testing.T) {
 		{"nested issue", withProgress(func(p *Progress) { p.Verdict = &Verdict{Issues: []Finding{{Severity: "blocker", Description: "d"}}} }), "verdict.issues[0].severity", "not one of critical"},
 		{"previous round", withProgress(func(p *Progress) { p.PreviousRounds = []RoundRecord{{Round: 0, Status: StatusFailed}} }), "previous_rounds[0].round", "less than the minimum of 1"},
 		{"preflight exit code", withProgress(func(p *Progress) { p.Preflight = &PreflightResult{ExitCode: -9} }), "preflight.exit_code", "less than the minimum of -1"},
-		{"takeover", withProgress(func(p *Progress) { p.Takeovers = []Takeover{{From: strings.Repeat("s", 201)}} }), "takeovers[0].from", "more than the limit of 200"},
+		{"takeover", withProgress(func(p *Progress) { p.Takeovers = []Takeover{{From: strings.Repeat("s", 201)}} }), "takeovers[0].from", "more than the limit of 128"},
 		{"year 10000", withProgress(func(p *Progress) { p.LastActivity = At(time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)) }), "last_activity", "year 10000"},
 		{"kept field shadows a known one", withRequest(func(r *Request) { r.Extra = Extra{"Status": []byte(`"passed"`)} }), "Status", `differs from the field "status" only in case`},
 		{"event without time", &Event{Event: EventPassed}, "ts", "is not set"},

@@ -222,7 +222,7 @@ func reviewerCommands(h checkpoint.Holder, resolvable bool) map[string]string {
 
 // holderFlags are the flags that name the holder of a review.
 func holderFlags(h checkpoint.Holder) string {
-	ids := "--session " + h.Session
+	ids := "--session " + shellword.Word(h.Session)
 	if h.Lease != "" {
 		ids += " --lease " + h.Lease
 	}

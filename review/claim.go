@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
@@ -52,9 +53,12 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 // one with NewSession; "" for a read-only look, which cannot wait or
 // force.
 func (s *Service) claimSession(opt ClaimOptions) (session string, generated bool, err error) {
+	if err := s.checkCaller(); err != nil {
+		return "", false, err
+	}
 	switch {
 	case opt.NewSession && s.Session != "":
-		return "", false, usage("keep one: --session "+s.Session+", or --new-session alone",
+		return "", false, usage("keep one: --session "+shellword.Word(s.Session)+", or --new-session alone",
 			"--new-session and --session both name the session to claim under")
 	case opt.NewSession:
 		return checkpoint.NewSessionID(), true, nil

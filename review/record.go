@@ -96,6 +96,9 @@ func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
 // else by session.
 func (s *Service) heldReview(verb string) (*checkpoint.Assignment, checkpoint.Holder, error) {
 	h := checkpoint.Holder{Session: s.Session, Lease: s.Lease}
+	if err := s.checkCaller(); err != nil {
+		return nil, h, err
+	}
 	if s.Session == "" {
 		return nil, h, usage("pass the ids the briefing printed: --session rv-… --lease ls-… (or export SPECDEV_SESSION and SPECDEV_LEASE)",
 			verb+" needs your reviewer session id")

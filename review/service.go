@@ -19,8 +19,10 @@ package review
 import (
 	"os"
 	"time"
+	"unicode/utf8"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/report"
 )
 
@@ -99,6 +101,22 @@ func (s *Service) With(session, lease, assignment string) *Service {
 }
 
 func (s *Service) now() time.Time { return s.Store.Now() }
+
+// checkCaller refuses a session id or lease that no state file may hold,
+// before it is used or shown anywhere.
+func (s *Service) checkCaller() error {
+	if !utf8.ValidString(s.Session) {
+		return usage("pass your session id in UTF-8", "--session (or SPECDEV_SESSION): is not valid UTF-8")
+	}
+	if err := protocol.CheckSession(s.Session); err != nil {
+		return usage("choose an id of letters, digits and punctuation, e.g. rv-alice (or let specdev check --new-session make one)",
+			"--session (or SPECDEV_SESSION): "+err.Error())
+	}
+	if err := protocol.CheckLease(s.Lease); err != nil {
+		return usage("pass the lease your claim printed (specdev check --session ID prints it again)", "--lease (or SPECDEV_LEASE): "+err.Error())
+	}
+	return nil
+}
 
 func (s *Service) notify(note string) {
 	if s.Notify != nil {

@@ -26,6 +26,7 @@ type StatusRow struct {
 	Paused        bool   `json:"paused,omitempty"`     // failed, and a manual-mode implementer waits for a human
 	ClockSkew     bool   `json:"clock_skew,omitempty"` // last_activity is ahead of this clock
 	Error         string `json:"error,omitempty"`
+	Mode          string `json:"mode,omitempty"` // the implementer's: auto, or manual (a human decides after a rejection)
 
 	Idle time.Duration `json:"-"` // since the last activity (checkpoint.Idle)
 }
@@ -113,7 +114,7 @@ func (s *Service) validate(ctx context.Context, entries []checkpoint.Entry) {
 func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRow {
 	row := StatusRow{Assignment: e.Name, Status: "none"}
 	if r := e.Request; r != nil {
-		row.Status, row.Gate, row.Round, row.MaxRounds = string(r.Status), r.Gate, r.Round, r.MaxRounds
+		row.Status, row.Gate, row.Round, row.MaxRounds, row.Mode = string(r.Status), r.Gate, r.Round, r.MaxRounds, string(r.Mode)
 		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
 		row.Group, row.Checkpoint = r.Group, r.Checkpoint
 	}

@@ -50,6 +50,7 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	}
 	view = s.suggestCheckpoint(ctx, view)
 	view = s.workContext(a, view)
+	view.Text += modeLine(view, mode != "" && !noRequest)
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
 		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
@@ -58,15 +59,39 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	return view, nil
 }
 
+// modeLine says the implementer's mode and what it means, in every
+// view of a request: a switch is confirmed, never silent.
+func modeLine(view Result, switched bool) string {
+	d, ok := view.Data.(workData)
+	if !ok || d.Request == nil {
+		return ""
+	}
+	word := "Mode"
+	if switched {
+		word = "Mode switched to"
+	}
+	if d.Request.Mode == protocol.ModeManual {
+		return fmt.Sprintf("\n%s manual: after a rejection you pause until a human runs specdev work continue.", word)
+	}
+	return fmt.Sprintf("\n%s auto: after a rejection you fix the findings and ask again yourself.", word)
+}
+
 // waitForWork returns the state once the implementer has something to do,
 // or when the timeout is up (then the waiting state itself).
 func (s *Service) waitForWork(ctx context.Context, a *checkpoint.Assignment, timeout time.Duration) (Result, error) {
 	var view Result
+	seen := false // a request was there: one gone since was removed, not never made
 	look := func() (bool, time.Time, error) {
 		snap, err := a.Fresh(ctx)
 		if err != nil {
 			return false, time.Time{}, err
 		}
+		if seen && snap.Request == nil {
+			return false, time.Time{}, &checkpoint.StateError{
+				Msg:  fmt.Sprintf("%s/%s is gone: it was removed while waiting for the verdict", a.RelDir(), protocol.RequestFile),
+				Hint: "restore it if that was a mistake (e.g. from git), or ask for a review again: specdev work request"}
+		}
+		seen = snap.Request != nil
 		var waiting bool
 		view, waiting = workView(a, snap, s.now(), s.Store.StaleAfter())
 		return !waiting, time.Time{}, nil

@@ -23,7 +23,7 @@ type workData struct {
 	FilesTotal    int                       `json:"files_total"`
 	Summary       string                    `json:"summary,omitempty"`
 	Findings      []protocol.Finding        `json:"findings,omitempty"`
-	Resolved      []protocol.Resolved       `json:"resolved,omitempty"` // earlier findings the reviewer verified fixed
+	Resolved      []protocol.Resolved       `json:"resolved,omitempty"`        // earlier findings the reviewer verified fixed
 	Origins       []string                  `json:"finding_origins,omitempty"` // for each finding of a later round: new or carried_over
 	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
 	NotReviewed   []string                  `json:"not_reviewed,omitempty"` // a fail before every file was read

@@ -91,3 +91,22 @@ func leaseOf(t *testing.T, root, assignment string) string {
 	lease, _, _ := strings.Cut(rest, `"`)
 	return lease
 }
+
+// TestWorkSaysWhenTheRequestIsGone: a review_request.json deleted while
+// work --timeout waits on it is reported (exit 8), not taken for "no
+// review requested yet".
+func TestWorkSaysWhenTheRequestIsGone(t *testing.T) {
+	root, dir := newProject(t, "10s")
+	addAssignment(t, testStore(t, dir), "00001_gone", "a.go")
+	work := startSpecdev(t, root, "work", "--timeout", "60s")
+	time.Sleep(200 * time.Millisecond)
+	if err := os.Remove(filepath.Join(dir, "assignments", "00001_gone", "review_request.json")); err != nil {
+		t.Fatal(err)
+	}
+	if code := awaitExit(t, work, "work --timeout after the request was removed"); code != 8 {
+		t.Fatalf("exit %d, want 8\n%s%s", code, work.output(), work.errText())
+	}
+	if msg := work.errText(); !strings.Contains(msg, ".specdev/assignments/00001_gone/review_request.json is gone: it was removed while waiting") {
+		t.Errorf("stderr: %s", msg)
+	}
+}

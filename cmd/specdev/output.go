@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 )
 
@@ -48,9 +49,9 @@ func writeError(stdout, stderr io.Writer, asJSON bool, err error) {
 		writeJSON(stdout, envelope{Error: &errorBody{Code: review.Code(code).String(), Message: err.Error(), Hint: hint}})
 		return
 	}
-	fmt.Fprintf(stderr, "specdev: %s\n", err)
+	fmt.Fprintf(stderr, "specdev: %s\n", protocol.SafeText(err.Error()))
 	if hint != "" {
-		fmt.Fprintf(stderr, "hint: %s\n", hint)
+		fmt.Fprintf(stderr, "hint: %s\n", protocol.SafeText(hint))
 	}
 }
 
