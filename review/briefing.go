@@ -139,6 +139,8 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	}
 	if p.Plan.FollowUp() {
 		d.Changes = changesOf(p.Plan, r, gitFrom(a.Root(), wd))
+	} else {
+		d.Changes = wholeChange(r, gitFrom(a.Root(), wd))
 	}
 	d.Commands = reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}, len(d.PreviousFindings) > 0)
 	return d
@@ -150,8 +152,8 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 // is run.
 func changesOf(plan *protocol.RoundPlan, r *protocol.Request, git []string) *diffRange {
 	to := r.ReviewedCommit()
-	if plan.Since == "" || to == "" {
-		return nil
+	if plan.Since == "" || to == "" || plan.Since == to {
+		return nil // never a commit against itself: nothing changed
 	}
 	changes := &diffRange{From: plan.Since, To: to}
 	if r.Delta != nil {
@@ -160,6 +162,30 @@ func changesOf(plan *protocol.RoundPlan, r *protocol.Request, git []string) *dif
 		changes.Command = shellword.Join(words)
 	}
 	return changes
+}
+
+// maxDiffPaths bounds the paths a printed git diff names; a longer list
+// is left to the range (everything but specdev's state).
+const maxDiffPaths = 20
+
+// wholeChange is the diff of everything a full review reads: from the
+// start of its range (the staged change: from HEAD) to the commit that
+// holds what was requested. nil outside git or for an empty range.
+func wholeChange(r *protocol.Request, git []string) *diffRange {
+	from, to := r.BaseCommit, r.ReviewedCommit()
+	if r.Staged {
+		from = r.HeadCommit
+	}
+	if from == "" || to == "" || from == to {
+		return nil
+	}
+	words := append(git, "diff", short(from)+".."+short(to), "--")
+	if len(r.ChangedFiles) <= maxDiffPaths {
+		words = append(words, r.ChangedFiles...)
+	} else {
+		words = append(words, ".", ":(exclude)"+protocol.StateDir)
+	}
+	return &diffRange{From: from, To: to, Command: shellword.Join(words)}
 }
 
 // gitFrom is how a printed git command reaches the project root from the

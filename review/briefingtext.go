@@ -114,14 +114,14 @@ func writeContext(b *strings.Builder, d briefingData) {
 	if !d.Plan.FollowUp() || d.Kind != checkpoint.ClaimNew || len(d.Documents) > 0 {
 		writeDocuments(b, d) // a follow-up's session was told there is none
 	}
-	switch {
-	case d.Changes != nil && d.Changes.Command != "":
+	if d.Range != "" && !d.Plan.FollowUp() {
+		fmt.Fprintf(b, "Range: %s\n", d.Range)
+	}
+	if d.Changes != nil && d.Changes.Command != "" {
 		fmt.Fprintf(b, "Changes to read: %s\n", d.Changes.Command)
 		if d.Changes.Stat != "" {
 			b.WriteString(indentLines(statFiles(d.Changes.Stat)))
 		}
-	case d.Range != "":
-		fmt.Fprintf(b, "Range: %s\n", d.Range)
 	}
 	if d.Notes != "" {
 		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(d.Notes))

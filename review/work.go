@@ -187,10 +187,14 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	}
 	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
 		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
-	if res.InGit && !c.Staged {
-		if in.Snapshot, err = changeset.Snapshot(ctx, root, files); err != nil {
-			return checkpoint.NewRequest{}, err
-		}
+	switch {
+	case res.InGit && c.Staged:
+		in.Snapshot, err = changeset.SnapshotStaged(ctx, root)
+	case res.InGit:
+		in.Snapshot, err = changeset.Snapshot(ctx, root, files)
+	}
+	if err != nil {
+		return checkpoint.NewRequest{}, err
 	}
 	if later {
 		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
