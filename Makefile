@@ -33,9 +33,7 @@ lint:
 	$(GO) run $(STATICCHECK) ./...
 
 # The race detector needs cgo, and so a C compiler; without one (go env
-# reports CGO_ENABLED=0) the suite runs without it, and says so. Each
-# vendored module under third_party/ is a module of its own (go test ./...
-# does not reach it); its test checks our patch against upstream's code.
+# reports CGO_ENABLED=0) the suite runs without it, and says so.
 unit:
 	@if [ "$$($(GO) env CGO_ENABLED)" = 1 ]; then \
 		echo "$(GO) test -race ./..."; $(GO) test -race ./...; \
@@ -43,10 +41,6 @@ unit:
 		echo "make test: no C compiler found (cgo is off), so the tests run without -race; install gcc for the race detector"; \
 		echo "$(GO) test ./..."; $(GO) test ./...; \
 	fi
-	@echo "vendored modules (the tests of our patches): go test"
-	cd third_party/go-runewidth/v0.0.16 && $(GO) test ./...
-	cd third_party/kong/v1.17.0 && $(GO) test ./...
-	cd third_party/x-ansi/v0.8.0 && $(GO) test ./parser/
 
 # Coverage of the unit tests and of the scenarios together: under -cover,
 # tests/ builds the binary under test with coverage and every process of

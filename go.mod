@@ -9,8 +9,10 @@ require (
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/gofrs/flock v0.13.1
 	github.com/mattn/go-isatty v0.0.20
+	github.com/posener/complete v1.2.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	github.com/willabides/kongplete v0.4.0
 	golang.org/x/sys v0.47.0
 )
 
@@ -22,19 +24,14 @@ require (
 	github.com/charmbracelet/x/cellbuf v0.0.13-0.20250311204145-2c3ea96c31dd // indirect
 	github.com/charmbracelet/x/term v0.2.1 // indirect
 	github.com/go-logfmt/logfmt v0.6.1 // indirect
+	github.com/hashicorp/errwrap v1.1.0 // indirect
+	github.com/hashicorp/go-multierror v1.1.1 // indirect
 	github.com/lucasb-eyer/go-colorful v1.2.0 // indirect
 	github.com/mattn/go-runewidth v0.0.16 // indirect
 	github.com/muesli/termenv v0.16.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/riywo/loginshell v0.0.0-20200815045211-7d26008be1ab // indirect
 	github.com/xo/terminfo v0.0.0-20220910002029-abceb7e1c41e // indirect
 	golang.org/x/exp v0.0.0-20231006140011-7918f672742d // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )
-
-replace github.com/santhosh-tekuri/jsonschema/v5 => ./third_party/jsonschema/v5
-
-replace github.com/mattn/go-runewidth => ./third_party/go-runewidth/v0.0.16
-
-replace github.com/alecthomas/kong => ./third_party/kong/v1.17.0
-
-replace github.com/charmbracelet/x/ansi => ./third_party/x-ansi/v0.8.0

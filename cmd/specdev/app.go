@@ -51,7 +51,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		return bareHelp(app)
+		args = []string{"--help"} // a bare specdev prints the overview
 	}
 	kctx, err := parse(app, args)
 	if err != nil {
@@ -75,65 +75,42 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	return int(app.result.Code)
 }
 
-// parse parses args against the smallest grammar that names their command
-// (grammar.go), and against the full CLI when that fails, so that errors
-// and suggestions see every command.
+// parse parses args, with the seed's key=value words rewritten to flags.
+// A shell asking for completions (completion.go) is answered here.
 func parse(app *App, args []string) (*kong.Context, error) {
-	g := grammarFor(args)
-	kctx, err := parseWith(g, app, args)
-	if err != nil && !g.full() {
-		kctx, err = parseWith(fullGrammar(), app, args)
-	}
-	return kctx, withSuggestion(err)
-}
-
-// parseWith parses args against g, with the seed's key=value words
-// rewritten for the flags g knows.
-func parseWith(g grammar, app *App, args []string) (*kong.Context, error) {
-	parser, err := newParser(g, app)
+	parser, err := newParser(app)
 	if err != nil {
 		return nil, err
 	}
-	return parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node)))
+	if completing() {
+		return nil, completeLine(parser)
+	}
+	kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node)))
+	return kctx, withSuggestion(err)
 }
 
-// newParser builds kong's model of g, bound to app.
-func newParser(g grammar, app *App) (*kong.Kong, error) {
+// newParser builds kong's model of the CLI, bound to app.
+func newParser(app *App) (*kong.Kong, error) {
 	cli := &CLI{}
 	app.Globals = &cli.Globals
-	options := []kong.Option{
+	parser, err := kong.New(cli,
 		kong.Name("specdev"),
 		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
 		kong.Writers(app.stdout, app.stderr),
 		kong.Exit(func(code int) { panic(helpExit(code)) }),
+		helpOptions,
 		kong.Help(helpPrinter),
+		kong.ExplicitGroups([]kong.Group{globalFlags}),
 		kong.PostBuild(func(k *kong.Kong) error {
-			k.Model.HelpFlag.Help = "Show the help of the command (also: specdev help COMMAND)."
+			k.Model.HelpFlag.Group = &globalFlags
 			return nil
 		}),
 		kong.Bind(app),
-	}
-	if !g.full() {
-		options = append(options, kong.SkipFields(g.skip))
-	}
-	parser, err := kong.New(cli, options...)
+	)
 	if err != nil {
 		return nil, fmt.Errorf("building the command line: %w", err)
 	}
 	return parser, nil
-}
-
-// overview is a bare "specdev": the overview help page, as a success.
-func bareHelp(app *App) int {
-	parser, err := newParser(fullGrammar(), app)
-	if err == nil {
-		err = writeHelp(app.stdout, parser.Model.Node)
-	}
-	if err != nil {
-		writeError(app.stdout, app.stderr, false, err)
-		return exitError
-	}
-	return exitOK
 }
 
 // isTerminal reports whether r is a terminal (not merely a character

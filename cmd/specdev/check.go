@@ -10,7 +10,7 @@ import (
 // CheckPollCmd is one reviewer poll: claim a review and print the briefing.
 // Claiming is explicit: without a session id it only shows what there is.
 type CheckPollCmd struct {
-	Mode       string   `help:"Reviewer mode: auto (decide alone) or manual (a human approves the verdict). Switches a review you hold." placeholder:"auto|manual"`
+	Mode       string   `help:"Reviewer mode: auto (decide alone) or manual (a human approves the verdict). Switches a review you hold." placeholder:"auto|manual" predictor:"mode"`
 	Timeout    Duration `help:"Wait up to this long for a review to claim (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
 	Force      bool     `help:"Take over a review another session holds even if it is not stale."`
 	NewSession bool     `help:"Claim under a newly generated session id (instead of --session)."`

@@ -3,12 +3,8 @@ package main
 // CLI is the command line of specdev. Every help page, the shell
 // completion scripts and the examples test are generated from kong's model
 // of this struct, so they cannot drift from what the parser accepts.
-//
-// Commands tagged model:"full" walk the whole command tree (help,
-// completion); the others are parsed against only the path to themselves
-// (grammar.go), which keeps start-up short.
 type CLI struct {
-	Globals
+	Globals `group:"global"`
 
 	Init       InitCmd       `cmd:"" help:"Create .specdev/ (assignments/, config.json, agent guides). Running it twice changes nothing."`
 	Work       WorkCmd       `cmd:"" help:"The implementer's side: ask for a review, see the verdict, fix, ask again."`
@@ -22,15 +18,15 @@ type CLI struct {
 	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
 	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
 	Version    VersionCmd    `cmd:"" help:"Print the version."`
-	Help       HelpCmd       `cmd:"" model:"full" help:"Show the help of a command: specdev help check record."`
-	Completion CompletionCmd `cmd:"" model:"full" help:"Print a shell completion script (bash, zsh or fish)."`
+	Help       HelpCmd       `cmd:"" help:"Show the help of a command: specdev help check record."`
+	Completion CompletionCmd `cmd:"" help:"Print a shell completion script (bash, zsh or fish)."`
 }
 
 // Globals are the flags every command takes.
 type Globals struct {
-	Dir         string      `help:"Project folder (or its .specdev folder). Default: the nearest .specdev walking up." env:"SPECDEV_DIR" placeholder:"PATH"`
+	Dir         string      `help:"Project folder (or its .specdev folder). Default: the nearest .specdev walking up." env:"SPECDEV_DIR" placeholder:"PATH" predictor:"dir"`
 	JSON        bool        `name:"json" help:"Print exactly one JSON document on stdout."`
-	LogLevel    string      `help:"Log level on stderr." default:"warn" enum:"debug,info,warn,error"`
+	LogLevel    string      `help:"Log level on stderr: ${enum} (default: ${default})." default:"warn" enum:"debug,info,warn,error" placeholder:"LEVEL"`
 	Session     string      `help:"Your reviewer session id (you choose it; specdev check --new-session makes one)." env:"SPECDEV_SESSION" placeholder:"ID"`
 	Lease       string      `help:"The lease your claim printed (specdev check): reviewer writes present it." env:"SPECDEV_LEASE" placeholder:"LEASE"`
 	Assignment  string      `help:"Assignment folder name or a unique prefix of it." env:"SPECDEV_ASSIGNMENT" placeholder:"NAME"`

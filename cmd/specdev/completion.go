@@ -1,161 +1,117 @@
 package main
 
 import (
-	"strings"
+	"errors"
+	"fmt"
+	"os"
 
 	"github.com/alecthomas/kong"
+	"github.com/posener/complete"
+	"github.com/willabides/kongplete"
+
+	"github.com/specdev/specdev/schemas"
 )
 
-// Shell completion scripts are generated from kong's model of the CLI at
-// the time they are printed, so they offer exactly the commands and flags
-// the parser accepts. The scripts are static (no call back into specdev
-// on each Tab): a table of what each command path takes, and a small
-// driver per shell that walks the words typed so far.
+// Shell completion is kongplete's: the shell runs specdev itself with the
+// command line typed so far in COMP_LINE, and kongplete answers from
+// kong's model of the CLI, so it offers exactly the commands, flags and
+// values the parser accepts. specdev completion SHELL prints the lines
+// that tell the shell to ask specdev.
 
 // CompletionCmd prints a shell completion script.
 type CompletionCmd struct {
 	Shell string `arg:"" enum:"bash,zsh,fish" help:"The shell: bash, zsh or fish."`
 }
 
+// completionScripts are kongplete's lines for each shell (it prints them
+// for the login shell only); zsh runs bash's completion through
+// bashcompinit.
+var completionScripts = map[string]string{
+	"bash": "complete -C specdev specdev\n",
+	"zsh":  "autoload -U +X bashcompinit && bashcompinit\ncomplete -C specdev specdev\n",
+	"fish": `function __complete_specdev
+    set -lx COMP_LINE (commandline -cp)
+    test -z (commandline -ct)
+    and set COMP_LINE "$COMP_LINE "
+    specdev
+end
+complete -f -c specdev -a "(__complete_specdev)"
+`,
+}
+
 // Run prints the script for the shell.
-func (c *CompletionCmd) Run(k *kong.Kong, app *App) error {
-	spec := completionSpec(k.Model.Node)
-	var script string
-	switch c.Shell {
-	case "bash":
-		script = bashScript(spec)
-	case "zsh":
-		script = zshScript(spec)
-	default:
-		script = fishScript(spec)
-	}
-	_, err := app.stdout.Write([]byte(script))
+func (c *CompletionCmd) Run(app *App) error {
+	_, err := fmt.Fprintf(app.stdout, "# %s completion for specdev: the shell asks specdev (in $PATH) for the words\n%s",
+		c.Shell, completionScripts[c.Shell])
 	return err
 }
 
-// Special values of a flag or argument: complete file names.
-const filesValue = "@files"
+// completing reports whether a shell runs specdev for completions.
+func completing() bool { return os.Getenv("COMP_LINE") != "" }
 
-// compPath is what one command path takes: "" is the top level, "check
-// record" a subcommand; "help check" the words help takes after it.
-type compPath struct {
-	path     string
-	help     string     // the command's one-line help
-	commands []compCmd  // subcommands (for help: the commands it can name)
-	flags    []compFlag // its own flags and its default command's (not the global ones)
-	args     []string   // candidate words of its first argument, or filesValue
-}
-
-type compCmd struct{ name, help string }
-
-type compFlag struct {
-	name   string
-	short  rune
-	help   string
-	value  bool     // takes a value
-	values []string // candidate values, or filesValue
-}
-
-type compSpec struct {
-	name    string
-	paths   []compPath
-	globals []compFlag
-}
-
-func completionSpec(root *kong.Node) compSpec {
-	spec := compSpec{name: root.Name, globals: compFlags(root.Flags)}
-	var walk func(n *kong.Node)
-	walk = func(n *kong.Node) {
-		p := compPath{path: nodePath(n), help: n.Help, commands: compCmds(n), flags: compFlags(commandFlags(n))}
-		if n.Type == kong.ApplicationNode {
-			p.flags = nil
-		}
-		if len(n.Positional) > 0 {
-			p.args = candidates(n.Positional[0])
-		}
-		if d := n.DefaultCmd; d != nil && len(d.Positional) > 0 {
-			p.args = candidates(d.Positional[0])
-		}
-		spec.paths = append(spec.paths, p)
-		if len(p.commands) > 0 {
-			// "help" takes command words: help, help check, …
-			spec.paths = append(spec.paths, compPath{path: strings.TrimSpace("help " + p.path), commands: p.commands})
-		}
-		for _, c := range visibleChildren(n) {
-			if c.Name != "help" {
-				walk(c)
-			}
-		}
+// completeLine prints the completions of the command line in COMP_LINE and
+// ends the run through kong's Exit; it returns only if it printed none.
+func completeLine(parser *kong.Kong) error {
+	opts := kongplete.WithPredictors(map[string]complete.Predictor{
+		"file":    complete.PredictFiles("*"),
+		"dir":     complete.PredictDirs("*"),
+		"mode":    complete.PredictSet("auto", "manual"),
+		"outcome": complete.PredictSet("pass", "fail"),
+		"schema":  complete.PredictSet(schemas.Names()...),
+		"command": complete.PredictFunc(func(a complete.Args) []string { return commandWords(parser.Model.Node, a) }),
+	})
+	cmd, err := kongplete.Command(parser, opts)
+	if err == nil {
+		err = withBareForms(parser.Model.Node, &cmd, opts)
 	}
-	walk(root)
-	return spec
-}
-
-func compCmds(n *kong.Node) []compCmd {
-	var out []compCmd
-	for _, c := range visibleChildren(n) {
-		for _, name := range append([]string{c.Name}, c.Aliases...) {
-			if shellWord(name) {
-				out = append(out, compCmd{name, c.Help})
-			}
-		}
+	if err != nil {
+		return fmt.Errorf("shell completion: %w", err)
 	}
-	return out
+	c := complete.New(parser.Model.Name, cmd)
+	c.Out = parser.Stdout
+	if c.Complete() {
+		parser.Exit(exitOK)
+	}
+	return errors.New("shell completion: COMP_LINE holds no command line")
 }
 
-func compFlags(flags []*kong.Flag) []compFlag {
-	var out []compFlag
-	for _, f := range flags {
-		if f.Hidden || !shellWord(f.Name) {
+// withBareForms gives each group the flags of its default command, which
+// the bare group takes ("specdev check --timeout 5"): kongplete leaves the
+// default command out, as it is hidden.
+func withBareForms(node *kong.Node, cmd *complete.Command, opts kongplete.Option) error {
+	for _, child := range node.Children {
+		sub, ok := cmd.Sub[child.Name]
+		if !ok {
 			continue
 		}
-		cf := compFlag{name: f.Name, short: f.Short, help: f.Help, value: !f.IsBool() && !f.IsCounter()}
-		if cf.value {
-			cf.values = candidates(f.Value)
+		if err := withBareForms(child, &sub, opts); err != nil {
+			return err
 		}
-		out = append(out, cf)
-		if f.IsBool() && f.Tag.Negatable == "_" {
-			out = append(out, compFlag{name: "no-" + f.Name, help: f.Help})
-		}
+		cmd.Sub[child.Name] = sub
 	}
-	return out
+	if node.DefaultCmd == nil {
+		return nil
+	}
+	bare, err := kongplete.Command(&kong.Kong{Model: &kong.Application{Node: node.DefaultCmd}}, opts)
+	cmd.Flags = bare.GlobalFlags
+	return err
 }
 
-// candidates are the words a value may be: its enum, the choices of a
-// placeholder like auto|manual, file names for a file or path, else none.
-func candidates(v *kong.Value) []string {
-	if v.Enum != "" {
-		return shellWords(strings.Split(v.Enum, ","))
-	}
-	ph := v.Tag.PlaceHolder
-	if v.Flag != nil {
-		ph = v.Flag.PlaceHolder
-	}
-	if alts := strings.Split(ph, "|"); len(alts) > 1 && len(shellWords(alts)) == len(alts) && strings.ToLower(ph) == ph {
-		return alts
-	}
-	lower := strings.ToLower(ph + " " + v.Name)
-	if strings.Contains(lower, "file") || strings.Contains(lower, "path") {
-		return []string{filesValue}
-	}
-	return nil
-}
-
-// shellWord: a name that needs no quoting in any of the scripts.
-func shellWord(s string) bool {
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return false
+// commandWords are the commands "specdev help" can name after the words
+// already typed after it.
+func commandWords(root *kong.Node, a complete.Args) []string {
+	node := root
+	for _, w := range a.Completed {
+		for _, c := range node.Children {
+			if c.Name == w {
+				node = c
+			}
 		}
 	}
-	return s != ""
-}
-
-func shellWords(in []string) []string {
 	var out []string
-	for _, s := range in {
-		if shellWord(s) {
-			out = append(out, s)
+	for _, c := range node.Children {
+		if !c.Hidden {
+			out = append(out, c.Name)
 		}
 	}
 	return out

@@ -1,9 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"strings"
 	"sync"
-
-	"github.com/alecthomas/kong"
 )
 
 // example is one command line shown on a help page, with what it does.
@@ -138,27 +139,28 @@ var examples = sync.OnceValue(func() map[string][]example {
 		},
 		"completion": {
 			{"bash: add  source <(specdev completion bash)  to ~/.bashrc", "specdev completion bash"},
-			{"zsh: write it as _specdev into a folder of $fpath", "specdev completion zsh"},
+			{"zsh: add  source <(specdev completion zsh)  to ~/.zshrc, after compinit", "specdev completion zsh"},
 			{"fish: write it to ~/.config/fish/completions/specdev.fish", "specdev completion fish"},
 		},
 	}
 })
 
-func (p *page) examples(node *kong.Node) {
-	list := examples()[nodePath(node)]
+// writeExamples writes the EXAMPLES of the command at path, if it has any.
+func writeExamples(w io.Writer, path string) {
+	list := examples()[path]
 	if list == nil {
 		return
 	}
-	p.section("EXAMPLES")
+	fmt.Fprint(w, "\nExamples:\n")
 	for i, e := range list {
 		if i > 0 {
-			p.WriteString("\n")
+			fmt.Fprintln(w)
 		}
-		for _, line := range wrap(e.note, helpWidth-4) {
-			p.WriteString("  # " + line + "\n")
+		for _, line := range wrap(strings.Fields(e.note), helpWidth-4) {
+			fmt.Fprintf(w, "  # %s\n", line)
 		}
 		for _, line := range wrapCommand(e.cmd, helpWidth-2) {
-			p.WriteString("  " + line + "\n")
+			fmt.Fprintf(w, "  %s\n", line)
 		}
 	}
 }

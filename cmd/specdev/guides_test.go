@@ -44,10 +44,10 @@ func TestGuideCommandsParse(t *testing.T) {
 			if len(args) == 0 {
 				return // a bare specdev prints the overview (run, before kong)
 			}
-			if planned[args[0]] && childNamed(fullModel(t), args[0]) == nil {
+			if planned[args[0]] && childNamed(model(t), args[0]) == nil {
 				t.Skipf("%s: %q: specdev %s is SPEC.md §9 work not merged into this tree yet", c.where, c.line, args[0])
 			}
-			p := parseOnce(t, fullGrammar(), args)
+			p := parseOnce(t, args)
 			switch {
 			case c.exit == exitUsage && p.err == "":
 				t.Fatalf("%s: %q is shown as a usage error (# exit 2) but parses", c.where, c.line)

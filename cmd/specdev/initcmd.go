@@ -28,7 +28,7 @@ func (c *InitCmd) Run(app *App) error {
 
 // SchemaCmd prints an embedded JSON Schema.
 type SchemaCmd struct {
-	Name string `arg:"" placeholder:"config|findings|history|progress|request|verdict" help:"request, progress, verdict, findings, history or config."`
+	Name string `arg:"" help:"request, progress, verdict, findings, history or config." predictor:"schema"`
 }
 
 // Run prints the schema as is (text), or inside the envelope (--json).

@@ -11,11 +11,11 @@ import (
 
 // CheckRecordCmd marks one file reviewed: the reviewer's checkpoint.
 type CheckRecordCmd struct {
-	File       string   `arg:"" help:"The reviewed file, relative to the current folder as git reads paths (from the project root: as the briefing lists it), or absolute inside the project."`
+	File       string   `arg:"" help:"The reviewed file, relative to the current folder as git reads paths (from the project root: as the briefing lists it), or absolute inside the project." predictor:"file"`
 	Finding    []string `help:"A finding as \"SEVERITY: text\" (critical, important, minor); repeat for more." sep:"none" placeholder:"\"SEV: TEXT\""`
 	Line       []int    `help:"Line of the finding: once for all findings, or once per --finding in order." sep:"none" placeholder:"N"`
 	Suggestion []string `help:"How to fix it: once for all findings, or once per --finding in order." sep:"none" placeholder:"TEXT"`
-	Findings   string   `help:"A JSON file of findings (see specdev schema findings), or - for stdin." placeholder:"FILE|-"`
+	Findings   string   `help:"A JSON file of findings (see specdev schema findings), or - for stdin." placeholder:"FILE|-" predictor:"file"`
 	Add        bool     `help:"Add these findings to the file's earlier ones instead of replacing them (a finding already recorded is not added twice)."`
 	Resolved   []int    `help:"A finding of the previous round that you verified fixed, by its number in the briefing; repeat for more." sep:"none" placeholder:"N"`
 }

@@ -10,28 +10,38 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// withSuggestion improves kong's error for a mistyped subcommand. kong
-// suggests top-level commands itself, but below a group with a default
-// command ("check recrod") the word is taken as an argument of the default
-// command and the error says only "unexpected argument recrod".
+// withSuggestion improves kong's parse errors where kong cannot: a flag
+// given without its value, and a mistyped subcommand below a group with a
+// default command ("check recrod"), which kong takes as an argument of the
+// default command (its error says only "unexpected argument recrod").
+// kong suggests mistyped top-level commands and flags itself.
 func withSuggestion(err error) error {
 	var pe *kong.ParseError
-	if !errors.As(err, &pe) || pe.Context == nil {
+	if !errors.As(err, &pe) {
 		return err
 	}
-	if flag, ok := missingFlagValue(pe.Error()); ok {
+	if better := suggest(pe.Unwrap(), pe.Context); better != nil {
+		return better
+	}
+	return err
+}
+
+// suggest is the better error for err, an error of kong's parse of ctx,
+// or nil.
+func suggest(err error, ctx *kong.Context) error {
+	if flag, ok := missingFlagValue(err.Error()); ok {
 		return &protocol.UsageError{
 			Msg:  flag + " needs a value",
 			Hint: fmt.Sprintf("write %s VALUE (or %s=VALUE for a value that starts with -)", flag, flag),
 		}
 	}
-	word, ok := strings.CutPrefix(pe.Error(), "unexpected argument ")
+	word, ok := strings.CutPrefix(err.Error(), "unexpected argument ")
 	if !ok || strings.ContainsAny(word, " ,") {
-		return err
+		return nil
 	}
-	sel := pe.Context.Selected()
+	sel := ctx.Selected()
 	if sel == nil || sel.Parent == nil || sel.Parent.DefaultCmd != sel || !commandLike(word) {
-		return err
+		return nil
 	}
 	return unknownCommand(sel.Parent, word)
 }
@@ -74,20 +84,17 @@ func commandLike(word string) bool {
 // group, with the closest command if one is close.
 func unknownCommand(group *kong.Node, word string) error {
 	var names []string
-	for _, c := range visibleChildren(group) {
-		names = append(names, c.Name)
+	for _, c := range group.Children {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
 	}
-	where := group.FullPath()
-	msg := fmt.Sprintf("unknown command %q for %q", word, where)
+	msg := fmt.Sprintf("unknown command %q for %q", word, group.FullPath())
 	if best := closest(word, names); best != "" {
 		msg += fmt.Sprintf(", did you mean %q?", best)
 	}
-	hint := fmt.Sprintf("%s takes the commands %s; run %s help %s", where, strings.Join(names, ", "),
-		rootOf(group).Name, strings.TrimSpace(nodePath(group)))
-	if len(names) == 0 {
-		hint = fmt.Sprintf("%s has no subcommands; run %s help %s", where, rootOf(group).Name, nodePath(group))
-	}
-	return &protocol.UsageError{Msg: msg, Hint: strings.TrimSpace(hint)}
+	hint := fmt.Sprintf("%s takes the commands %s; run specdev help %s", group.FullPath(), strings.Join(names, ", "), group.Path())
+	return &protocol.UsageError{Msg: msg, Hint: hint}
 }
 
 // closest returns the candidate nearest to word if it is near enough to

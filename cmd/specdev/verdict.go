@@ -9,11 +9,11 @@ import (
 
 // CheckVerdictCmd gives the reviewer's verdict.
 type CheckVerdictCmd struct {
-	Outcome         string `arg:"" optional:"" placeholder:"pass|fail" help:"pass or fail (may be left out with --file)."`
+	Outcome         string `arg:"" optional:"" help:"pass or fail (may be left out with --file)." predictor:"outcome"`
 	Summary         string `help:"One paragraph for the implementer." placeholder:"TEXT"`
 	Intent          string `help:"What you understood the change to be for." placeholder:"TEXT"`
 	IntentSatisfied *bool  `help:"Whether the change does what it is for." negatable:""`
-	File            string `help:"A verdict JSON file (see specdev schema verdict), or - for stdin." placeholder:"FILE|-"`
+	File            string `help:"A verdict JSON file (see specdev schema verdict), or - for stdin." placeholder:"FILE|-" predictor:"file"`
 }
 
 // Run records the verdict under the lock, if the session still holds the review.

@@ -9,7 +9,7 @@ import (
 
 // WorkShowCmd shows the review state and the one next step.
 type WorkShowCmd struct {
-	Mode    string   `help:"Switch the implementer's mode: auto (fix and re-request) or manual (pause for a human after a rejection)." placeholder:"auto|manual"`
+	Mode    string   `help:"Switch the implementer's mode: auto (fix and re-request) or manual (pause for a human after a rejection)." placeholder:"auto|manual" predictor:"mode"`
 	Timeout Duration `help:"Wait up to this long for a verdict or a human decision (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
 	Group   string   `help:"Show every assignment of this group; with --timeout wait until no loop of it waits on a reviewer." placeholder:"NAME"`
 }
@@ -30,8 +30,8 @@ type WorkRequestCmd struct {
 	Notes string   `help:"Notes for the reviewer." placeholder:"TEXT"`
 	Gate  string   `help:"Review gate name (default: the previous request's gate, else review)." placeholder:"NAME"`
 	Base  string   `help:"Also review the commits since this revision (default: what the branch adds over its upstream or the default branch; in a later round, the range of the loop's previous request, so every round covers the whole change)." placeholder:"REV"`
-	Files []string `help:"Review exactly these files (relative to the current folder, or absolute inside the project) instead of the changed ones." sep:"none" placeholder:"PATH"`
-	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual"`
+	Files []string `help:"Review exactly these files (relative to the current folder, or absolute inside the project) instead of the changed ones." sep:"none" placeholder:"PATH" predictor:"file"`
+	Mode  string   `help:"Implementer mode for this request: auto or manual (default: keep)." placeholder:"auto|manual" predictor:"mode"`
 
 	// Staged reviews the index instead of the work tree (the per-commit flow).
 	Staged bool `help:"Review exactly the staged change (what git commit would commit), not the work tree."`

@@ -758,7 +758,7 @@ run 'specdev work request --assignment 00003 --files src/auth/login.go'
 ########################################################################
 cd "$G/shop"
 sec rev-help
-run 'specdev check --help | sed -n 1,4p'
+run 'specdev check --help | sed -n 1,10p'
 run 'specdev check recrod          # exit 2'
 sec readme-overview
 run 'specdev | sed -n 1,3p'

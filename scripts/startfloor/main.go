@@ -1,9 +1,8 @@
 // Command startfloor is a benchmark baseline (scripts/bench.sh): a program
-// that links the dependencies issue 10 says to keep, kong and
-// charmbracelet/log (through specdev's vendored patches, see go.mod), and
-// does nothing. Its start-up is the floor under specdev's: the package
-// init and runtime set-up those dependencies cost before any specdev code
-// runs.
+// that links specdev's command-line dependencies, kong and
+// charmbracelet/log, and does nothing. Its start-up is the floor under
+// specdev's: the package init and runtime set-up those dependencies cost
+// before any specdev code runs.
 package main
 
 import (

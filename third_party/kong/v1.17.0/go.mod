@@ -1,3 +1,0 @@
-module github.com/alecthomas/kong
-
-go 1.21
