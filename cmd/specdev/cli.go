@@ -16,6 +16,7 @@ type CLI struct {
 	Doctor     DoctorCmd     `cmd:"" help:"Check the set-up: git, the pre-flight gate, config.json, the agent guides, the hooks, every assignment's files."`
 	Gate       GateCmd       `cmd:"" help:"Exit 0 only if the latest review passed and what you commit (--staged) or push still matches it."`
 	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
+	Mcp        McpCmd        `cmd:"" help:"Serve specdev's operations as MCP tools on stdin and stdout (for Claude Code, Codex, Cursor…); specdev mcp config HOST prints the host's entry."`
 	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
 	Version    VersionCmd    `cmd:"" help:"Print the version."`
 	Help       HelpCmd       `cmd:"" help:"Show the help of a command: specdev help check record."`

@@ -52,18 +52,23 @@ var version = ""
 
 // Run prints the version and the Go release it was built with.
 func (c *VersionCmd) Run(app *App) error {
-	v := version
-	if v == "" {
-		v = "devel"
-		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-			v = info.Main.Version
-		}
-	}
+	v := versionString()
 	return app.emit(review.Result{
 		State: "version",
 		Data:  versionData{Go: runtime.Version(), ProtocolVersion: protocol.RequestVersion, Version: v},
 		Text:  fmt.Sprintf("specdev %s (%s, protocol version %d)", v, runtime.Version(), protocol.RequestVersion),
 	})
+}
+
+// versionString is the version set at build time, the module's, or devel.
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
 }
 
 type versionData struct {

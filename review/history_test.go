@@ -1,4 +1,4 @@
-package main
+package review
 
 import (
 	"encoding/json"
@@ -25,9 +25,9 @@ func TestHistoryEventsMatchTheSchema(t *testing.T) {
 	if err := json.Unmarshal(data, &schema); err != nil {
 		t.Fatal(err)
 	}
-	got, want := slices.Sorted(slices.Values(historyEvents)), slices.Sorted(slices.Values(schema.Properties.Event.Enum))
+	got, want := slices.Sorted(slices.Values(HistoryEvents)), slices.Sorted(slices.Values(schema.Properties.Event.Enum))
 	if len(want) == 0 || !slices.Equal(got, want) {
-		t.Fatalf("historyEvents = %v, the history schema's events = %v", got, want)
+		t.Fatalf("HistoryEvents = %v, the history schema's events = %v", got, want)
 	}
 }
 
@@ -39,21 +39,21 @@ func TestHistoryFilter(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		cmd  HistoryCmd
+		opt  HistoryOptions
 		want []protocol.EventName
 	}{
-		{"all", HistoryCmd{}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
-		{"last two", HistoryCmd{Last: 2}, []protocol.EventName{"claimed", "passed"}},
-		{"more than there are", HistoryCmd{Last: 50}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
-		{"round 1", HistoryCmd{Round: 1}, []protocol.EventName{"requested", "claimed", "failed"}},
-		{"events", HistoryCmd{Event: []string{"failed", "passed"}}, []protocol.EventName{"failed", "passed"}},
-		{"event and round, then last", HistoryCmd{Event: []string{"claimed", "requested"}, Round: 2, Last: 1}, []protocol.EventName{"claimed"}},
-		{"nothing matches", HistoryCmd{Round: 3}, []protocol.EventName{}},
+		{"all", HistoryOptions{}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
+		{"last two", HistoryOptions{Last: 2}, []protocol.EventName{"claimed", "passed"}},
+		{"more than there are", HistoryOptions{Last: 50}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
+		{"round 1", HistoryOptions{Round: 1}, []protocol.EventName{"requested", "claimed", "failed"}},
+		{"events", HistoryOptions{Events: []string{"failed", "passed"}}, []protocol.EventName{"failed", "passed"}},
+		{"event and round, then last", HistoryOptions{Events: []string{"claimed", "requested"}, Round: 2, Last: 1}, []protocol.EventName{"claimed"}},
+		{"nothing matches", HistoryOptions{Round: 3}, []protocol.EventName{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := []protocol.EventName{}
-			for _, e := range tt.cmd.filter(events) {
+			for _, e := range tt.opt.filter(events) {
 				got = append(got, e.Event)
 			}
 			if !slices.Equal(got, tt.want) {

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/specdev/specdev/internal/mcpserver"
+	"github.com/specdev/specdev/review"
+)
+
+// McpCmd serves specdev's operations as MCP tools, or prints what a host
+// needs to start it.
+type McpCmd struct {
+	Serve  McpServeCmd  `cmd:"" default:"withargs" hidden:"" help:"Serves the MCP tools on stdin and stdout until the client goes away."`
+	Config McpConfigCmd `cmd:"" help:"Print (or --write) what an MCP host needs to start specdev mcp: claude, codex or cursor."`
+}
+
+// McpServeCmd is the MCP server over stdio, for the project found as
+// every command finds it.
+type McpServeCmd struct{}
+
+// Run serves one connection: the host that started the process.
+func (c *McpServeCmd) Run(app *App) error {
+	s, err := app.Service()
+	if err != nil {
+		return err
+	}
+	return mcpserver.Serve(app.ctx, s, mcpserver.Options{Version: versionString()})
+}
+
+// McpConfigCmd prints a host's configuration entry for specdev mcp.
+type McpConfigCmd struct {
+	Host  string `arg:"" enum:"claude,codex,cursor" help:"The MCP host: claude (Claude Code, .mcp.json), codex (~/.codex/config.toml) or cursor (.cursor/mcp.json)." placeholder:"HOST"`
+	Write bool   `help:"Put the entry in the host's file, keeping what else it holds."`
+}
+
+// Run prints the entry, or writes it.
+func (c *McpConfigCmd) Run(app *App) error {
+	return app.run(func(s *review.Service) (review.Result, error) {
+		home, _ := os.UserHomeDir()
+		hc, err := mcpserver.Config(c.Host, s.Store.Root, home)
+		if err != nil {
+			return review.Result{}, err
+		}
+		res := review.Result{State: "printed", Data: hc, Text: fmt.Sprintf("For %s, in %s:\n%s", c.Host, hc.File, hc.Snippet),
+			Next: "put it in place: specdev mcp config " + c.Host + " --write"}
+		if !c.Write {
+			return res, nil
+		}
+		changed, err := hc.Write()
+		if err != nil {
+			return review.Result{}, err
+		}
+		res.State, res.Text = "unchanged", hc.File+" already starts specdev mcp."
+		if changed {
+			res.State, res.Text = "written", "Added specdev to "+hc.File+"."
+		}
+		res.Next = "restart " + c.Host + " (or reload its MCP servers) to start specdev mcp"
+		return res, nil
+	})
+}

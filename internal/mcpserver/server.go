@@ -1,0 +1,125 @@
+// Package mcpserver serves specdev's operations as MCP tools over stdio
+// (the official Go SDK), for agents that call tools more reliably than
+// they compose shell lines. Every tool calls one operation of package
+// review, the same the command line calls, and answers with its
+// structured data, state, outcome code and next step, and its text.
+//
+// Invariants:
+//   - A server serves one connection, which is one reviewer: it keeps
+//     the session id (SPECDEV_SESSION, else one generated for the
+//     connection) and the lease of its latest claim, so the agent never
+//     carries them. A connection that goes away leaves its review to go
+//     stale and be taken over with its progress, as a crashed reviewer's.
+//   - An error is a tool error carrying the command line's message, hint
+//     and code name; input that breaks a tool's schema is refused before
+//     any operation runs, so it writes nothing.
+//   - Nothing is built at package init: schemas are made when a server is.
+package mcpserver
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/specdev/specdev/review"
+)
+
+// Options tune a server; the zero value is what specdev mcp runs.
+type Options struct {
+	Version   string
+	Heartbeat time.Duration // between progress notifications while a tool waits (default 15 s)
+}
+
+// conn is the connection's caller: the service it opens operations on,
+// and the reviewer session and lease it holds.
+type conn struct {
+	base      *review.Service
+	heartbeat time.Duration
+
+	mu      sync.Mutex // guards lease: tool calls run concurrently
+	session string
+	lease   string
+}
+
+// New makes the server for one connection, on svc's store and caller.
+func New(svc *review.Service, opt Options) *mcp.Server {
+	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: svc.Session, lease: svc.Lease}
+	if c.session == "" {
+		c.session = review.NewSessionID()
+	}
+	if c.heartbeat <= 0 {
+		c.heartbeat = 15 * time.Second
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "specdev", Version: opt.Version},
+		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
+	c.addTools(s)
+	c.addResources(s)
+	s.AddReceivingMiddleware(schemaErrors)
+	return s
+}
+
+// Serve runs a server on stdin and stdout until the client goes away.
+func Serve(ctx context.Context, svc *review.Service, opt Options) error {
+	return New(svc, opt).Run(ctx, &mcp.StdioTransport{})
+}
+
+// instructions tell the agent how the tools map onto the command lines
+// that results name in their next step.
+const instructions = `specdev hands review work between an implementer and a reviewer through files in the repository.
+Implementer: request_review, then wait_for_verdict; after a failure fix the findings and request_review again.
+Reviewer: claim_review, record_file for every file (your checkpoint), then give_verdict; or set_loop_review_result to record and decide in one call.
+This server keeps your reviewer session and lease: never pass them. Where a result's next step names a command, use its tool:
+specdev work request = request_review, specdev work = review_status (with --timeout: wait_for_verdict), specdev work continue = continue_after_pause,
+specdev work cancel = cancel, specdev check = claim_review, specdev check record = record_file, specdev check verdict = give_verdict,
+specdev check release = release_review, specdev status = status, specdev history = history, specdev gate = gate.
+Every assignment's report, request and progress are resources: specdev://assignments/{id}/report, /request, /progress.`
+
+// service is the caller for one call: the connection's session and
+// lease, and the assignment the call names (else the server's default).
+func (c *conn) service(assignment string) *review.Service {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if assignment == "" {
+		assignment = c.base.Assignment
+	}
+	return c.base.With(c.session, c.lease, assignment)
+}
+
+// hold keeps the lease a claim gave the connection's session.
+func (c *conn) hold(lease string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lease = lease
+}
+
+// targeted is a tool input that names an assignment.
+type targeted interface{ target() string }
+
+func (in requestIn) target() string    { return string(in.Assignment) }
+func (in workIn) target() string       { return string(in.Assignment) }
+func (in continueIn) target() string   { return string(in.Assignment) }
+func (in assignmentIn) target() string { return string(in.Assignment) }
+func (in claimIn) target() string      { return string(in.Assignment) }
+func (in loopResultIn) target() string { return string(in.LoopID) }
+func (in historyIn) target() string    { return string(in.Assignment) }
+func (in gateIn) target() string       { return string(in.Assignment) }
+
+// tool adds one tool: its input schema from In, and a handler that runs
+// op on the call's service, with progress notifications while it runs,
+// and answers with its result or its error.
+func tool[In any](s *mcp.Server, c *conn, name, desc string, op func(context.Context, *review.Service, In) (review.Result, error)) {
+	mcp.AddTool(s, &mcp.Tool{Name: name, Description: desc, InputSchema: inputSchema[In]()},
+		func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+			assignment := ""
+			if t, ok := any(in).(targeted); ok {
+				assignment = t.target()
+			}
+			svc := c.service(assignment)
+			stop := c.progress(ctx, req, svc)
+			res, err := op(ctx, svc, in)
+			stop()
+			return toolResult(res, err), nil, nil
+		})
+}

@@ -1,0 +1,211 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
+)
+
+// The inputs of the tools. Field names are the command line's flag
+// names; every field is optional unless its JSON name has no omitempty.
+type (
+	requestIn struct {
+		Assignment name   `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+		Notes      text   `json:"notes,omitempty" jsonschema:"notes for the reviewer"`
+		Files      []path `json:"files,omitempty" jsonschema:"review exactly these files instead of the changed ones"`
+		Base       name   `json:"base,omitempty" jsonschema:"also review the commits since this revision"`
+		Staged     bool   `json:"staged,omitempty" jsonschema:"review exactly the staged change (what git commit would commit)"`
+		Gate       name   `json:"gate,omitempty" jsonschema:"review gate (default: the previous request's, else review)"`
+		Group      name   `json:"group,omitempty" jsonschema:"put the assignment in this group of parallel loops"`
+		Mode       mode   `json:"mode,omitempty" jsonschema:"auto: fix and ask again after a rejection; manual: pause for a human"`
+		Checkpoint bool   `json:"checkpoint,omitempty" jsonschema:"a checkpoint review of work in progress: no round, no pass of the gate"`
+	}
+	workIn struct {
+		Assignment name    `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+		Group      name    `json:"group,omitempty" jsonschema:"every assignment of this group instead"`
+		Timeout    seconds `json:"timeout,omitempty" jsonschema:"seconds to wait (wait_for_verdict: default 600)"`
+	}
+	continueIn struct {
+		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+		Guidance   text `json:"guidance,omitempty" jsonschema:"a human's guidance for the implementer"`
+	}
+	assignmentIn struct {
+		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+	}
+	claimIn struct {
+		Assignment name    `json:"assignment,omitempty" jsonschema:"claim only this assignment (default: any waiting review)"`
+		Mode       mode    `json:"mode,omitempty" jsonschema:"auto: decide alone; manual: a human approves the verdict"`
+		Timeout    seconds `json:"timeout,omitempty" jsonschema:"seconds to wait for a review to claim (default: look once)"`
+	}
+	recordIn struct {
+		File     path               `json:"file" jsonschema:"the reviewed file, as the briefing lists it"`
+		Findings []protocol.Finding `json:"findings,omitempty" jsonschema:"the file's findings (none: the file is fine)"`
+		Resolved []number           `json:"resolved,omitempty" jsonschema:"findings of the previous round verified fixed, by their numbers in the briefing"`
+		Add      bool               `json:"add,omitempty" jsonschema:"add to the file's earlier findings instead of replacing them"`
+	}
+	verdictIn struct {
+		Passed            bool               `json:"passed" jsonschema:"true to pass the review, false to fail it"`
+		Summary           text               `json:"summary,omitempty" jsonschema:"one paragraph for the implementer"`
+		InterpretedIntent text               `json:"interpreted_intent,omitempty" jsonschema:"what you understood the change to be for"`
+		IntentSatisfied   *bool              `json:"intent_satisfied,omitempty" jsonschema:"whether the change does what it is for"`
+		Issues            []protocol.Finding `json:"issues,omitempty" jsonschema:"findings about no one file"`
+	}
+	loopResultIn struct {
+		LoopID            name    `json:"loopId" jsonschema:"The loop being reviewed"`
+		TaskID            name    `json:"taskId,omitempty" jsonschema:"The task that was reviewed (optional for checkpoint reviews)"`
+		Passed            bool    `json:"passed"`
+		InterpretedIntent text    `json:"interpretedIntent,omitempty"`
+		IntentSatisfied   *bool   `json:"intentSatisfied,omitempty"`
+		Issues            []issue `json:"issues,omitempty"`
+	}
+	issue struct {
+		File        string   `json:"file,omitempty"`
+		Line        *float64 `json:"line,omitempty"`
+		Type        string   `json:"type,omitempty"`
+		Description string   `json:"description,omitempty"`
+		Suggestion  string   `json:"suggestion,omitempty"`
+	}
+	statusIn struct {
+		Group name `json:"group,omitempty" jsonschema:"only the assignments of this group"`
+	}
+	historyIn struct {
+		Assignment name    `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+		Last       count   `json:"last,omitempty" jsonschema:"only the last N events (of those the other fields select)"`
+		Round      count   `json:"round,omitempty" jsonschema:"only the events of this review round"`
+		Events     []event `json:"events,omitempty" jsonschema:"only events of these kinds"`
+	}
+	gateIn struct {
+		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+		Gate       name `json:"gate,omitempty" jsonschema:"the review gate to check (default: the current request's)"`
+		Staged     bool `json:"staged,omitempty" jsonschema:"check exactly what git commit would commit"`
+		Group      name `json:"group,omitempty" jsonschema:"check every assignment of this group"`
+	}
+)
+
+// defaultWait is how long wait_for_verdict waits when not told.
+const defaultWait = 10 * time.Minute
+
+// addTools adds every tool; each calls one operation of review.
+func (c *conn) addTools(s *mcp.Server) {
+	tool(s, c, "request_review", "Implementer: ask for a review of the changed files (specdev work request).",
+		func(ctx context.Context, svc *review.Service, in requestIn) (review.Result, error) {
+			return svc.Request(ctx, review.RequestOptions{Notes: string(in.Notes), Files: texts(in.Files), Base: string(in.Base),
+				Staged: in.Staged, Gate: string(in.Gate), Group: string(in.Group), Mode: protocol.Mode(in.Mode), Checkpoint: in.Checkpoint})
+		})
+	tool(s, c, "review_status", "Implementer: the review's state and the one next step, at once (specdev work).",
+		func(ctx context.Context, svc *review.Service, in workIn) (review.Result, error) {
+			return svc.Work(ctx, review.WorkOptions{Group: string(in.Group)})
+		})
+	tool(s, c, "wait_for_verdict", "Implementer: wait for the verdict or a human's decision (default 600 s), with progress notifications while waiting (specdev work --timeout).",
+		func(ctx context.Context, svc *review.Service, in workIn) (review.Result, error) {
+			return svc.Work(ctx, review.WorkOptions{Group: string(in.Group), Timeout: wait(in.Timeout, defaultWait)})
+		})
+	tool(s, c, "continue_after_pause", "(Human) let a paused manual-mode implementer go on after a rejection (specdev work continue).",
+		func(ctx context.Context, svc *review.Service, in continueIn) (review.Result, error) {
+			return svc.Continue(ctx, string(in.Guidance))
+		})
+	tool(s, c, "cancel", "Implementer: withdraw the active review request (specdev work cancel).",
+		func(ctx context.Context, svc *review.Service, in assignmentIn) (review.Result, error) {
+			return svc.Cancel(ctx)
+		})
+	c.addReviewerTools(s)
+	tool(s, c, "status", "All assignments at a glance, and what needs a human (specdev status).",
+		func(ctx context.Context, svc *review.Service, in statusIn) (review.Result, error) {
+			res, err := svc.Status(ctx, string(in.Group))
+			if err == nil {
+				res.Text = statusText(res) + res.Text
+			}
+			return res, err
+		})
+	tool(s, c, "history", "The event log of an assignment, or the part asked for (specdev history).",
+		func(ctx context.Context, svc *review.Service, in historyIn) (review.Result, error) {
+			return svc.History(ctx, review.HistoryOptions{Last: int(in.Last), Round: int(in.Round), Events: texts(in.Events)})
+		})
+	tool(s, c, "gate", "Whether the latest review passed and the files still match it; OK only then (specdev gate).",
+		func(ctx context.Context, svc *review.Service, in gateIn) (review.Result, error) {
+			return svc.Gate(ctx, review.GateOptions{Gate: string(in.Gate), Staged: in.Staged, Group: string(in.Group)})
+		})
+}
+
+// addReviewerTools adds the reviewer's tools. The connection keeps the
+// session and the lease of its claim, so the agent never carries them.
+func (c *conn) addReviewerTools(s *mcp.Server) {
+	tool(s, c, "claim_review", "Reviewer: claim a waiting review (your own, a stale one, or the oldest pending) and get the briefing (specdev check).",
+		func(ctx context.Context, svc *review.Service, in claimIn) (review.Result, error) {
+			res, err := svc.Claim(ctx, review.ClaimOptions{Mode: protocol.Mode(in.Mode), Timeout: wait(in.Timeout, 0)})
+			if session, lease := res.Holding(); err == nil && session == svc.Session {
+				c.hold(lease)
+			}
+			return res, err
+		})
+	tool(s, c, "record_file", "Reviewer: mark one file of your review reviewed with its findings; your checkpoint (specdev check record).",
+		func(ctx context.Context, svc *review.Service, in recordIn) (review.Result, error) {
+			resolved := make([]int, len(in.Resolved))
+			for i, n := range in.Resolved {
+				resolved[i] = int(n)
+			}
+			return svc.Record(ctx, review.RecordOptions{File: string(in.File), Findings: in.Findings, Resolved: resolved, Add: in.Add})
+		})
+	tool(s, c, "give_verdict", "Reviewer: pass or fail your review (specdev check verdict).",
+		func(ctx context.Context, svc *review.Service, in verdictIn) (review.Result, error) {
+			return svc.Verdict(ctx, protocol.Verdict{Passed: in.Passed, Summary: string(in.Summary),
+				InterpretedIntent: string(in.InterpretedIntent), IntentSatisfied: in.IntentSatisfied, Issues: in.Issues})
+		})
+	tool(s, c, "release_review", "Reviewer: give your review back; its progress is kept for the next reviewer (specdev check release).",
+		func(ctx context.Context, svc *review.Service, in struct{}) (review.Result, error) {
+			return svc.Release(ctx)
+		})
+	tool(s, c, "set_loop_review_result", "Report review results for a specific loop: records every file of the review you claimed (the issues on theirs) and gives the verdict, in one call.",
+		func(ctx context.Context, svc *review.Service, in loopResultIn) (review.Result, error) {
+			con, err := in.conclusion()
+			if err != nil {
+				return review.Result{}, err
+			}
+			res, err := svc.Conclude(ctx, con)
+			if err == nil && in.TaskID != "" {
+				res.Text = fmt.Sprintf("Task %s.\n%s", protocol.SafeText(string(in.TaskID)), res.Text)
+			}
+			return res, err
+		})
+}
+
+// conclusion is the loop review's result in specdev's terms: an issue's
+// type is its finding's category, its line a whole number.
+func (in loopResultIn) conclusion() (review.Conclusion, error) {
+	con := review.Conclusion{Passed: in.Passed, InterpretedIntent: string(in.InterpretedIntent), IntentSatisfied: in.IntentSatisfied}
+	for i, is := range in.Issues {
+		f := protocol.Finding{File: is.File, Category: is.Type, Description: is.Description, Suggestion: is.Suggestion}
+		if is.Line != nil {
+			if *is.Line != float64(int(*is.Line)) {
+				return con, &protocol.UsageError{Msg: fmt.Sprintf("issues[%d].line: %v is not a whole number", i, *is.Line), Hint: "give the line as 1, 2, 3…, or 0 for the whole file"}
+			}
+			f.Line = int(*is.Line)
+		}
+		con.Issues = append(con.Issues, f)
+	}
+	return con, nil
+}
+
+// wait is a time-out in seconds, or def when none is given.
+func wait(s seconds, def time.Duration) time.Duration {
+	if s == 0 {
+		return def
+	}
+	return time.Duration(float64(s) * float64(time.Second))
+}
+
+func texts[T ~string](in []T) []string {
+	if in == nil {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = string(s)
+	}
+	return out
+}
