@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -97,7 +98,11 @@ func (s *Service) sortIssues(c Conclusion, files []string) (map[string][]protoco
 			f.File = file
 		}
 		if err := f.Validate(); err != nil {
-			return nil, v, fmt.Errorf("issues[%d]: %w", i, err)
+			var inv *protocol.InvalidError
+			if errors.As(err, &inv) && inv.File == "" {
+				inv.File = fmt.Sprintf("issues[%d]", i)
+			}
+			return nil, v, err
 		}
 		if slices.Contains(files, f.File) {
 			byFile[f.File] = append(byFile[f.File], f)

@@ -57,6 +57,9 @@ func errorResult(code, message, hint string) *mcp.CallToolResult {
 // schemaErrors gives the SDK's own tool errors — arguments that break a
 // tool's input schema, refused before the tool runs — the code USAGE
 // and the envelope every other error has.
+// maxQuoted bounds the characters of an input an error quotes.
+const maxQuoted = 300
+
 func schemaErrors(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
@@ -70,7 +73,11 @@ func schemaErrors(next mcp.MethodHandler) mcp.MethodHandler {
 				msg = append(msg, t.Text)
 			}
 		}
-		return errorResult(review.Usage.String(), strings.Join(msg, "\n"), "see the tool's input schema (tools/list) for its fields and their bounds"), nil
+		message := strings.Join(msg, "\n")
+		if r := []rune(message); len(r) > maxQuoted { // the SDK's message quotes the whole value
+			message = string(r[:maxQuoted]) + "…"
+		}
+		return errorResult(review.Usage.String(), message, "see the tool's input schema (tools/list) for its fields and their bounds"), nil
 	}
 }
 
