@@ -108,6 +108,15 @@ var examples = sync.OnceValue(func() map[string][]example {
 		"hook uninstall": {
 			{"remove the pre-commit hook; a hook it chained is put back", "specdev hook uninstall pre-commit"},
 		},
+		"mcp": {
+			{"serve the MCP tools on stdin and stdout (an MCP host starts this)", "specdev mcp"},
+			{"the same for another project, under a fixed reviewer session", "specdev mcp --dir ../other-project --session rv-agent"},
+		},
+		"mcp config": {
+			{"print Claude Code's entry for .mcp.json", "specdev mcp config claude"},
+			{"add the entry to .cursor/mcp.json, keeping the servers there", "specdev mcp config cursor --write"},
+			{"add it to ~/.codex/config.toml", "specdev mcp config codex --write"},
+		},
 		"status": {
 			{"every assignment: status, round, reviewer, progress, and what needs a human", "specdev status"},
 			{"the same as one JSON document (needs_human lists the commands)", "specdev --json status"},
