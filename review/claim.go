@@ -190,7 +190,7 @@ func (p *poller) nothingToDo() Result {
 			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
 		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
 			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s; stale after %s)\n",
-				e.Name, oneLine(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
+				e.Name, holderName(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
 				ActivityAgo(e.Idle(now)), Human(p.st.StaleAfter()))
 		}
 	}

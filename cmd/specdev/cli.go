@@ -41,6 +41,8 @@ type WorkCmd struct {
 	Continue WorkContinueCmd `cmd:"" help:"(Human) let a paused manual-mode implementer go on after a rejection."`
 	Unblock  WorkUnblockCmd  `cmd:"" help:"(Human) lift a review loop blocked at its round limit."`
 	Cancel   WorkCancelCmd   `cmd:"" help:"Withdraw an active review request."`
+
+	OldStatus workStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev work."`
 }
 
 // CheckCmd groups the reviewer's commands. Without a subcommand it polls
@@ -52,4 +54,9 @@ type CheckCmd struct {
 	Approve CheckApproveCmd `cmd:"" help:"(Human) approve a review awaiting approval: it passes."`
 	Reject  CheckRejectCmd  `cmd:"" help:"(Human) reject a review awaiting approval: it fails."`
 	Release CheckReleaseCmd `cmd:"" help:"Give your review back; its progress is kept for the next reviewer."`
+
+	OldStatus checkStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev status."`
+	OldRun    checkRunCmd    `cmd:"" name:"run" hidden:"" help:"The original tool's name of specdev check."`
+	OldResume checkResumeCmd `cmd:"" name:"resume" hidden:"" help:"The original tool's name of specdev check."`
+	OldAccept checkAcceptCmd `cmd:"" name:"accept" hidden:"" help:"The original tool's name of specdev check approve."`
 }
