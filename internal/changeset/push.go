@@ -37,7 +37,7 @@ type Carried struct {
 }
 
 // maxPushInput bounds the hook's input ReadPushes reads.
-const maxPushInput = 1 << 20
+const maxPushInput = 8 << 20
 
 var (
 	objectID   = regexp.MustCompile(`^([0-9a-f]{40}|[0-9a-f]{64})$`)
@@ -54,7 +54,7 @@ func ReadPushes(r io.Reader) ([]Push, error) {
 	}
 	const file, hint = "stdin (the refs git pushes)", "specdev gate --pre-push reads what git gives the pre-push hook: run it from the hook (specdev hook install pre-push)"
 	if len(data) > maxPushInput {
-		return nil, &protocol.InvalidError{File: file, Problem: "more than 1 MiB of refs", Hint: hint}
+		return nil, &protocol.InvalidError{File: file, Problem: "more than 8 MiB of refs", Hint: hint}
 	}
 	var pushes []Push
 	for i, line := range strings.Split(string(data), "\n") {

@@ -26,7 +26,7 @@ func TestReadPushes(t *testing.T) {
 		{"three fields", "refs/heads/main " + a + " refs/heads/main\n", nil, "line 1"},
 		{"short sha", "refs/heads/main abc refs/heads/main " + a + "\n", nil, "line 1"},
 		{"control character in a ref", "\n refs/heads/\x1b " + a + " refs/heads/main " + a + "\n", nil, "line 2"},
-		{"too much", strings.Repeat("x", maxPushInput+1), nil, "more than 1 MiB"},
+		{"too much", strings.Repeat("x", maxPushInput+1), nil, "more than 8 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
