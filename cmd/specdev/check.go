@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -71,19 +72,28 @@ func (c *CheckRejectCmd) Run(app *App) error {
 	})
 }
 
-// GateCmd is the commit review gate: it passes only if the latest review
-// of the gate passed and the files it covers now are, content for
-// content, the ones that review saw.
+// GateCmd is the commit review gate: it passes only if every file a
+// commit, a push or the branch carries is, content for content, what a
+// passed review saw, in whichever loop.
 type GateCmd struct {
-	Gate   string `help:"The review gate to check (default: the gate of the current request, else review)." placeholder:"NAME"`
-	Staged bool   `help:"Check exactly what git commit would commit (the index), as the pre-commit hook does."`
-	Group  string `help:"Check every assignment of this group: exit 0 only when each passed its gate and still matches its review." placeholder:"NAME"`
+	Gate    string `help:"The review gate to check (default: each loop's current request's gate, else review)." placeholder:"NAME"`
+	Staged  bool   `help:"Check exactly what git commit would commit (the index), as the pre-commit hook does."`
+	Group   string `help:"Only this group's loops count; without --staged or --pre-push, check that every assignment of it passed its gate and still matches its review." placeholder:"NAME"`
+	PrePush string `name:"pre-push" help:"Check what git pushes to REMOTE: the refs git gives the pre-push hook, read from stdin (the installed hook passes them)." placeholder:"REMOTE"`
 }
 
-// Run judges what the gate covers now.
+// Run judges what the gate covers now. An explicit --group wins over
+// SPECDEV_ASSIGNMENT in the environment, which is only a default.
 func (c *GateCmd) Run(app *App) error {
 	return app.run(func(s *review.Service) (review.Result, error) {
-		return s.Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group})
+		if c.PrePush != "" && app.terminal {
+			return review.Result{}, usage("run it from the pre-push hook (specdev hook install pre-push), or pipe the lines in",
+				"--pre-push reads the refs git pushes from stdin (\"<local ref> <local sha> <remote ref> <remote sha>\" lines)")
+		}
+		if c.Group != "" && s.Assignment != "" && s.Assignment == os.Getenv("SPECDEV_ASSIGNMENT") {
+			s = s.With(s.Session, s.Lease, "")
+		}
+		return s.Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group, PrePush: c.PrePush, Refs: app.stdin})
 	})
 }
 
