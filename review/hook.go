@@ -149,9 +149,6 @@ func (s *Service) gateArgs(hook, gate, prefix string) []string {
 	if gate != "" {
 		args = append(args, "--gate", gate)
 	}
-	if s.Assignment != "" {
-		args = append(args, "--assignment", s.Assignment)
-	}
 	return append(args, "--dir", orWord(prefix, "."))
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -82,18 +81,14 @@ type GateCmd struct {
 	PrePush string `name:"pre-push" help:"Check what git pushes to REMOTE: the refs git gives the pre-push hook, read from stdin (the installed hook passes them)." placeholder:"REMOTE"`
 }
 
-// Run judges what the gate covers now. An explicit --group wins over
-// SPECDEV_ASSIGNMENT in the environment, which is only a default.
+// Run judges what the gate covers now.
 func (c *GateCmd) Run(app *App) error {
 	return app.run(func(s *review.Service) (review.Result, error) {
 		if c.PrePush != "" && app.terminal {
 			return review.Result{}, usage("run it from the pre-push hook (specdev hook install pre-push), or pipe the lines in",
 				"--pre-push reads the refs git pushes from stdin (\"<local ref> <local sha> <remote ref> <remote sha>\" lines)")
 		}
-		if c.Group != "" && s.Assignment != "" && s.Assignment == os.Getenv("SPECDEV_ASSIGNMENT") {
-			s = s.With(s.Session, s.Lease, "")
-		}
-		return s.Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group, PrePush: c.PrePush, Refs: app.stdin})
+		return groupWins(s, c.Group).Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group, PrePush: c.PrePush, Refs: app.stdin})
 	})
 }
 
