@@ -38,11 +38,14 @@ func preflightArgv(st *checkpoint.Store) []string {
 func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, claim *checkpoint.Claim, generated bool) (Result, error) {
 	st := s.Store
 	argv := preflightArgv(st)
+	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
+	if err := s.gateAllowed(argv); err != nil { // nothing ran: no round is used
+		return Result{}, giveBack(ctx, a, h, "gate_not_allowed", err)
+	}
 	run := append([]string{}, argv...)
 	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
 		run[0] = filepath.Join(st.Root, run[0])
 	}
-	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
 	var ran preflight.Result
 	// The lease is renewed while the gate runs; if the review is taken
 	// over anyway (--force), the gate is stopped at once.
