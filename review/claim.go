@@ -23,8 +23,9 @@ type ClaimOptions struct {
 }
 
 // Claim is one reviewer poll: it claims the caller session's own review,
-// a stale one, or the oldest pending one, runs the pre-flight gate and
-// returns the briefing. Claiming is explicit: without a session it only
+// a stale one, or the oldest pending one, ends what a killed specdev left
+// of its gate, runs the pre-flight gate (if a person allowed it here)
+// and returns the briefing. Claiming is explicit: without a session it only
 // shows what there is (Overview).
 func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 	session, generated, err := s.claimSession(opt)
@@ -43,6 +44,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 	if claim == nil {
 		return p.nothingToDo(), nil
 	}
+	s.endOrphanGate(a)
 	if claim.Progress.Phase == protocol.PhasePreflight {
 		return s.runPreflight(ctx, a, claim, generated)
 	}

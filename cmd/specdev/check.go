@@ -104,3 +104,14 @@ func (c *DoctorCmd) Run(app *App) error {
 	}
 	return app.emit(res)
 }
+
+// AllowCmd is a person's consent to run the project's pre-flight gate on
+// this machine: a gate is code from the branch under review.
+type AllowCmd struct {
+	Revoke bool `help:"Withdraw every consent to run a gate of this project on this machine."`
+}
+
+// Run records (or withdraws) the consent.
+func (c *AllowCmd) Run(app *App) error {
+	return app.run(func(s *review.Service) (review.Result, error) { return s.Allow(c.Revoke) })
+}
