@@ -96,7 +96,7 @@ func DigestStaged(ctx context.Context, root string, files []string) (Sums, error
 	if err != nil {
 		return Sums{}, err
 	}
-	content := sha256.New()
+	content := newHasher()
 	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
