@@ -31,7 +31,8 @@ var historyEvents = []protocol.EventName{
 // maxHistoryLast bounds -n: more than any history holds.
 const maxHistoryLast = 1_000_000
 
-// Run reads review_history.jsonl, tolerating a torn last line.
+// Run reads review_history.jsonl, tolerating a torn last line; with -n,
+// only its end, as far back as the last N events the filters keep.
 func (c *HistoryCmd) Run(app *App) error {
 	if err := c.checkFlags(app); err != nil {
 		return err
@@ -43,13 +44,12 @@ func (c *HistoryCmd) Run(app *App) error {
 	if err != nil {
 		return err
 	}
-	all, torn, err := a.History()
+	part, err := a.HistoryLast(c.Last, c.keep)
 	if err != nil {
 		return err
 	}
-	events := c.filter(all)
-	return app.emit(Result{State: "history", Text: historyText(a, events, len(all), torn, c.filtered()), Next: "specdev status",
-		Data: map[string]any{"assignment": a.Name, "events": events, "total": len(all), "torn": torn}})
+	return app.emit(Result{State: "history", Text: historyText(a, part.Events, part.Total, part.Torn, c.filtered()), Next: "specdev status",
+		Data: map[string]any{"assignment": a.Name, "events": part.Events, "total": part.Total, "torn": part.Torn}})
 }
 
 // checkFlags refuses what selects nothing by mistake: an unknown event
@@ -76,22 +76,9 @@ func (c *HistoryCmd) checkFlags(app *App) error {
 
 func (c *HistoryCmd) filtered() bool { return c.Last > 0 || c.Round > 0 || len(c.Event) > 0 }
 
-// filter keeps the events of --round and --event, then the last -n.
-func (c *HistoryCmd) filter(all []protocol.Event) []protocol.Event {
-	events := []protocol.Event{}
-	for _, e := range all {
-		if c.Round > 0 && e.Round != c.Round {
-			continue
-		}
-		if len(c.Event) > 0 && !slices.Contains(c.Event, string(e.Event)) {
-			continue
-		}
-		events = append(events, e)
-	}
-	if c.Last > 0 && len(events) > c.Last {
-		events = events[len(events)-c.Last:]
-	}
-	return events
+// keep tells whether an event is of --round and --event.
+func (c *HistoryCmd) keep(e protocol.Event) bool {
+	return (c.Round == 0 || e.Round == c.Round) && (len(c.Event) == 0 || slices.Contains(c.Event, string(e.Event)))
 }
 
 func historyText(a *checkpoint.Assignment, events []protocol.Event, total int, torn, filtered bool) string {
