@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -35,6 +34,9 @@ func statusTable(rows []statusRow) table {
 		{heads: []string{"REVIEWER"}},
 		{heads: []string{"PROGRESS", "FILES"}},
 		{heads: []string{"LAST ACTIVITY", "IDLE"}},
+	}
+	for i := range cols {
+		cols[i].cells = make([]cell, 0, len(rows))
 	}
 	for _, r := range rows {
 		cols[colAssignment].cells = append(cols[colAssignment].cells, cell{variants: []string{r.Assignment}})
@@ -104,9 +106,10 @@ func statusStyle(r statusRow) style {
 func roundCell(r statusRow) []string {
 	switch {
 	case r.Round > 0 && r.MaxRounds > 0:
-		return []string{fmt.Sprintf("%d of %d", shownRound(r), r.MaxRounds), fmt.Sprintf("%d/%d", shownRound(r), r.MaxRounds)}
+		round, limit := strconv.Itoa(shownRound(r)), strconv.Itoa(r.MaxRounds)
+		return []string{round + " of " + limit, round + "/" + limit}
 	case r.Round > 0: // a hand-written request names no limit
-		return []string{fmt.Sprint(r.Round)}
+		return []string{strconv.Itoa(r.Round)}
 	}
 	return []string{"-"}
 }
@@ -115,7 +118,8 @@ func progressCell(r statusRow) []string {
 	if r.FilesTotal == 0 {
 		return []string{"-"}
 	}
-	return []string{bar(r.FilesReviewed, r.FilesTotal), fmt.Sprintf("%d/%d", r.FilesReviewed, r.FilesTotal)}
+	count := strconv.Itoa(r.FilesReviewed) + "/" + strconv.Itoa(r.FilesTotal)
+	return []string{barOf(r.FilesReviewed, r.FilesTotal, count), count}
 }
 
 func activityCell(r statusRow) []string {
@@ -132,12 +136,17 @@ func activityCell(r statusRow) []string {
 // bar is a ten-cell progress bar with the count: [###-------] 3/10. Any
 // counts draw a bar (a full one past the total), never a panic.
 func bar(done, total int) string {
+	return barOf(done, total, strconv.Itoa(done)+"/"+strconv.Itoa(total))
+}
+
+// barOf is bar with its count already written.
+func barOf(done, total int, count string) string {
 	const width = 10
 	filled := 0
 	if total > 0 {
 		filled = min(max(done, 0), total) * width / total
 	}
-	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat("-", width-filled), done, total)
+	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + count
 }
 
 func dash(s string) string {

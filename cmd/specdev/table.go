@@ -131,6 +131,13 @@ func (t table) render(l layout, color bool) string {
 	if len(t.cols) > 0 {
 		rows = len(t.cols[0].cells)
 	}
+	lineWidth := 0
+	for i, kept := range l.kept {
+		if kept {
+			lineWidth += l.width[i] + tableGap
+		}
+	}
+	b.Grow((rows + 1) * lineWidth)
 	for r := -1; r < rows; r++ {
 		line.Reset()
 		for i, c := range t.cols {
