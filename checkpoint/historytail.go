@@ -60,7 +60,7 @@ func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (History
 func lastEvents(f *os.File, file string, size int64, n int, keep func(protocol.Event) bool) (HistoryPart, error) {
 	part := HistoryPart{Events: []protocol.Event{}}
 	lines := newBackLines(f, size)
-	for last := true; ; last = false {
+	for last := true; len(part.Events) < n; last = false {
 		line, start, ok, err := lines.prev()
 		if err != nil {
 			return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
@@ -69,10 +69,6 @@ func lastEvents(f *os.File, file string, size int64, n int, keep func(protocol.E
 			break
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		if len(part.Events) == n {
-			part.Total++
 			continue
 		}
 		e, err := protocol.DecodeEvent(file, 0, line)
@@ -87,6 +83,13 @@ func lastEvents(f *os.File, file string, size int64, n int, keep func(protocol.E
 		if keep == nil || keep(e) {
 			part.Events = append(part.Events, e)
 		}
+		if len(part.Events) == n { // the lines before are only counted
+			_, before, err := countLines(f, start)
+			if err != nil {
+				return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
+			}
+			part.Total += before
+		}
 	}
 	slices.Reverse(part.Events)
 	return part, nil
@@ -95,7 +98,7 @@ func lastEvents(f *os.File, file string, size int64, n int, keep func(protocol.E
 // lineError is the error of the malformed line at offset start, with its
 // line number, which only a count of the lines before it tells.
 func lineError(f *os.File, file string, start int64, line []byte) error {
-	before, err := countNewlines(f, start)
+	before, _, err := countLines(f, start)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", file, err)
 	}
@@ -103,19 +106,41 @@ func lineError(f *os.File, file string, start int64, line []byte) error {
 	return err
 }
 
-// countNewlines counts the newlines in the first end bytes of f.
-func countNewlines(f *os.File, end int64) (int, error) {
+// countLines counts the lines of f before offset end, which starts one:
+// all of them, and those that are not blank (History's events, if they
+// are well formed).
+func countLines(f *os.File, end int64) (lines, nonBlank int, err error) {
 	buf := make([]byte, 64<<10)
-	n := 0
+	var carry []byte // a line that began in an earlier read
 	for off := int64(0); off < end; {
 		k, err := f.ReadAt(buf[:min(int64(len(buf)), end-off)], off)
-		n += bytes.Count(buf[:k], []byte{'\n'})
+		if k == 0 {
+			if err == nil || err == io.EOF {
+				err = io.ErrUnexpectedEOF // the file shrank while being read
+			}
+			return 0, 0, err
+		}
 		off += int64(k)
-		if err != nil && (err != io.EOF || off < end) {
-			return 0, err
+		data := buf[:k]
+		for {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				carry = append(carry, data...)
+				break
+			}
+			line := data[:i]
+			if len(carry) > 0 {
+				line = append(carry, line...)
+				carry = carry[:0]
+			}
+			lines++
+			if len(bytes.TrimSpace(line)) > 0 {
+				nonBlank++
+			}
+			data = data[i+1:]
 		}
 	}
-	return n, nil
+	return lines, nonBlank, nil
 }
 
 // backLines reads a file's lines from the last to the first. Each read
