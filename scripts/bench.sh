@@ -13,7 +13,7 @@ set -euo pipefail
 bin=$(cd "$(dirname "${1:-bin/specdev}")" && pwd)/$(basename "${1:-bin/specdev}")
 scripts=$(cd "$(dirname "$0")" && pwd)
 runs=${RUNS:-101}
-slow_runs=${SLOW_RUNS:-11}
+slow_runs=${SLOW_RUNS:-7}
 work=$(mktemp -d "${TMPDIR:-/tmp}/specdev-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
