@@ -113,7 +113,7 @@ func (r *repo) digestEntries(ctx context.Context, files []string, entries, index
 	if err != nil {
 		return Sums{}, err
 	}
-	content := sha256.New()
+	content := newHasher()
 	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
