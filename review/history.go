@@ -1,22 +1,19 @@
 package review
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 )
 
-// HistoryOptions selects part of an assignment's event log: the events
-// of a round and of some kinds, then the last N of those (0: all).
+// HistoryOptions selects part of an assignment's event log.
 type HistoryOptions struct {
-	Last   int
-	Round  int
-	Events []string
+	Last  int      // only the last N events the other options keep (0: all)
+	Round int      // only the events of this round (0: every round)
+	Event []string // only events of these kinds
 }
 
 // HistoryEvents are the event names a history holds (the history
@@ -31,9 +28,18 @@ var HistoryEvents = []protocol.EventName{
 // MaxHistoryLast bounds Last: more than any history holds.
 const MaxHistoryLast = 1_000_000
 
+// historyData is the data of specdev history.
+type historyData struct {
+	Assignment string           `json:"assignment"`
+	Events     []protocol.Event `json:"events"`
+	Torn       bool             `json:"torn"`
+	Total      int              `json:"total"`
+}
+
 // History reads the caller's assignment's review_history.jsonl,
-// tolerating a torn last line, and keeps the events asked for.
-func (s *Service) History(ctx context.Context, opt HistoryOptions) (Result, error) {
+// tolerating a torn last line; with Last, only its end, as far back as
+// the last N events the other options keep.
+func (s *Service) History(opt HistoryOptions) (Result, error) {
 	if err := opt.check(); err != nil {
 		return Result{}, err
 	}
@@ -41,13 +47,24 @@ func (s *Service) History(ctx context.Context, opt HistoryOptions) (Result, erro
 	if err != nil {
 		return Result{}, err
 	}
-	all, torn, err := a.History()
+	part, err := a.HistoryLast(opt.Last, opt.keep)
 	if err != nil {
 		return Result{}, err
 	}
-	events := opt.filter(all)
-	return Result{State: "history", Text: historyText(a, events, len(all), torn, opt.filtered()), Next: "specdev status",
-		Data: map[string]any{"assignment": a.Name, "events": events, "total": len(all), "torn": torn}}, nil
+	var b strings.Builder
+	if opt.filtered() {
+		fmt.Fprintf(&b, "History of %s (%d of %d events):\n", a.Name, len(part.Events), part.Total)
+	} else {
+		fmt.Fprintf(&b, "History of %s (%d events):\n", a.Name, part.Total)
+	}
+	for _, e := range part.Events {
+		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, dashed(oneLine(e.Session)), detailText(e.Detail))
+	}
+	if part.Torn {
+		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
+	}
+	return Result{State: "history", Text: b.String(), Next: "specdev status",
+		Data: historyData{Assignment: a.Name, Events: part.Events, Total: part.Total, Torn: part.Torn}}, nil
 }
 
 // check refuses what selects nothing by mistake: an unknown event name,
@@ -59,7 +76,7 @@ func (opt HistoryOptions) check() error {
 	if opt.Round < 0 || opt.Round > protocol.MaxRound {
 		return usage(fmt.Sprintf("give --round from 1 to %d", protocol.MaxRound), fmt.Sprintf("--round %d: out of range", opt.Round))
 	}
-	for _, e := range opt.Events {
+	for _, e := range opt.Event {
 		if !slices.Contains(HistoryEvents, protocol.EventName(e)) {
 			return usage("known events: "+eventList(), "--event "+protocol.QuotePrefix(e)+": no such event")
 		}
@@ -67,47 +84,11 @@ func (opt HistoryOptions) check() error {
 	return nil
 }
 
-func (opt HistoryOptions) filtered() bool {
-	return opt.Last > 0 || opt.Round > 0 || len(opt.Events) > 0
-}
+func (opt HistoryOptions) filtered() bool { return opt.Last > 0 || opt.Round > 0 || len(opt.Event) > 0 }
 
 // keep tells whether an event is of the round and kinds asked for.
 func (opt HistoryOptions) keep(e protocol.Event) bool {
-	return (opt.Round == 0 || e.Round == opt.Round) && (len(opt.Events) == 0 || slices.Contains(opt.Events, string(e.Event)))
-}
-
-// filter keeps the events of the round and kinds asked for, then the last N.
-func (opt HistoryOptions) filter(all []protocol.Event) []protocol.Event {
-	events := []protocol.Event{}
-	for _, e := range all {
-		if opt.keep(e) {
-			events = append(events, e)
-		}
-	}
-	if opt.Last > 0 && len(events) > opt.Last {
-		events = events[len(events)-opt.Last:]
-	}
-	return events
-}
-
-func historyText(a *checkpoint.Assignment, events []protocol.Event, total int, torn, filtered bool) string {
-	var b strings.Builder
-	if filtered {
-		fmt.Fprintf(&b, "History of %s (%d of %d events):\n", a.Name, len(events), total)
-	} else {
-		fmt.Fprintf(&b, "History of %s (%d events):\n", a.Name, total)
-	}
-	for _, e := range events {
-		session := oneLine(e.Session)
-		if session == "" {
-			session = "-"
-		}
-		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, session, detailText(e.Detail))
-	}
-	if torn {
-		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
-	}
-	return b.String()
+	return (opt.Round == 0 || e.Round == opt.Round) && (len(opt.Event) == 0 || slices.Contains(opt.Event, string(e.Event)))
 }
 
 func eventList() string {
@@ -132,4 +113,11 @@ func detailText(detail map[string]any) string {
 		parts = append(parts, oneLine(fmt.Sprintf("%s=%v", k, detail[k])))
 	}
 	return "  " + strings.Join(parts, " ")
+}
+
+func dashed(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

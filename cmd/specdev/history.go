@@ -15,10 +15,10 @@ type HistoryCmd struct {
 	Event []string `help:"Only events of this kind; repeat for more (requested, claimed, file_reviewed, failed, …)." sep:"none" placeholder:"NAME"`
 }
 
-// Run reads review_history.jsonl, tolerating a torn last line.
+// Run reads review_history.jsonl. The argument names the assignment;
+// SPECDEV_ASSIGNMENT is only a default, which it overrides, but a
+// different --assignment is refused.
 func (c *HistoryCmd) Run(app *App) error {
-	// SPECDEV_ASSIGNMENT is only a default: the argument overrides it, but
-	// --assignment and the argument naming two assignments is a mistake
 	fromEnv := app.Assignment == os.Getenv("SPECDEV_ASSIGNMENT")
 	if c.Name != "" && app.Assignment != "" && c.Name != app.Assignment && !fromEnv {
 		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", oneLine(c.Name), oneLine(app.Assignment)))
@@ -27,6 +27,6 @@ func (c *HistoryCmd) Run(app *App) error {
 		app.Assignment = c.Name
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
-		return s.History(app.ctx, review.HistoryOptions{Last: c.Last, Round: c.Round, Events: c.Event})
+		return s.History(review.HistoryOptions{Last: c.Last, Round: c.Round, Event: c.Event})
 	})
 }

@@ -124,7 +124,7 @@ func (c *conn) addTools(s *mcp.Server) {
 		})
 	tool(s, c, "history", "The event log of an assignment, or the part asked for (specdev history).",
 		func(ctx context.Context, svc *review.Service, in historyIn) (review.Result, error) {
-			return svc.History(ctx, review.HistoryOptions{Last: int(in.Last), Round: int(in.Round), Events: texts(in.Events)})
+			return svc.History(review.HistoryOptions{Last: int(in.Last), Round: int(in.Round), Event: texts(in.Events)})
 		})
 	tool(s, c, "gate", "Whether the latest review passed and the files still match it; OK only then (specdev gate).",
 		func(ctx context.Context, svc *review.Service, in gateIn) (review.Result, error) {
