@@ -106,7 +106,7 @@ func guideCommands(t *testing.T) []guideCommand {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no skills/*/SKILL.md (%v)", err)
 	}
-	files = append(files, "../../docs/implementer.md", "../../docs/reviewer.md", "../../README.md")
+	files = append(files, "../../docs/implementer.md", "../../docs/reviewer.md", "../../docs/mcp.md", "../../README.md")
 	var out []guideCommand
 	for _, file := range files {
 		data, err := os.ReadFile(file)
