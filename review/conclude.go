@@ -20,12 +20,6 @@ type Conclusion struct {
 	Issues            []protocol.Finding // a missing severity is important on a fail, minor on a pass
 }
 
-// concluded is the data of a conclusion.
-type concluded struct {
-	Recorded []string `json:"recorded"` // the files recorded by this call, in review order
-	Verdict  any      `json:"verdict"`
-}
-
 // Conclude writes a conclusion as a reviewer who records every file and
 // then gives the verdict would, so the files on disk are the ones the
 // command line leaves: each file of the review an issue names is
@@ -73,7 +67,7 @@ func (s *Service) Conclude(ctx context.Context, c Conclusion) (Result, error) {
 		return Result{}, err
 	}
 	res.Text = fmt.Sprintf("Recorded %s of the review.\n%s", plural(len(recorded), "file"), res.Text)
-	res.Data = concluded{Recorded: recorded, Verdict: res.Data}
+	res.Data = map[string]any{"recorded": recorded, "verdict": res.Data} // the files recorded by this call, in review order
 	return res, nil
 }
 

@@ -25,6 +25,9 @@ func (s *Service) File(ctx context.Context, which string) (ReportData, error) {
 	if which == FileReport {
 		return s.Report(ctx)
 	}
+	if which != FileRequest && which != FileProgress {
+		return ReportData{}, usage("ask for the request, progress or report", "no state file called "+protocol.QuotePrefix(which))
+	}
 	a, err := s.Target()
 	if err != nil {
 		return ReportData{}, err
@@ -33,25 +36,18 @@ func (s *Service) File(ctx context.Context, which string) (ReportData, error) {
 	if err != nil {
 		return ReportData{}, err
 	}
-	var name string
-	var data []byte
+	name, data := protocol.RequestFile, []byte(nil)
 	switch {
 	case which == FileRequest && snap.Request != nil:
-		name = protocol.RequestFile
 		data, err = protocol.EncodeRequest(snap.Request)
 	case which == FileProgress && snap.Progress != nil:
 		name = protocol.ProgressFile
 		data, err = protocol.EncodeProgress(snap.Progress)
-	case which == FileRequest || which == FileProgress:
+	default:
 		return ReportData{}, &checkpoint.StateError{Msg: "no " + which + " file yet for " + a.Name,
 			Hint: "a request is written by specdev work request, a progress file once a reviewer claims the review"}
-	default:
-		return ReportData{}, usage("ask for the request, progress or report", "no state file called "+protocol.QuotePrefix(which))
 	}
-	if err != nil {
-		return ReportData{}, err
-	}
-	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + name, AbsolutePath: filepath.Join(a.Dir, name), Content: string(data)}, nil
+	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + name, AbsolutePath: filepath.Join(a.Dir, name), Content: string(data)}, err
 }
 
 // NewSessionID returns a fresh reviewer session id, for a caller that

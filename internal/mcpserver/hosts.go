@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 
 	"github.com/BurntSushi/toml"
 
@@ -26,9 +25,6 @@ type HostConfig struct {
 	Snippet string `json:"snippet"` // a whole file holding only the entry
 	entry   map[string]any
 }
-
-// Hosts are the hosts Config knows.
-var Hosts = []string{"claude", "codex", "cursor"}
 
 // Config is the entry for host, in the project at root (home: the
 // user's home folder, for Codex).
@@ -140,39 +136,26 @@ func mergeTOML(old []byte, snippet string) (have any, merged []byte, err error) 
 	return nil, merged, err
 }
 
-// same compares two entries as JSON values (numbers as numbers).
+// same compares two entries as JSON values.
 func same(have any, want map[string]any) bool {
 	a, _ := json.Marshal(have)
 	b, _ := json.Marshal(want)
-	var x, y any
-	json.Unmarshal(a, &x)
-	json.Unmarshal(b, &y)
-	return reflect.DeepEqual(x, y)
+	return bytes.Equal(a, b)
 }
 
-// place writes a host's file whole: a temporary file beside it, synced,
-// renamed over it (a symlink at the name is replaced, never followed).
+// place writes a host's file whole: a temporary file beside it, renamed
+// over it (a symlink at the name is replaced, never followed).
 func place(file string, data []byte, mode fs.FileMode) error {
-	dir := filepath.Dir(file)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".specdev-*")
+	f, err := os.CreateTemp(filepath.Dir(file), ".specdev-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name())
 	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
+	if err = errors.Join(err, f.Chmod(mode), f.Sync(), f.Close()); err == nil {
 		err = os.Rename(f.Name(), file)
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -84,68 +85,54 @@ func schemaErrors(next mcp.MethodHandler) mcp.MethodHandler {
 // progress sends the call's progress notifications, if the client asked
 // for them with a progress token: each note the operation makes while
 // it waits, and a heartbeat between, so that a host that counts a quiet
-// call as hung sees it is alive. stop ends them.
+// call as hung sees it is alive. stop ends them before the answer goes.
 func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *review.Service) (stop func()) {
 	token := req.Params.GetProgressToken()
 	if token == nil || req.Session == nil {
 		return func() {}
 	}
 	start := time.Now()
-	notes := make(chan string, 1)
-	svc.Notify = func(note string) {
-		select {
-		case notes <- note:
-		default:
+	var mu sync.Mutex // one notification at a time, none after stop
+	stopped := false
+	send := func(note string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped {
+			s := time.Since(start).Seconds()
+			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: s,
+				Message: fmt.Sprintf("%s (%.0f s)", protocol.SafeText(note), s)})
 		}
 	}
+	svc.Notify = send
+	tick := time.NewTicker(c.heartbeat)
 	done := make(chan struct{})
-	finished := make(chan struct{})
 	go func() {
-		defer close(finished)
-		tick := time.NewTicker(c.heartbeat)
-		defer tick.Stop()
-		note := "working"
 		for {
 			select {
 			case <-done:
 				return
-			case note = <-notes:
 			case <-tick.C:
+				send("still working")
 			}
-			elapsed := time.Since(start).Seconds()
-			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: elapsed,
-				Message: fmt.Sprintf("%s (%.0f s)", protocol.SafeText(note), elapsed)})
 		}
 	}()
-	return func() { close(done); <-finished }
+	return func() {
+		tick.Stop()
+		close(done)
+		mu.Lock()
+		stopped = true
+		mu.Unlock()
+	}
 }
 
-// statusText is specdev status in a few plain lines: the table's
-// columns, without the width a terminal needs.
+// statusText is specdev status in plain lines: the table's columns,
+// without the width a terminal needs.
 func statusText(res review.Result) string {
-	d, ok := res.Data.(review.StatusData)
-	if !ok || len(d.Assignments) == 0 {
-		return "No assignments yet.\n"
-	}
+	d, _ := res.Data.(review.StatusData)
 	var b strings.Builder
 	for _, r := range d.Assignments {
-		fmt.Fprintf(&b, "%s  %s", r.Assignment, r.Description)
-		if r.Round > 0 {
-			fmt.Fprintf(&b, "  round %d/%d", r.Round, r.MaxRounds)
-		}
-		if r.FilesTotal > 0 {
-			fmt.Fprintf(&b, "  %d/%d files", r.FilesReviewed, r.FilesTotal)
-		}
-		if r.Reviewer != "" {
-			fmt.Fprintf(&b, "  reviewer %s", protocol.SafeText(r.Reviewer))
-		}
-		if r.Stale {
-			b.WriteString("  STALE")
-		}
-		if r.Error != "" {
-			fmt.Fprintf(&b, "  %s", protocol.SafeText(r.Error))
-		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, "%s  %s  round %d/%d  %d/%d files  reviewer %s  %s\n", r.Assignment, r.Description, r.Round, r.MaxRounds,
+			r.FilesReviewed, r.FilesTotal, protocol.SafeText(r.Reviewer), protocol.SafeText(r.Error))
 	}
 	for _, n := range d.NeedsHuman {
 		fmt.Fprintf(&b, "Needs a human: %s: %s (%s)\n", n.Assignment, n.Reason, n.Command)

@@ -97,15 +97,6 @@ func (c *conn) hold(lease string) {
 // targeted is a tool input that names an assignment.
 type targeted interface{ target() string }
 
-func (in requestIn) target() string    { return string(in.Assignment) }
-func (in workIn) target() string       { return string(in.Assignment) }
-func (in continueIn) target() string   { return string(in.Assignment) }
-func (in assignmentIn) target() string { return string(in.Assignment) }
-func (in claimIn) target() string      { return string(in.Assignment) }
-func (in loopResultIn) target() string { return string(in.LoopID) }
-func (in historyIn) target() string    { return string(in.Assignment) }
-func (in gateIn) target() string       { return string(in.Assignment) }
-
 // tool adds one tool: its input schema from In, and a handler that runs
 // op on the call's service, with progress notifications while it runs,
 // and answers with its result or its error.

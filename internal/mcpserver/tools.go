@@ -14,38 +14,39 @@ import (
 // The inputs of the tools. Field names are the command line's flag
 // names; every field is optional unless its JSON name has no omitempty.
 type (
+	// at names the assignment a tool acts on.
+	at struct {
+		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+	}
 	requestIn struct {
-		Assignment name   `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
-		Notes      text   `json:"notes,omitempty" jsonschema:"notes for the reviewer"`
-		Files      []path `json:"files,omitempty" jsonschema:"review exactly these files instead of the changed ones"`
-		Base       name   `json:"base,omitempty" jsonschema:"also review the commits since this revision"`
-		Staged     bool   `json:"staged,omitempty" jsonschema:"review exactly the staged change (what git commit would commit)"`
-		Gate       name   `json:"gate,omitempty" jsonschema:"review gate (default: the previous request's, else review)"`
-		Group      name   `json:"group,omitempty" jsonschema:"put the assignment in this group of parallel loops"`
-		Mode       mode   `json:"mode,omitempty" jsonschema:"auto: fix and ask again after a rejection; manual: pause for a human"`
-		Checkpoint bool   `json:"checkpoint,omitempty" jsonschema:"a checkpoint review of work in progress: no round, no pass of the gate"`
+		at
+		Notes      text  `json:"notes,omitempty" jsonschema:"notes for the reviewer"`
+		Files      paths `json:"files,omitempty" jsonschema:"review exactly these files instead of the changed ones"`
+		Base       name  `json:"base,omitempty" jsonschema:"also review the commits since this revision"`
+		Staged     bool  `json:"staged,omitempty" jsonschema:"review exactly the staged change (what git commit would commit)"`
+		Gate       name  `json:"gate,omitempty" jsonschema:"review gate (default: the previous request's, else review)"`
+		Group      name  `json:"group,omitempty" jsonschema:"put the assignment in this group of parallel loops"`
+		Mode       mode  `json:"mode,omitempty" jsonschema:"auto: fix and ask again after a rejection; manual: pause for a human"`
+		Checkpoint bool  `json:"checkpoint,omitempty" jsonschema:"a checkpoint review of work in progress: no round, no pass of the gate"`
 	}
 	workIn struct {
-		Assignment name    `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
-		Group      name    `json:"group,omitempty" jsonschema:"every assignment of this group instead"`
-		Timeout    seconds `json:"timeout,omitempty" jsonschema:"seconds to wait (wait_for_verdict: default 600)"`
+		at
+		Group   name    `json:"group,omitempty" jsonschema:"every assignment of this group instead"`
+		Timeout seconds `json:"timeout,omitempty" jsonschema:"seconds to wait (wait_for_verdict: default 600)"`
 	}
 	continueIn struct {
-		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
-		Guidance   text `json:"guidance,omitempty" jsonschema:"a human's guidance for the implementer"`
-	}
-	assignmentIn struct {
-		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
+		at
+		Guidance text `json:"guidance,omitempty" jsonschema:"a human's guidance for the implementer"`
 	}
 	claimIn struct {
-		Assignment name    `json:"assignment,omitempty" jsonschema:"claim only this assignment (default: any waiting review)"`
-		Mode       mode    `json:"mode,omitempty" jsonschema:"auto: decide alone; manual: a human approves the verdict"`
-		Timeout    seconds `json:"timeout,omitempty" jsonschema:"seconds to wait for a review to claim (default: look once)"`
+		at
+		Mode    mode    `json:"mode,omitempty" jsonschema:"auto: decide alone; manual: a human approves the verdict"`
+		Timeout seconds `json:"timeout,omitempty" jsonschema:"seconds to wait for a review to claim (default: look once)"`
 	}
 	recordIn struct {
 		File     path               `json:"file" jsonschema:"the reviewed file, as the briefing lists it"`
 		Findings []protocol.Finding `json:"findings,omitempty" jsonschema:"the file's findings (none: the file is fine)"`
-		Resolved []number           `json:"resolved,omitempty" jsonschema:"findings of the previous round verified fixed, by their numbers in the briefing"`
+		Resolved numbers            `json:"resolved,omitempty" jsonschema:"findings of the previous round verified fixed, by their numbers in the briefing"`
 		Add      bool               `json:"add,omitempty" jsonschema:"add to the file's earlier findings instead of replacing them"`
 	}
 	verdictIn struct {
@@ -55,6 +56,7 @@ type (
 		IntentSatisfied   *bool              `json:"intent_satisfied,omitempty" jsonschema:"whether the change does what it is for"`
 		Issues            []protocol.Finding `json:"issues,omitempty" jsonschema:"findings about no one file"`
 	}
+	// loopResultIn is the parallel-loop reviews' result tool's input.
 	loopResultIn struct {
 		LoopID            name    `json:"loopId" jsonschema:"The loop being reviewed"`
 		TaskID            name    `json:"taskId,omitempty" jsonschema:"The task that was reviewed (optional for checkpoint reviews)"`
@@ -64,28 +66,33 @@ type (
 		Issues            []issue `json:"issues,omitempty"`
 	}
 	issue struct {
-		File        string   `json:"file,omitempty"`
-		Line        *float64 `json:"line,omitempty"`
-		Type        string   `json:"type,omitempty"`
-		Description string   `json:"description,omitempty"`
-		Suggestion  string   `json:"suggestion,omitempty"`
+		File        path        `json:"file,omitempty" jsonschema:"the file, from the project root"`
+		Line        lineNumber  `json:"line,omitempty" jsonschema:"1-based line; 0 or absent for the whole file"`
+		Type        category    `json:"type,omitempty" jsonschema:"over-engineering, missing-error-handling, pattern-violation, dead-code, spec-intent-mismatch, …"`
+		Description findingText `json:"description,omitempty" jsonschema:"what is wrong"`
+		Suggestion  findingText `json:"suggestion,omitempty" jsonschema:"how to fix it"`
 	}
 	statusIn struct {
 		Group name `json:"group,omitempty" jsonschema:"only the assignments of this group"`
 	}
 	historyIn struct {
-		Assignment name    `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
-		Last       count   `json:"last,omitempty" jsonschema:"only the last N events (of those the other fields select)"`
-		Round      count   `json:"round,omitempty" jsonschema:"only the events of this review round"`
-		Events     []event `json:"events,omitempty" jsonschema:"only events of these kinds"`
+		at
+		Last   count  `json:"last,omitempty" jsonschema:"only the last N events (of those the other fields select)"`
+		Round  count  `json:"round,omitempty" jsonschema:"only the events of this review round"`
+		Events events `json:"events,omitempty" jsonschema:"only events of these kinds"`
 	}
 	gateIn struct {
-		Assignment name `json:"assignment,omitempty" jsonschema:"assignment folder name or a unique prefix (default: the newest)"`
-		Gate       name `json:"gate,omitempty" jsonschema:"the review gate to check (default: the current request's)"`
-		Staged     bool `json:"staged,omitempty" jsonschema:"check exactly what git commit would commit"`
-		Group      name `json:"group,omitempty" jsonschema:"check every assignment of this group"`
+		at
+		Gate   name `json:"gate,omitempty" jsonschema:"the review gate to check (default: the current request's)"`
+		Staged bool `json:"staged,omitempty" jsonschema:"check exactly what git commit would commit"`
+		Group  name `json:"group,omitempty" jsonschema:"check every assignment of this group"`
 	}
 )
+
+// target is the assignment a tool's input names.
+func (in at) target() string { return string(in.Assignment) }
+
+func (in loopResultIn) target() string { return string(in.LoopID) }
 
 // defaultWait is how long wait_for_verdict waits when not told.
 const defaultWait = 10 * time.Minute
@@ -94,7 +101,7 @@ const defaultWait = 10 * time.Minute
 func (c *conn) addTools(s *mcp.Server) {
 	tool(s, c, "request_review", "Implementer: ask for a review of the changed files (specdev work request).",
 		func(ctx context.Context, svc *review.Service, in requestIn) (review.Result, error) {
-			return svc.Request(ctx, review.RequestOptions{Notes: string(in.Notes), Files: texts(in.Files), Base: string(in.Base),
+			return svc.Request(ctx, review.RequestOptions{Notes: string(in.Notes), Files: []string(in.Files), Base: string(in.Base),
 				Staged: in.Staged, Gate: string(in.Gate), Group: string(in.Group), Mode: protocol.Mode(in.Mode), Checkpoint: in.Checkpoint})
 		})
 	tool(s, c, "review_status", "Implementer: the review's state and the one next step, at once (specdev work).",
@@ -110,7 +117,7 @@ func (c *conn) addTools(s *mcp.Server) {
 			return svc.Continue(ctx, string(in.Guidance))
 		})
 	tool(s, c, "cancel", "Implementer: withdraw the active review request (specdev work cancel).",
-		func(ctx context.Context, svc *review.Service, in assignmentIn) (review.Result, error) {
+		func(ctx context.Context, svc *review.Service, in at) (review.Result, error) {
 			return svc.Cancel(ctx)
 		})
 	c.addReviewerTools(s)
@@ -124,7 +131,7 @@ func (c *conn) addTools(s *mcp.Server) {
 		})
 	tool(s, c, "history", "The event log of an assignment, or the part asked for (specdev history).",
 		func(ctx context.Context, svc *review.Service, in historyIn) (review.Result, error) {
-			return svc.History(review.HistoryOptions{Last: int(in.Last), Round: int(in.Round), Event: texts(in.Events)})
+			return svc.History(review.HistoryOptions{Last: int(in.Last), Round: int(in.Round), Event: []string(in.Events)})
 		})
 	tool(s, c, "gate", "Whether the latest review passed and the files still match it; OK only then (specdev gate).",
 		func(ctx context.Context, svc *review.Service, in gateIn) (review.Result, error) {
@@ -145,11 +152,7 @@ func (c *conn) addReviewerTools(s *mcp.Server) {
 		})
 	tool(s, c, "record_file", "Reviewer: mark one file of your review reviewed with its findings; your checkpoint (specdev check record).",
 		func(ctx context.Context, svc *review.Service, in recordIn) (review.Result, error) {
-			resolved := make([]int, len(in.Resolved))
-			for i, n := range in.Resolved {
-				resolved[i] = int(n)
-			}
-			return svc.Record(ctx, review.RecordOptions{File: string(in.File), Findings: in.Findings, Resolved: resolved, Add: in.Add})
+			return svc.Record(ctx, review.RecordOptions{File: string(in.File), Findings: in.Findings, Resolved: []int(in.Resolved), Add: in.Add})
 		})
 	tool(s, c, "give_verdict", "Reviewer: pass or fail your review (specdev check verdict).",
 		func(ctx context.Context, svc *review.Service, in verdictIn) (review.Result, error) {
@@ -179,13 +182,11 @@ func (c *conn) addReviewerTools(s *mcp.Server) {
 func (in loopResultIn) conclusion() (review.Conclusion, error) {
 	con := review.Conclusion{Passed: in.Passed, InterpretedIntent: string(in.InterpretedIntent), IntentSatisfied: in.IntentSatisfied}
 	for i, is := range in.Issues {
-		f := protocol.Finding{File: is.File, Category: is.Type, Description: is.Description, Suggestion: is.Suggestion}
-		if is.Line != nil {
-			if *is.Line != float64(int(*is.Line)) {
-				return con, &protocol.UsageError{Msg: fmt.Sprintf("issues[%d].line: %v is not a whole number", i, *is.Line), Hint: "give the line as 1, 2, 3…, or 0 for the whole file"}
-			}
-			f.Line = int(*is.Line)
+		f := protocol.Finding{File: string(is.File), Category: string(is.Type), Description: string(is.Description), Suggestion: string(is.Suggestion)}
+		if is.Line != lineNumber(int(is.Line)) {
+			return con, &protocol.UsageError{Msg: fmt.Sprintf("issues[%d].line: %v is not a whole number", i, is.Line), Hint: "give the line as 1, 2, 3…, or 0 for the whole file"}
 		}
+		f.Line = int(is.Line)
 		con.Issues = append(con.Issues, f)
 	}
 	return con, nil
@@ -197,15 +198,4 @@ func wait(s seconds, def time.Duration) time.Duration {
 		return def
 	}
 	return time.Duration(float64(s) * float64(time.Second))
-}
-
-func texts[T ~string](in []T) []string {
-	if in == nil {
-		return nil
-	}
-	out := make([]string, len(in))
-	for i, s := range in {
-		out[i] = string(s)
-	}
-	return out
 }
