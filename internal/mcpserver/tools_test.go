@@ -1,0 +1,57 @@
+package mcpserver
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The tools the loop test leaves out: release, a manual-mode pause and a
+// human's go-ahead, cancel, status, and the request as a resource.
+func TestOtherTools(t *testing.T) {
+	p := newProject(t, "")
+	p.write("a.go", "package a\n")
+	impl := p.connect("", nil)
+	rev := p.connect("", nil)
+	must(t, call(t, impl, "request_review", map[string]any{"files": []string{"a.go"}, "mode": "manual"}), "OK")
+
+	must(t, call(t, rev, "claim_review", map[string]any{}), "OK")
+	must(t, call(t, rev, "record_file", map[string]any{"file": "a.go", "findings": []map[string]any{{"severity": "critical", "description": "panics"}}}), "OK")
+	if rel := must(t, call(t, rev, "release_review", map[string]any{}), "OK"); rel.State != "released" || field[int](t, rel, "files_reviewed") != 1 {
+		t.Fatalf("release_review: %s\n%s", rel.State, rel.Text)
+	}
+	again := must(t, call(t, rev, "claim_review", map[string]any{}), "OK")
+	if field[string](t, again, "kind") != "resumed" || !strings.Contains(again.Text, "a.go (1 finding)") {
+		t.Fatalf("the released review is not resumed with its progress:\n%s", again.Text)
+	}
+	must(t, call(t, rev, "give_verdict", map[string]any{"passed": false, "summary": "it panics"}), "OK")
+
+	paused := must(t, call(t, impl, "review_status", map[string]any{}), "BLOCKED")
+	if !strings.Contains(paused.Text, "specdev work continue") {
+		t.Fatalf("a manual-mode rejection does not pause for a human:\n%s", paused.Text)
+	}
+	went := must(t, call(t, impl, "continue_after_pause", map[string]any{"guidance": "keep the API"}), "OK")
+	if went.State != "continued" || !strings.Contains(went.Text, "Guidance: keep the API") {
+		t.Fatalf("continue_after_pause: %s\n%s", went.State, went.Text)
+	}
+
+	p.write("a.go", "package a // fixed\n")
+	must(t, call(t, impl, "request_review", map[string]any{"files": []string{"a.go"}}), "OK")
+	req, err := impl.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "specdev://assignments/00001/request"})
+	if err != nil || req.Contents[0].Text != p.read(".specdev/assignments/00001_login/review_request.json") {
+		t.Fatalf("request resource is not review_request.json: %v", err)
+	}
+	status := must(t, call(t, impl, "status", map[string]any{}), "OK")
+	if !strings.HasPrefix(status.Text, "00001_login  ") || !strings.Contains(status.Text, "round 2/3") {
+		t.Errorf("status text:\n%s", status.Text)
+	}
+	if c := must(t, call(t, impl, "cancel", map[string]any{}), "OK"); c.State != "cancelled" {
+		t.Errorf("cancel: %s", c.State)
+	}
+	if _, err := impl.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "specdev://assignments/00009/report"}); err == nil ||
+		!strings.Contains(err.Error(), "00009") {
+		t.Errorf("a resource of no assignment: %v", err)
+	}
+}
