@@ -42,7 +42,9 @@ func ClaimedOf(res Result) (Claimed, bool) {
 type Watch struct {
 	Held      bool // the caller still holds the review, in progress
 	Status    protocol.Status
-	Reviewed  int
+	Round     int
+	Reviewed  int // files counted reviewed, those carried unchanged from the previous round too
+	Recorded  int // files recorded in this round
 	Total     int
 	Remaining []string
 }
@@ -69,11 +71,15 @@ func (s *Service) Beat(ctx context.Context, renew bool) (Watch, error) {
 	if err != nil || snap.Request == nil {
 		return Watch{}, err
 	}
-	w := Watch{Status: snap.Request.Status}
+	w := Watch{Status: snap.Request.Status, Round: snap.Request.Round}
 	if snap.Current() {
 		p := snap.Progress
 		w.Held = p.SessionID == s.Session && p.Lease == s.Lease && w.Status == protocol.StatusInProgress
 		w.Reviewed, w.Total, w.Remaining = len(p.FilesReviewed), p.FilesTotal, p.FilesRemaining
+		w.Recorded = w.Reviewed
+		if p.Plan != nil {
+			w.Recorded -= len(p.Plan.Unchanged) // still carried: not read in this round
+		}
 	}
 	return w, nil
 }

@@ -27,6 +27,7 @@ var historyEvents = []protocol.EventName{
 	protocol.EventTakeover, protocol.EventReleased, protocol.EventResumeFallback, protocol.EventVerdictProposed,
 	protocol.EventPassed, protocol.EventFailed, protocol.EventApproved, protocol.EventRejected,
 	protocol.EventBlocked, protocol.EventUnblocked, protocol.EventContinued, protocol.EventCancelled,
+	protocol.EventAgentRun, protocol.EventAgentIncomplete,
 }
 
 // maxHistoryLast bounds -n: more than any history holds.
@@ -108,6 +109,7 @@ func historyText(a *checkpoint.Assignment, events []protocol.Event, total int, t
 	if torn {
 		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
 	}
+	b.WriteString(review.AgentCostText(events))
 	return b.String()
 }
 
