@@ -20,12 +20,12 @@ type LoopOptions struct {
 
 // looper runs one assignment's loop.
 type looper struct {
-	svc        *review.Service // names the assignment
-	impl, rev  *runner
-	plan       string // the implementer's briefing
-	implAgent  string // the implementer's session, to resume with findings
-	rounds     []loopRound
-	began      time.Time
+	svc       *review.Service // names the assignment
+	impl, rev *runner
+	plan      string // the implementer's briefing
+	implAgent string // the implementer's session, to resume with findings
+	rounds    []loopRound
+	began     time.Time
 }
 
 // loopRound is what one round of the loop took.
