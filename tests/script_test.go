@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -32,6 +33,7 @@ func TestScripts(t *testing.T) {
 			"events":   cmdEvents,
 			"lease":    cmdLease,
 			"maxratio": cmdMaxRatio,
+			"dead":     cmdDead,
 		},
 		RequireUniqueNames: true,
 	})
@@ -219,6 +221,22 @@ func cmdMaxRatio(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s is %d bytes, %s %d: %.2f of it, more than %s", args[0], small, args[1], big, float64(small)/float64(max(big, 1)), args[2])
 	}
 	ts.Logf("%s is %d bytes, %s %d: %.2f of it", args[0], small, args[1], big, float64(small)/float64(big))
+}
+
+// dead PIDFILE: the process whose pid the file holds is gone (within a
+// few seconds: a killed process takes a moment to be reaped).
+func cmdDead(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: dead PIDFILE")
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[0])))
+	ts.Check(err)
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if syscall.Kill(pid, 0) != nil {
+			return
+		}
+	}
+	ts.Fatalf("process %d is still alive", pid)
 }
 
 // nearestStateDir is the .specdev folder specdev would find from dir.

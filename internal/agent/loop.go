@@ -72,7 +72,7 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 			stop = l.review(ctx)
 		case "failed", "idle", "cancelled", "passed":
 			if view.State == "passed" {
-				return l.summary("passed", view.Code, view.Text), nil
+				return l.summary("passed", view.Code, firstLine(view.Text)), nil
 			}
 			stop = l.implement(ctx, view)
 		default: // paused, blocked, stuck, awaiting a human
@@ -116,7 +116,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 	if err != nil {
 		return l.stop(review.CodeOf(err), "the review could not be requested", err)
 	}
-	l.impl.say("%s: review requested (%s)", l.svc.Assignment, firstLine(req.Text))
+	l.impl.say("%s", firstLine(req.Text))
 	return nil
 }
 
@@ -186,14 +186,16 @@ func (l *looper) summary(end string, code review.Code, detail string) review.Res
 	var all protocol.AgentUsage
 	reread := 0
 	for i, r := range l.rounds {
-		fmt.Fprintf(&b, "  round %d: %s; %d files reviewed\n    implementer %s: %s\n    reviewer %s: %s\n", r.Round,
-			orElse(string(r.Status), "not reviewed"), r.Read, l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
+		fmt.Fprintf(&b, "  round %d: %s; %s reviewed\n    implementer %s: %s\n    reviewer %s: %s\n", r.Round,
+			orElse(string(r.Status), "not reviewed"), plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
 		all = all.Add(r.Implementer).Add(r.Reviewer)
 		if i > 0 {
 			reread += r.Read
 		}
 	}
-	fmt.Fprintf(&b, "Files re-reviewed after round 1: %d\nAgents used: %s\nTook: %s\n", reread, all, time.Since(l.began).Round(time.Second))
+	took := time.Since(l.began)
+	fmt.Fprintf(&b, "Files re-reviewed after round 1: %d\nAgents used: %s\nTook: %s\n", reread, all,
+		protocol.ShortDuration(took.Round(max(took/100, time.Millisecond))))
 	if detail != "" {
 		b.WriteString(strings.TrimRight(detail, "\n") + "\n")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -185,7 +186,7 @@ func outcomeWords(rep reviewed) string {
 	case "stopped":
 		return "stopped; the review was given back with its progress"
 	}
-	return "the agent " + rep.Outcome + "; the review was given back with its progress"
+	return "the agent " + strings.ReplaceAll(rep.Outcome, "_", " ") + "; the review was given back with its progress"
 }
 
 // briefingOf is a claim's briefing with its one next step.
