@@ -59,7 +59,7 @@ func Check(ctx context.Context, s *review.Service, opt Options) (review.Result, 
 		if opt.Parallel > 1 && opt.Timeout > 0 && time.Now().After(deadline) {
 			break // served until the timeout
 		}
-		claim, err := r.svc.Claim(ctx, review.ClaimOptions{NewSession: true, Agent: r.agent.Name, Mode: opt.Mode,
+		claim, err := r.svc.Claim(ctx, review.ClaimOptions{NewSession: true, Agent: r.resumable(), Mode: opt.Mode,
 			Timeout: max(time.Until(deadline), 0)})
 		if _, ok := review.ClaimedOf(claim); err != nil || !ok {
 			<-slots
@@ -164,6 +164,17 @@ func (r *runner) say(format string, args ...any) {
 	if r.opt.Say != nil {
 		r.opt.Say(fmt.Sprintf(format, args...))
 	}
+}
+
+// resumable is the agent's name if it can resume its sessions: a claim
+// for it then goes to the reviewer session that worked with its
+// remembered session, whose follow-up briefing assumes what the agent
+// remembers. An agent that starts afresh every run gets a full briefing.
+func (r *runner) resumable() string {
+	if len(r.agent.ResumeArgv) == 0 {
+		return ""
+	}
+	return r.agent.Name
 }
 
 func (r *runner) poll() time.Duration {

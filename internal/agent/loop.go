@@ -129,7 +129,7 @@ func (l *looper) recordImpl(ctx context.Context, j job, res ran) {
 
 // review claims the assignment's review for the reviewer agent and runs it.
 func (l *looper) review(ctx context.Context) *review.Result {
-	claim, err := l.svc.Claim(ctx, review.ClaimOptions{NewSession: true, Agent: l.rev.agent.Name})
+	claim, err := l.svc.Claim(ctx, review.ClaimOptions{NewSession: true, Agent: l.rev.resumable()})
 	if err != nil {
 		return l.stop(review.CodeOf(err), "the review could not be claimed", err)
 	}
