@@ -193,9 +193,11 @@ func (l *looper) summary(end string, code review.Code, detail string) review.Res
 			reread += r.Read
 		}
 	}
-	took := time.Since(l.began)
-	fmt.Fprintf(&b, "Files re-reviewed after round 1: %d\nAgents used: %s\nTook: %s\n", reread, all,
-		protocol.ShortDuration(took.Round(max(took/100, time.Millisecond))))
+	took := time.Since(l.began).Round(time.Millisecond)
+	if took > time.Minute {
+		took = took.Round(time.Second)
+	}
+	fmt.Fprintf(&b, "Files re-reviewed after round 1: %d\nAgents used: %s\nTook: %s\n", reread, all, protocol.ShortDuration(took))
 	if detail != "" {
 		b.WriteString(strings.TrimRight(detail, "\n") + "\n")
 	}
