@@ -67,15 +67,16 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 			return review.Result{}, err
 		}
 		var stop *review.Result
-		switch view.State {
-		case "pending", "in_progress":
+		switch {
+		case view.Code == review.Blocked || view.Code == review.Conflict: // paused, blocked, stuck: whatever blocks the loop
+			return l.summary("stopped: a human decides", view.Code, view.Text+"\nNext: "+view.Next), nil
+		case view.State == "passed":
+			return l.summary("passed", view.Code, firstLine(view.Text)), nil
+		case view.State == "pending" || view.State == "in_progress":
 			stop = l.review(ctx)
-		case "failed", "idle", "cancelled", "passed":
-			if view.State == "passed" {
-				return l.summary("passed", view.Code, firstLine(view.Text)), nil
-			}
+		case view.State == "failed" || view.State == "idle" || view.State == "cancelled":
 			stop = l.implement(ctx, view)
-		default: // paused, blocked, stuck, awaiting a human
+		default: // awaiting a human's approval
 			return l.summary("stopped: a human decides", view.Code, view.Text+"\nNext: "+view.Next), nil
 		}
 		if stop != nil {
@@ -175,6 +176,8 @@ func (l *looper) stop(code review.Code, why string, err error) *review.Result {
 	if code == review.OK {
 		res.Code = review.Failure
 	}
+	res.Next = fmt.Sprintf("see above what stopped it, then go on: specdev loop --implementer %s --reviewer %s --assignment %s",
+		l.impl.agent.Name, l.rev.agent.Name, l.svc.Assignment)
 	return &res
 }
 
