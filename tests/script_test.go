@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -223,20 +222,16 @@ func cmdMaxRatio(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Logf("%s is %d bytes, %s %d: %.2f of it", args[0], small, args[1], big, float64(small)/float64(big))
 }
 
-// dead PIDFILE: the process whose pid the file holds is gone (within a
-// few seconds: a killed process takes a moment to be reaped).
+// dead PIDFILE: the process whose pid the file holds is gone (see alive).
 func cmdDead(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: dead PIDFILE")
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[0])))
 	ts.Check(err)
-	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if syscall.Kill(pid, 0) != nil {
-			return
-		}
+	if alive(pid) {
+		ts.Fatalf("process %d is still alive", pid)
 	}
-	ts.Fatalf("process %d is still alive", pid)
 }
 
 // nearestStateDir is the .specdev folder specdev would find from dir.

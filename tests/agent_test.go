@@ -8,7 +8,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // TestAgentsInParallel: specdev check --agent claude --parallel 4 over 8
@@ -53,6 +56,52 @@ func TestAgentsInParallel(t *testing.T) {
 	}
 	if most := mostAtOnce(spans); most > 4 || most < 2 {
 		t.Errorf("at most %d agents ran at once, want 2 to 4", most)
+	}
+}
+
+// TestSignalDuringAgent: SIGTERM to specdev check --agent kills the
+// agent's whole process group (the child it started too), gives the
+// review back with its progress and reason "interrupted", and exits 130.
+func TestSignalDuringAgent(t *testing.T) {
+	t.Parallel()
+	root, dir := newProject(t, "10s")
+	a := addAssignment(t, testStore(t, dir), "00001_login", "a.go", "b.go")
+	writeTestFile(t, filepath.Join(root, "a.go"), "package a\n", 0o644)
+	writeTestFile(t, filepath.Join(root, "b.go"), "package a\n", 0o644)
+	fake := t.TempDir()
+	writeTestFile(t, filepath.Join(fake, "script"), "hang 1\n", 0o644)
+	cmd := exec.Command(specdevBin(), "check", "--agent", "claude")
+	cmd.Dir = root
+	cmd.Env = append(withoutSpecdevVars(os.Environ()), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "FAKE_AGENT_DIR="+fake)
+	check := startProc(t, cmd)
+	child := waitPid(t, filepath.Join(fake, "hang.pid"))
+	if err := check.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := check.wait(); code != 130 {
+		t.Fatalf("specdev check --agent exited %d after SIGTERM, want 130; stderr:\n%s", code, check.errText())
+	}
+	if alive(child) {
+		t.Errorf("the agent's child (pid %d) outlived specdev check --agent", child)
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Request.Status != protocol.StatusPending || len(snap.Progress.FilesReviewed) != 1 {
+		t.Errorf("after the interrupt: status %s, reviewed %v; want pending with one file kept", snap.Request.Status, snap.Progress.FilesReviewed)
+	}
+	events, _, err := a.History()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var released, ran bool
+	for _, e := range events {
+		released = released || e.Event == protocol.EventReleased && e.Detail["reason"] == "interrupted"
+		ran = ran || e.Event == protocol.EventAgentRun && e.Detail["outcome"] == "stopped"
+	}
+	if !released || !ran {
+		t.Errorf("history lacks released (interrupted) %v or agent_run (stopped) %v: %+v", released, ran, events)
 	}
 }
 
