@@ -28,6 +28,11 @@ type ClaimOptions struct {
 	Force     bool          // take over a live review
 	Preflight bool          // a preflight gate will run: start in phase preflight
 	NoWait    bool          // a locked assignment is BUSY at once, not after lock_timeout (a poll)
+	// Agent, for an agent runner: a pending review whose loop remembers
+	// this agent's session is claimed under the reviewer session that
+	// worked with it (Session is then not used), so that the follow-up
+	// briefing that session earned applies.
+	Agent string
 }
 
 // Claim is the outcome of a successful claim.
@@ -57,6 +62,9 @@ func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error
 		var err error
 		switch r.Status {
 		case protocol.StatusPending:
+			if s := r.AgentSession; opt.Agent != "" && s != nil && s.Agent == opt.Agent && r.ReviewerSessionID != "" {
+				opt.Session = r.ReviewerSessionID
+			}
 			c = a.claimPending(tx, opt)
 		case protocol.StatusInProgress:
 			c, err = a.claimHeld(tx, opt)

@@ -286,6 +286,7 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	p.LastActivity = protocol.At(tx.Now)
 	r.ReviewerNotes = v.Summary
 	r.CompletedAt = protocol.At(tx.Now)
+	r.AgentSession = nil // an agent runner keeps its agent's session once the agent is done (AgentRan)
 	decideRound(tx, r, v.Passed)
 	if v.Passed {
 		r.Status = protocol.StatusPassed
@@ -304,6 +305,7 @@ func propose(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verd
 	p.Phase = protocol.PhaseDone
 	p.LastActivity = protocol.At(tx.Now)
 	r.Status = protocol.StatusAwaitingApproval
+	r.AgentSession = nil
 	r.ProposedVerdict = v.Word()
 	r.ReviewerNotes = v.Summary
 	r.ReviewerSessionID = session
@@ -318,6 +320,7 @@ func (a *Assignment) Release(ctx context.Context, h Holder, why string) (Snapsho
 	var out Snapshot
 	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		r.Status = protocol.StatusPending
+		r.AgentSession = nil
 		p.LastActivity = protocol.At(tx.Now)
 		detail := map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)}
 		if why != "" {
@@ -348,7 +351,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		}
 		if approve {
 			r.Status = protocol.StatusPassed
-			r.ReviewerSessionID = ""
+			r.ReviewerSessionID, r.AgentSession = "", nil
 			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
 		} else {
 			r.Status = protocol.StatusFailed

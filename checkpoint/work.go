@@ -38,7 +38,7 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 		tx.Request, out = r, r
 		if r.Round > r.MaxRounds {
 			r.Status = protocol.StatusBlocked
-			r.ReviewerSessionID = ""
+			r.ReviewerSessionID, r.AgentSession = "", nil
 			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round})
 			return nil
 		}
@@ -126,11 +126,14 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		}
 	}
 	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
-		r.ReviewerSessionID = prev.ReviewerSessionID
+		r.ReviewerSessionID, r.AgentSession = prev.ReviewerSessionID, prev.AgentSession
 		r.Guidance = prev.Guidance
 	}
 	if r.Round > 1 {
 		r.Delta = in.Delta
+		if prev.AgentCost != nil { // the loop goes on: so does what its agents used
+			r.AgentCost = &protocol.AgentCost{Loop: prev.AgentCost.Loop}
+		}
 	}
 	return r
 }
@@ -224,7 +227,7 @@ func (a *Assignment) Cancel(ctx context.Context) (*protocol.Request, error) {
 		}
 		r.Status = protocol.StatusCancelled
 		r.CompletedAt = protocol.At(tx.Now)
-		r.ReviewerSessionID = ""
+		r.ReviewerSessionID, r.AgentSession = "", nil
 		tx.Log(protocol.EventCancelled, "", nil)
 		return nil
 	})

@@ -22,6 +22,8 @@ type Config struct {
 	Preflight        []string `json:"preflight,omitempty"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
+
+	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
 }
 
 // configTop are Config's top-level fields, for the fast decoder.

@@ -26,6 +26,8 @@ const (
 	EventUnblocked       EventName = "unblocked"
 	EventContinued       EventName = "continued"
 	EventCancelled       EventName = "cancelled"
+	EventAgentRun        EventName = "agent_run"        // an agent specdev started has ended (specdev check --agent, specdev loop)
+	EventAgentIncomplete EventName = "agent_incomplete" // an agent stopped without a verdict though nudged; its review was given back
 )
 
 // Event is one line of review_history.jsonl.

@@ -26,27 +26,31 @@ const (
 // and reviewer. The seed's fields are always written; the rest are omitted
 // while empty. Status lives here.
 type Request struct {
-	Version            int       `json:"version"`
-	RequestID          string    `json:"request_id,omitempty"`
-	AssignmentID       string    `json:"assignment_id"`
-	AssignmentPath     string    `json:"assignment_path"`
-	Gate               string    `json:"gate"`
-	Status             Status    `json:"status"`
-	Mode               Mode      `json:"mode"`
-	Timestamp          Timestamp `json:"timestamp"`
-	HeadCommit         string    `json:"head_commit"`
-	ChangedFiles       []string  `json:"changed_files"`
-	Fingerprint        string    `json:"fingerprint,omitempty"`
-	Notes              string    `json:"notes"`
-	Round              int       `json:"round,omitempty"`
-	MaxRounds          int       `json:"max_rounds,omitempty"`
-	ReviewerNotes      string    `json:"reviewer_notes"`
-	ProposedVerdict    string    `json:"proposed_verdict"`
-	CompletedAt        Timestamp `json:"completed_at"`
-	ReviewerSessionID  string    `json:"reviewer_session_id,omitempty"`
-	LastReviewedCommit string    `json:"last_reviewed_commit,omitempty"`
-	Guidance           string    `json:"guidance,omitempty"`
-	ContinuedAt        Timestamp `json:"continued_at,omitzero"`
+	Version           int       `json:"version"`
+	RequestID         string    `json:"request_id,omitempty"`
+	AssignmentID      string    `json:"assignment_id"`
+	AssignmentPath    string    `json:"assignment_path"`
+	Gate              string    `json:"gate"`
+	Status            Status    `json:"status"`
+	Mode              Mode      `json:"mode"`
+	Timestamp         Timestamp `json:"timestamp"`
+	HeadCommit        string    `json:"head_commit"`
+	ChangedFiles      []string  `json:"changed_files"`
+	Fingerprint       string    `json:"fingerprint,omitempty"`
+	Notes             string    `json:"notes"`
+	Round             int       `json:"round,omitempty"`
+	MaxRounds         int       `json:"max_rounds,omitempty"`
+	ReviewerNotes     string    `json:"reviewer_notes"`
+	ProposedVerdict   string    `json:"proposed_verdict"`
+	CompletedAt       Timestamp `json:"completed_at"`
+	ReviewerSessionID string    `json:"reviewer_session_id,omitempty"`
+	// The agent session to resume in the loop's next round, and what the
+	// agents' runs used (agent.go).
+	AgentSession       *AgentSession `json:"agent_session,omitempty"`
+	AgentCost          *AgentCost    `json:"agent_cost,omitempty"`
+	LastReviewedCommit string        `json:"last_reviewed_commit,omitempty"`
+	Guidance           string        `json:"guidance,omitempty"`
+	ContinuedAt        Timestamp     `json:"continued_at,omitzero"`
 
 	// What the request covers beyond its files (see pass.go): the commit
 	// its range starts from, whether it is the staged change, each file's
@@ -153,6 +157,14 @@ func (r *Request) Clone() Request {
 	c.FileDigests = maps.Clone(r.FileDigests)
 	c.CarriedDigests = maps.Clone(r.CarriedDigests)
 	c.Passed = clonePassed(r.Passed)
+	if r.AgentSession != nil {
+		s := *r.AgentSession
+		c.AgentSession = &s
+	}
+	if r.AgentCost != nil {
+		a := *r.AgentCost
+		c.AgentCost = &a
+	}
 	return c
 }
 

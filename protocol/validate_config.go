@@ -3,6 +3,8 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -48,11 +50,13 @@ func (c *Config) shape(ch *check) {
 			ch.required("preflight"+indexField(i), arg, MaxPathLength)
 		}
 	}
+	ch.agents(c.Agents)
 }
 
 // semantics: the preflight gate's time limit is shorter than the lease, so
 // a gate that runs to its limit is not taken over while it runs.
 func (c *Config) semantics(ch *check) {
+	ch.agentSemantics(c.Agents)
 	eff := c.WithDefaults()
 	if ch.err != nil || eff.PreflightTimeout < eff.StaleAfter {
 		return
@@ -77,18 +81,34 @@ func defaultMark(d Duration) string {
 func checkConfigDurations(file string, doc any) error {
 	obj, _ := doc.(map[string]any)
 	for _, d := range configDurations {
-		var s string
-		switch v := obj[d.name].(type) {
-		case json.Number:
-			s = string(v)
-		case string:
-			s = v
-		default:
-			continue // absent, or the wrong type: the schema says so
+		if err := checkDurationIn(file, d.name, obj[d.name], d.bounds); err != nil {
+			return err
 		}
-		if _, err := ParseDurationIn(s, d.bounds); err != nil {
-			return invalid(file, d.name, hintDuration, "%v", err)
+	}
+	agents, _ := obj["agents"].(map[string]any)
+	for _, name := range slices.Sorted(maps.Keys(agents)) {
+		agent, _ := agents[name].(map[string]any)
+		if err := checkDurationIn(file, "agents."+name+".timeout", agent["timeout"], AgentTimeoutBounds); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// checkDurationIn checks a duration as written (a string or a number of
+// seconds) against its bounds; any other type is the schema's to report.
+func checkDurationIn(file, field string, v any, bounds DurationBounds) error {
+	var s string
+	switch v := v.(type) {
+	case json.Number:
+		s = string(v)
+	case string:
+		s = v
+	default:
+		return nil
+	}
+	if _, err := ParseDurationIn(s, bounds); err != nil {
+		return invalid(file, field, hintDuration, "%v", err)
 	}
 	return nil
 }
@@ -118,8 +138,11 @@ func (e *Event) shape(c *check) {
 	}
 }
 
-var eventNames = names([]EventName{
+// EventNames are the events a history holds, the history schema's enum.
+var EventNames = []EventName{
 	EventRequested, EventClaimed, EventPreflight, EventFileReviewed, EventTakeover, EventReleased,
 	EventResumeFallback, EventVerdictProposed, EventPassed, EventFailed, EventApproved, EventRejected,
-	EventBlocked, EventUnblocked, EventContinued, EventCancelled,
-})
+	EventBlocked, EventUnblocked, EventContinued, EventCancelled, EventAgentRun, EventAgentIncomplete,
+}
+
+var eventNames = names(EventNames)

@@ -147,6 +147,8 @@ func clip(b []byte) string {
 func propertyRoots() []propertyRoot {
 	marshal := func(v any) ([]byte, error) { return json.Marshal(v) }
 	r, p, v, e, c := baseRequest(), baseProgress(), baseVerdict(), baseEvent(), baseConfig()
+	agent := baseAgent()
+	agentConfig := func() *Config { return &Config{Agents: map[string]AgentConfig{"mine": *agent}} }
 	f := &[]Finding{baseFinding(), {Severity: SeverityCritical, Description: "general"}}
 	encodeFindings := func(f []Finding) ([]byte, error) {
 		if f == nil {
@@ -198,6 +200,11 @@ func propertyRoots() []propertyRoot {
 			canonical: func() ([]byte, error) { return json.Marshal(c) },
 			decode:    func(b []byte) (any, error) { return DecodeConfig(ConfigFile, b) },
 			encodeAny: marshal},
+		{name: "config agent", value: agent, validate: func() error { return agentConfig().Validate() },
+			encode:    func() ([]byte, error) { return json.Marshal(agentConfig()) },
+			canonical: func() ([]byte, error) { return json.Marshal(agentConfig()) },
+			decode:    func(b []byte) (any, error) { return DecodeConfig(ConfigFile, b) },
+			encodeAny: marshal},
 	}
 }
 
@@ -222,7 +229,10 @@ func baseRequest() *Request {
 		Gate: "review", Status: StatusFailed, Mode: ModeAuto, Timestamp: baseTime, HeadCommit: "abc1234",
 		ChangedFiles: []string{"a.go", "b.go"}, Fingerprint: "sha256:" + strings.Repeat("0a", 32), Notes: "n",
 		Round: 2, MaxRounds: 3, ReviewerNotes: "rn", ProposedVerdict: VerdictFail, CompletedAt: baseTime,
-		ReviewerSessionID: "rv-1", LastReviewedCommit: "abc1234", Guidance: "g", ContinuedAt: baseTime,
+		ReviewerSessionID: "rv-1", AgentSession: &AgentSession{Agent: "claude", ID: "5f1e-22"},
+		AgentCost: &AgentCost{Round: AgentUsage{Runs: 2, InputTokens: 10, OutputTokens: 5, CacheReadTokens: 7, CostUSD: 0.5, DurationMS: 9},
+			Loop: AgentUsage{Runs: 3, InputTokens: 20, OutputTokens: 6, CacheReadTokens: 8, CostUSD: 0.75, DurationMS: 19}},
+		LastReviewedCommit: "abc1234", Guidance: "g", ContinuedAt: baseTime,
 		BaseCommit: strings.Repeat("1", 40), Staged: true, FileDigests: map[string]string{"a.go": strings.Repeat("a", 64), "b.go": DigestDeleted},
 		CarriedDigests: map[string]string{"c.go": strings.Repeat("c", 64)},
 		Passed:         map[string]PassRecord{"review": basePassRecord()},
@@ -271,9 +281,16 @@ func baseEvent() *Event {
 		Detail: map[string]any{"file": "a.go", "findings": 2.0, "replaced": false}}
 }
 
+func baseAgent() *AgentConfig {
+	return &AgentConfig{Argv: []string{"my-agent", "--json"}, ResumeArgv: []string{"my-agent", "--resume", AgentSessionMark},
+		Prompt: PromptStdin, Session: "session_id", InputTokens: "usage.input_tokens", OutputTokens: "usage.output_tokens",
+		CacheReadTokens: "usage.cache.0", Cost: "cost", Timeout: Duration(10 * time.Minute)}
+}
+
 func baseConfig() *Config {
 	every := 3
-	return &Config{CheckpointEvery: &every, Version: 1, StaleAfter: Duration(15 * time.Minute), LockTimeout: Duration(10 * time.Second),
+	return &Config{Agents: map[string]AgentConfig{"claude": {Timeout: Duration(time.Minute)}, "mine": *baseAgent()},
+		CheckpointEvery: &every, Version: 1, StaleAfter: Duration(15 * time.Minute), LockTimeout: Duration(10 * time.Second),
 		Effort: "high", MaxRounds: 4, Preflight: []string{"./gate.sh"}, PreflightTimeout: Duration(5 * time.Minute)}
 }
 
@@ -318,6 +335,9 @@ func (m mutator) mutate(v reflect.Value, path string) {
 		return
 	case reflect.TypeFor[map[string]PassRecord]():
 		try(passCandidates())
+		return
+	case reflect.TypeFor[map[string]AgentConfig]():
+		try(agentsCandidates())
 		return
 	}
 	switch v.Kind() {
@@ -391,6 +411,8 @@ func stringCandidates(v reflect.Value, valid func() bool) []candidate {
 		"pending", "in_progress", "awaiting_approval", "passed", "failed", "blocked", "cancelled", "done",
 		"auto", "manual", "preflight", "reviewing", "writing-report", "critical", "important", "minor",
 		"pass", "fail", "low", "medium", "high", "max", "requested", "file_reviewed", "Passed",
+		"arg", "stdin", "usage.input_tokens", "a..b", ".a", "a.", "a.0.b.c.d.e.f.g", "a.0.b.c.d.e.f.g.h", "a b.c", strings.Repeat("p", 64),
+		strings.Repeat("p", 65), "x." + strings.Repeat("p", 65),
 	} {
 		out = append(out, cand(s, fmt.Sprintf("%q", s)))
 	}
@@ -545,6 +567,25 @@ func loopCandidates() []candidate {
 		cand(map[string]Loop{"review": {RoundsFailed: -1, MaxRounds: 2}}, "negative rounds"),
 		cand(map[string]Loop{"review": {RoundsFailed: 1, MaxRounds: 0}}, "no limit"),
 		cand(map[string]Loop{"review": {RoundsFailed: MaxRound + 1, MaxRounds: MaxRound}}, "rounds past the limit"),
+	}
+}
+
+func agentsCandidates() []candidate {
+	many := map[string]AgentConfig{}
+	for i := 0; i <= MaxAgents; i++ {
+		many[fmt.Sprintf("a%d", i)] = AgentConfig{Argv: []string{"x"}}
+	}
+	return []candidate{
+		cand(map[string]AgentConfig(nil), "nil"),
+		cand(map[string]AgentConfig{"codex": {}}, "a built-in agent as it is"),
+		cand(map[string]AgentConfig{"mine": {}}, "a custom agent without argv"),
+		cand(map[string]AgentConfig{"bad name": {Argv: []string{"x"}}}, "a bad name"),
+		cand(map[string]AgentConfig{"mine": {Argv: []string{}}}, "an empty argv"),
+		cand(map[string]AgentConfig{"mine": {Argv: []string{"x"}, ResumeArgv: []string{"x", "--resume"}}}, "resume_argv without {session}"),
+		cand(map[string]AgentConfig{"mine": {Argv: []string{"x"}, ResumeArgv: []string{"{session}", "{session}"}}}, "{session} twice"),
+		cand(map[string]AgentConfig{"mine": {Argv: []string{"x"}, Timeout: Duration(time.Millisecond)}}, "a timeout too short"),
+		cand(map[string]AgentConfig{"mine": {Argv: []string{"x"}, Timeout: Duration(25 * time.Hour)}}, "a timeout too long"),
+		cand(many, fmt.Sprintf("%d agents", MaxAgents+1)),
 	}
 }
 

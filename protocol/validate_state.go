@@ -31,6 +31,12 @@ func (r *Request) shape(c *check) {
 	c.oneOf("proposed_verdict", r.ProposedVerdict, verdictNames...)
 	c.time("completed_at", r.CompletedAt)
 	c.failErr("reviewer_session_id", CheckSession(r.ReviewerSessionID))
+	if r.AgentSession != nil {
+		c.sub("agent_session", r.AgentSession.shape)
+	}
+	if r.AgentCost != nil {
+		c.sub("agent_cost", r.AgentCost.shape)
+	}
 	c.text("last_reviewed_commit", r.LastReviewedCommit, MaxIDLength)
 	c.text("guidance", r.Guidance, MaxTextLength)
 	c.time("continued_at", r.ContinuedAt)

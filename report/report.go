@@ -117,6 +117,9 @@ func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
 	if guidance := escape(r.Guidance); guidance != "" {
 		w.line("Guidance from a human: ", guidance)
 	}
+	if c := r.AgentCost; c != nil {
+		w.line("Agents, this round: ", escape(c.Round.String()), " | this loop: ", escape(c.Loop.String()))
+	}
 	for _, t := range p.Takeovers {
 		w.line(takeoverLine(t))
 	}

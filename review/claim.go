@@ -20,6 +20,7 @@ type ClaimOptions struct {
 	Timeout    time.Duration // wait up to this long for a review to claim
 	Force      bool          // take over a review another session holds even if it is not stale
 	NewSession bool          // claim under a newly generated session id
+	Agent      string        // claim for this agent (an agent runner): see checkpoint.ClaimOptions
 }
 
 // Claim is one reviewer poll: it claims the caller session's own review,
@@ -36,7 +37,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 		return s.Overview(), nil
 	}
 	p := &poller{s: s, st: s.Store, opt: checkpoint.ClaimOptions{Session: session, Lease: s.Lease, Mode: opt.Mode, Force: opt.Force,
-		Preflight: len(preflightArgv(s.Store)) > 0}}
+		Preflight: len(preflightArgv(s.Store)) > 0, Agent: opt.Agent}}
 	claim, a, err := p.wait(ctx, opt.Timeout)
 	if err != nil {
 		return Result{}, err
@@ -45,10 +46,11 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 		return p.nothingToDo(), nil
 	}
 	s.endOrphanGate(a)
+	generated = generated && opt.Agent == "" // an agent has its ids in its environment
 	if claim.Progress.Phase == protocol.PhasePreflight {
 		return s.runPreflight(ctx, a, claim, generated)
 	}
-	return briefing(a, claim, session, generated, s.now(), s.workingDir()), nil
+	return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
 }
 
 // claimSession is the id to claim under: the caller's session, or a new

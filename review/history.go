@@ -16,15 +16,6 @@ type HistoryOptions struct {
 	Event []string // only events of these kinds
 }
 
-// HistoryEvents are the event names a history holds (the history
-// schema's enum; a test keeps them the same).
-var HistoryEvents = []protocol.EventName{
-	protocol.EventRequested, protocol.EventClaimed, protocol.EventPreflight, protocol.EventFileReviewed,
-	protocol.EventTakeover, protocol.EventReleased, protocol.EventResumeFallback, protocol.EventVerdictProposed,
-	protocol.EventPassed, protocol.EventFailed, protocol.EventApproved, protocol.EventRejected,
-	protocol.EventBlocked, protocol.EventUnblocked, protocol.EventContinued, protocol.EventCancelled,
-}
-
 // MaxHistoryLast bounds Last: more than any history holds.
 const MaxHistoryLast = 1_000_000
 
@@ -77,7 +68,7 @@ func (opt HistoryOptions) check() error {
 		return usage(fmt.Sprintf("give --round from 1 to %d", protocol.MaxRound), fmt.Sprintf("--round %d: out of range", opt.Round))
 	}
 	for _, e := range opt.Event {
-		if !slices.Contains(HistoryEvents, protocol.EventName(e)) {
+		if !slices.Contains(protocol.EventNames, protocol.EventName(e)) {
 			return usage("known events: "+eventList(), "--event "+protocol.QuotePrefix(e)+": no such event")
 		}
 	}
@@ -92,8 +83,8 @@ func (opt HistoryOptions) keep(e protocol.Event) bool {
 }
 
 func eventList() string {
-	names := make([]string, len(HistoryEvents))
-	for i, e := range HistoryEvents {
+	names := make([]string, len(protocol.EventNames))
+	for i, e := range protocol.EventNames {
 		names[i] = string(e)
 	}
 	return strings.Join(names, ", ")

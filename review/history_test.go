@@ -10,7 +10,7 @@ import (
 )
 
 // history --event accepts exactly the events a history file may hold.
-func TestHistoryEventsMatchTheSchema(t *testing.T) {
+func TestEventNamesMatchTheSchema(t *testing.T) {
 	data, err := schemas.Get("history")
 	if err != nil {
 		t.Fatal(err)
@@ -25,9 +25,9 @@ func TestHistoryEventsMatchTheSchema(t *testing.T) {
 	if err := json.Unmarshal(data, &schema); err != nil {
 		t.Fatal(err)
 	}
-	got, want := slices.Sorted(slices.Values(HistoryEvents)), slices.Sorted(slices.Values(schema.Properties.Event.Enum))
+	got, want := slices.Sorted(slices.Values(protocol.EventNames)), slices.Sorted(slices.Values(schema.Properties.Event.Enum))
 	if len(want) == 0 || !slices.Equal(got, want) {
-		t.Fatalf("HistoryEvents = %v, the history schema's events = %v", got, want)
+		t.Fatalf("protocol.EventNames = %v, the history schema's events = %v", got, want)
 	}
 }
 

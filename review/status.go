@@ -28,6 +28,8 @@ type StatusRow struct {
 	Error         string `json:"error,omitempty"`
 	Mode          string `json:"mode,omitempty"` // the implementer's: auto, or manual (a human decides after a rejection)
 
+	AgentCost *protocol.AgentCost `json:"agent_cost,omitempty"` // what the agents specdev started used, in the round and the loop
+
 	Idle time.Duration `json:"-"` // since the last activity (checkpoint.Idle)
 }
 
@@ -63,10 +65,11 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 	if entries, err = inGroup(entries, group); err != nil {
 		return Result{}, err
 	}
-	s.validate(ctx, entries)
+	costs := s.validate(ctx, entries)
 	rows := make([]StatusRow, 0, len(entries))
-	for _, e := range entries {
+	for i, e := range entries {
 		rows = append(rows, rowOf(e, s.now(), st.StaleAfter()))
+		rows[i].AgentCost = costs[e.Name]
 	}
 	needs := needsOf(rows)
 	res := statusResult(rows, needs)
@@ -97,18 +100,24 @@ func statusResult(rows []StatusRow, needs []NeedItem) Result {
 
 // validate reads every assignment's files in full, as a report must: a
 // file a poll can read may still be one specdev refuses to act on, and
-// status says so.
-func (s *Service) validate(ctx context.Context, entries []checkpoint.Entry) {
+// status says so. It returns the agent cost of each request that has one.
+func (s *Service) validate(ctx context.Context, entries []checkpoint.Entry) map[string]*protocol.AgentCost {
+	costs := map[string]*protocol.AgentCost{}
 	for i, e := range entries {
 		if e.Err != nil {
 			continue
 		}
 		a, err := s.Store.Assignment(e.Name)
+		var snap checkpoint.Snapshot
 		if err == nil {
-			_, err = a.Fresh(ctx)
+			snap, err = a.Fresh(ctx)
+		}
+		if err == nil && snap.Request != nil && snap.Request.AgentCost != nil {
+			costs[e.Name] = snap.Request.AgentCost
 		}
 		entries[i].Err = err
 	}
+	return costs
 }
 
 func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRow {

@@ -72,13 +72,16 @@ type released struct {
 }
 
 // Release gives the caller's review back with its progress kept.
-func (s *Service) Release(ctx context.Context) (Result, error) {
+func (s *Service) Release(ctx context.Context) (Result, error) { return s.ReleaseFor(ctx, "") }
+
+// ReleaseFor is Release that logs why (an agent runner's "agent_crashed").
+func (s *Service) ReleaseFor(ctx context.Context, why string) (Result, error) {
 	a, h, err := s.heldReview("release")
 	if err != nil {
 		return Result{}, err
 	}
 	session := h.Session
-	snap, err := a.Release(ctx, h, "")
+	snap, err := a.Release(ctx, h, why)
 	if err != nil {
 		return Result{}, err
 	}

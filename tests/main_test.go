@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -26,6 +27,9 @@ func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == ontermName {
 		os.Exit(ontermMain(os.Args[1:])) // a scenario's command on a terminal (onterm_test.go)
 	}
+	if name := filepath.Base(os.Args[0]); slices.Contains(fakeAgents, name) {
+		os.Exit(fakeAgentMain(name, os.Args[1:])) // an agent specdev starts (fakeagent_test.go)
+	}
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "specdev-bin-")
 	if err != nil {
@@ -44,6 +48,11 @@ func TestMain(m *testing.M) {
 	}
 	if err := linkOnterm(); err != nil {
 		fmt.Fprintln(os.Stderr, "linking onterm:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	if err := linkFakeAgents(); err != nil {
+		fmt.Fprintln(os.Stderr, "linking the fake agents:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}

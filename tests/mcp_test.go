@@ -36,7 +36,7 @@ func gitProject(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func writeFiles(t *testing.T, root string, files map[string]string) {
+func writeFiles(t testing.TB, root string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
 		path := filepath.Join(root, name)

@@ -14,6 +14,8 @@ type CheckPollCmd struct {
 	Timeout    Duration `help:"Wait up to this long for a review to claim (Go syntax or seconds: 120 = 2m)." placeholder:"D"`
 	Force      bool     `help:"Take over a review another session holds even if it is not stale."`
 	NewSession bool     `help:"Claim under a newly generated session id (instead of --session)."`
+	Agent      string   `help:"Have this agent review what you claim (specdev agents lists them): specdev starts it, keeps its lease, resumes its session in later rounds." placeholder:"NAME"`
+	Parallel   int      `help:"With --agent: up to N agents at once, each on its own review, claiming until --timeout." placeholder:"N"`
 }
 
 // Run claims the session's own review, a stale one, or the oldest
@@ -23,6 +25,12 @@ func (c *CheckPollCmd) Run(app *App) error {
 	mode, err := parseMode(c.Mode)
 	if err != nil {
 		return err
+	}
+	if c.Agent != "" {
+		return c.runAgent(app, mode)
+	}
+	if c.Parallel != 0 {
+		return usage("add --agent NAME: --parallel is for agents specdev starts", "--parallel needs --agent")
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
 		if app.terminal && mode == protocol.ModeManual {

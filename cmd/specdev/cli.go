@@ -10,6 +10,8 @@ type CLI struct {
 	Work       WorkCmd       `cmd:"" help:"The implementer's side: ask for a review, see the verdict, fix, ask again."`
 	Check      CheckCmd      `cmd:"" help:"The reviewer's side: claim a review, record every file, give a verdict."`
 	Decide     DecideCmd     `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
+	Loop       LoopCmd       `cmd:"" help:"Run an assignment's whole review loop with agents: the implementer works, the reviewer reviews, until a pass or a human must decide."`
+	Agents     AgentsCmd     `cmd:"" help:"List the agents specdev can start (built in, and config.json \"agents\"), with whether each is on PATH."`
 	Status     StatusCmd     `cmd:"" help:"All assignments at a glance, and what needs a human (with the command to run)."`
 	History    HistoryCmd    `cmd:"" help:"The event log of an assignment (-n, --round, --event select part of it)."`
 	Report     ReportCmd     `cmd:"" help:"Print an assignment's review report (review_report.md), or its path."`

@@ -63,6 +63,16 @@ var examples = sync.OnceValue(func() map[string][]example {
 			{"wait up to 10 minutes for a review to claim", "specdev check --session rv-4f2a --timeout 10m"},
 			{"review with a human approving the verdict (switches a review you hold)", "specdev check mode=manual --session rv-4f2a"},
 			{"take over assignment 00002 from a live session", "specdev check --force --assignment 00002 --session rv-9c01"},
+			{"have Claude Code review the next waiting review (specdev starts it and keeps its lease)", "specdev check --agent claude"},
+			{"serve for an hour with up to 4 Codex reviewers at once", "specdev check --agent codex --parallel 4 --timeout 1h"},
+		},
+		"loop": {
+			{"the whole loop of the newest assignment: Claude implements, Codex reviews", "specdev loop --implementer claude --reviewer codex"},
+			{"the loop of assignment 00002, with one agent on both sides", "specdev loop --implementer claude --reviewer claude --assignment 00002"},
+		},
+		"agents": {
+			{"the agents specdev can start, and whether each is installed", "specdev agents"},
+			{"the same as one JSON document", "specdev --json agents"},
 		},
 		"check record": {
 			{"a file without findings", "specdev check record src/auth/login.go --session rv-4f2a --lease ls-9b3e0c7a5d1f2e48"},

@@ -87,18 +87,18 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 // seed's form, mode=auto).
 func bareForm(group *kong.Node) string {
 	d := group.DefaultCmd
-	usage := "specdev " + group.Path()
+	usage := []string{"specdev", group.Path()}
 	for _, f := range d.Flags {
 		switch {
 		case f.Hidden:
 		case f.Name == "mode":
-			usage += " [mode=" + f.FormatPlaceHolder() + "]"
+			usage = append(usage, "[mode="+f.FormatPlaceHolder()+"]")
 		default:
-			usage += " [" + f.Summary() + "]"
+			usage = append(usage, "["+f.Summary()+"]")
 		}
 	}
 	help := strings.ToLower(d.Help[:1]) + d.Help[1:]
-	return "Without a command, specdev " + group.Path() + " " + help + "\n\n    " + usage
+	return "Without a command, specdev " + group.Path() + " " + help + "\n\n    " + strings.Join(wrap(usage, 76), "\n        ")
 }
 
 // wrap joins words into lines of at most width characters (a longer word

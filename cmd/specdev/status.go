@@ -50,6 +50,11 @@ func statusText(rows []review.StatusRow, needs []review.NeedItem, width int, col
 			fmt.Fprintf(&b, "%s: last activity %s\n", r.Assignment, review.ActivityAgo(r.Idle, true))
 		}
 	}
+	for _, r := range rows {
+		if c := r.AgentCost; c != nil {
+			fmt.Fprintf(&b, "%s: agents in round %d: %s; in the loop: %s\n", r.Assignment, r.Round, c.Round, c.Loop)
+		}
+	}
 	return b.String()
 }
 

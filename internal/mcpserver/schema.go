@@ -51,8 +51,8 @@ func kinds() map[reflect.Type]*jsonschema.Schema {
 	between := func(typ string, min, max float64) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: typ, Minimum: jsonschema.Ptr(min), Maximum: jsonschema.Ptr(max)}
 	}
-	names := make([]any, len(review.HistoryEvents))
-	for i, e := range review.HistoryEvents {
+	names := make([]any, len(protocol.EventNames))
+	for i, e := range protocol.EventNames {
 		names[i] = string(e)
 	}
 	find := findingSchema()

@@ -79,8 +79,8 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 	cmd.Env = append(os.Environ(), TokenEnv+"="+token)
 	cmd.Stdout = out
 	cmd.Stderr = out // the same writer: one pipe, so the order is kept
-	cmd.SysProcAttr = groupLeader()
-	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
+	cmd.SysProcAttr = GroupLeader()
+	cmd.Cancel = func() error { return KillGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
@@ -98,7 +98,7 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 	_ = cmd.Wait()
 	// Kill what is left of the group. The leader is reaped, but its pid
 	// cannot be reused as long as the group has members.
-	_ = killGroup(cmd.Process.Pid)
+	_ = KillGroup(cmd.Process.Pid)
 	res.DurationMS = time.Since(start).Milliseconds()
 	res.Output = out.String()
 
@@ -126,9 +126,11 @@ func stopError(ctx, runCtx context.Context, timeout time.Duration, state *os.Pro
 	return state.String()
 }
 
-// killGroup kills the process group led by pid. A group that is already
-// gone is reported as os.ErrProcessDone, as exec.Cmd.Cancel expects.
-func killGroup(pid int) error {
+// KillGroup kills the process group led by pid (a gate's, or an agent's:
+// internal/agent starts agents as gates are started). A group that is
+// already gone is reported as os.ErrProcessDone, as exec.Cmd.Cancel
+// expects.
+func KillGroup(pid int) error {
 	err := syscall.Kill(-pid, syscall.SIGKILL)
 	if errors.Is(err, syscall.ESRCH) {
 		return os.ErrProcessDone

@@ -4,7 +4,7 @@ package preflight
 
 import "syscall"
 
-// groupLeader starts the gate as the leader of its own process group.
-func groupLeader() *syscall.SysProcAttr {
+// GroupLeader starts a gate (or an agent) as the leader of its own process group.
+func GroupLeader() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }

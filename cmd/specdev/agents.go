@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/specdev/specdev/internal/agent"
+	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
+)
+
+// maxParallel bounds --parallel.
+const maxParallel = 64
+
+// AgentsCmd lists the agents specdev can start.
+type AgentsCmd struct{}
+
+// Run lists them, with whether each is on PATH.
+func (c *AgentsCmd) Run(app *App) error {
+	return app.run(func(s *review.Service) (review.Result, error) { return agent.List(s), nil })
+}
+
+// LoopCmd runs an assignment's whole review loop with agents.
+type LoopCmd struct {
+	Implementer string `required:"" help:"The agent that implements the plan and fixes the findings (specdev agents lists them)." placeholder:"NAME"`
+	Reviewer    string `required:"" help:"The agent that reviews each round." placeholder:"NAME"`
+}
+
+// Run runs the loop until a pass or until a human must decide.
+func (c *LoopCmd) Run(app *App) error {
+	progress, say, done := app.agentOutput()
+	defer done()
+	return app.run(func(s *review.Service) (review.Result, error) {
+		return agent.Loop(app.ctx, s, agent.LoopOptions{Implementer: c.Implementer, Reviewer: c.Reviewer, Progress: progress, Say: say})
+	})
+}
+
+// runAgent is specdev check --agent: the agent reviews what the poll claims.
+func (c *CheckPollCmd) runAgent(app *App, mode protocol.Mode) error {
+	if c.Force || c.NewSession {
+		return usage("leave --force and --new-session out: the agent claims under a session of its own",
+			"--agent claims waiting reviews only")
+	}
+	if c.Parallel < 0 || c.Parallel > maxParallel {
+		return usage(fmt.Sprintf("give --parallel from 1 to %d", maxParallel), fmt.Sprintf("--parallel %d: out of range", c.Parallel))
+	}
+	progress, say, done := app.agentOutput()
+	defer done()
+	return app.run(func(s *review.Service) (review.Result, error) {
+		return agent.Check(app.ctx, s, agent.Options{Agent: c.Agent, Timeout: time.Duration(c.Timeout), Parallel: c.Parallel,
+			Mode: mode, Progress: progress, Say: say})
+	})
+}
+
+// agentOutput is where an agent runner reports: a line per step on
+// stderr, and on a terminal a progress line kept up to date in place.
+// done clears the progress line.
+func (app *App) agentOutput() (progress, say func(string), done func()) {
+	var mu sync.Mutex
+	shown := false
+	clear := func() {
+		if shown {
+			fmt.Fprint(app.stderr, "\r\x1b[K")
+			shown = false
+		}
+	}
+	say = func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		clear()
+		fmt.Fprintln(app.stderr, "specdev: "+line)
+	}
+	if isTerminalOut(app.stderr) {
+		progress = func(line string) {
+			mu.Lock()
+			defer mu.Unlock()
+			width := outWidth(app.stderr) - 1
+			if r := []rune(line); len(r) > width {
+				line = string(r[:width])
+			}
+			fmt.Fprint(app.stderr, "\r\x1b[K"+line)
+			shown = true
+		}
+	}
+	return progress, say, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		clear()
+	}
+}

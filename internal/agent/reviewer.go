@@ -1,0 +1,202 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
+)
+
+// maxNudges is how often a reviewer that stopped without a verdict is
+// resumed with a nudge before its review is given back.
+const maxNudges = 2
+
+// lingerAfterVerdict is how long an agent may go on after its verdict
+// (writing its summary and usage) before it is stopped.
+const lingerAfterVerdict = 10 * time.Second
+
+// reviewed is what one review by an agent came to.
+type reviewed struct {
+	Assignment string              `json:"assignment"`
+	Round      int                 `json:"round"`
+	Outcome    string              `json:"outcome"` // verdict, incomplete, crashed, timed_out, not_started, taken_over, stopped
+	Status     protocol.Status     `json:"status"`  // the review's status afterwards
+	Runs       []runInfo           `json:"runs"`
+	Used       protocol.AgentUsage `json:"used"`
+	Log        string              `json:"log"`
+}
+
+// runInfo is one run of the agent.
+type runInfo struct {
+	Session     string              `json:"agent_session,omitempty"`
+	Resumed     bool                `json:"resumed"`
+	PromptBytes int                 `json:"prompt_bytes"`
+	Exit        int                 `json:"exit"`
+	Outcome     string              `json:"outcome"`
+	Used        protocol.AgentUsage `json:"used"`
+}
+
+// review runs the reviewer agent on a claimed review until it gives a
+// verdict: resumed with a nudge when it stops without one, afresh when its
+// session is lost, and the review given back with its progress when it
+// crashes, times out or will not finish.
+func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
+	c, _ := review.ClaimedOf(claim)
+	svc := r.svc.With(c.Session, c.Lease, c.Assignment)
+	j := r.job(svc, c.Assignment, []string{"SPECDEV_SESSION=" + c.Session, "SPECDEV_LEASE=" + c.Lease})
+	rep := reviewed{Assignment: c.Assignment, Round: c.Round, Log: r.relLog(j.log)}
+	j.prompt = reviewerRole + briefingOf(claim)
+	if s := c.Resume; s != nil && s.Agent == r.agent.Name && len(r.agent.ResumeArgv) > 0 {
+		j.resume, j.prompt = s.ID, briefingOf(claim) // the session has the role and the earlier rounds
+	}
+	for nudges := 0; ; {
+		j.heading = fmt.Sprintf("%s reviews %s, round %d (run %d)", r.agent.Name, c.Assignment, c.Round, len(rep.Runs)+1)
+		res := r.watch(ctx, svc, j, rep)
+		w, err := svc.Beat(context.WithoutCancel(ctx), false)
+		lost := j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs()
+		next, outcome := "", res.outcome()
+		switch {
+		case err != nil:
+			r.say("%s: %v", c.Assignment, err)
+			rep.Outcome = "error"
+		case !w.Held && w.Status != protocol.StatusInProgress:
+			rep.Outcome, outcome = "verdict", "verdict"
+		case !w.Held:
+			rep.Outcome = "taken_over"
+		case ctx.Err() != nil:
+			rep.Outcome = "stopped"
+			r.giveBack(ctx, svc, "interrupted")
+		case lost:
+			next, outcome = "fresh", "session_lost"
+		case res.crashed():
+			rep.Outcome = outcome
+			r.giveBack(ctx, svc, "agent_"+outcome)
+		case nudges < maxNudges && len(r.agent.ResumeArgv) > 0 && (res.Session != "" || j.resume != ""):
+			nudges++
+			next, outcome = "nudge", "no_verdict"
+		default:
+			rep.Outcome, outcome = "incomplete", "no_verdict"
+			r.giveBack(ctx, svc, "agent_incomplete")
+		}
+		r.record(ctx, svc, &rep, j, res, outcome, "reviewer")
+		switch next {
+		case "fresh":
+			r.say("%s: agent session %s is gone; starting afresh", c.Assignment, protocol.SafeText(j.resume))
+			r.event(ctx, svc, protocol.EventResumeFallback, map[string]any{"reason": protocol.FallbackAgentSessionLost,
+				"agent": r.agent.Name, "agent_session": j.resume})
+			full, err := svc.Claim(ctx, review.ClaimOptions{}) // the session holds it: the round's whole briefing, no new claim
+			if err != nil {
+				r.say("%s: %v", c.Assignment, err)
+				r.giveBack(ctx, svc, "agent_session_lost")
+				rep.Outcome = "error"
+				return r.finish(ctx, svc, rep)
+			}
+			j.resume, j.prompt = "", reviewerRole+briefingOf(full)
+		case "nudge":
+			r.say("%s: %s stopped without a verdict; nudging it (%d of %d)", c.Assignment, r.agent.Name, nudges, maxNudges)
+			j.resume = orElse(res.Session, j.resume)
+			j.prompt = nudge(w.Remaining)
+		default:
+			if rep.Outcome == "incomplete" {
+				r.event(ctx, svc, protocol.EventAgentIncomplete, map[string]any{"agent": r.agent.Name, "nudges": nudges,
+					"reviewed": w.Reviewed, "remaining": len(w.Remaining)})
+			}
+			return r.finish(ctx, svc, rep)
+		}
+	}
+}
+
+func (r *runner) finish(ctx context.Context, svc *review.Service, rep reviewed) reviewed {
+	if w, err := svc.Beat(context.WithoutCancel(ctx), false); err == nil {
+		rep.Status = w.Status
+	}
+	r.say("%s: %s (%s)", rep.Assignment, outcomeWords(rep), rep.Used)
+	return rep
+}
+
+// watch runs the job while it keeps the review's lease fresh and shows
+// progress; the agent is stopped once the review leaves it: a verdict
+// (after a moment to finish its output) or a takeover (at once).
+func (r *runner) watch(ctx context.Context, svc *review.Service, j job, rep reviewed) ran {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done, out := start(runCtx, j)
+	tick := time.NewTicker(r.poll())
+	defer tick.Stop()
+	began, lastBeat := time.Now(), time.Now()
+	var left time.Time
+	for {
+		select {
+		case res := <-done:
+			return res
+		case <-tick.C:
+		}
+		renew := time.Since(lastBeat) >= svc.BeatEvery()
+		if renew {
+			lastBeat = time.Now()
+		}
+		w, err := svc.Beat(ctx, renew)
+		if err != nil {
+			continue
+		}
+		if !w.Held && left.IsZero() {
+			left = time.Now()
+		}
+		if !w.Held && (w.Status == protocol.StatusInProgress || time.Since(left) >= lingerAfterVerdict) {
+			cancel()
+		}
+		if r.opt.Progress != nil {
+			used := rep.Used.Add(out.now().Used)
+			r.opt.Progress(fmt.Sprintf("%s · %s · %d/%d files recorded · %s · %s tokens in, %s out", rep.Assignment, r.agent.Name,
+				w.Reviewed, w.Total, time.Since(began).Round(time.Second), protocol.Thousands(used.InputTokens), protocol.Thousands(used.OutputTokens)))
+		}
+	}
+}
+
+// crashedByUs: the run was ended by the runner or its time limit, not by
+// an exit of its own.
+func (r ran) crashedByUs() bool { return r.timedOut || r.stopped || r.err != nil }
+
+// giveBack releases the caller's review with its progress kept.
+func (r *runner) giveBack(ctx context.Context, svc *review.Service, why string) {
+	if _, err := svc.ReleaseFor(context.WithoutCancel(ctx), why); err != nil {
+		r.say("give back %s: %v", svc.Assignment, err)
+	}
+}
+
+func (r *runner) relLog(path string) string {
+	if rel, err := filepath.Rel(r.svc.Store.Root, path); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return path
+}
+
+func outcomeWords(rep reviewed) string {
+	switch rep.Outcome {
+	case "verdict":
+		return "verdict given, the review is " + string(rep.Status)
+	case "incomplete":
+		return fmt.Sprintf("no verdict after %d nudges; the review was given back with its progress", maxNudges)
+	case "taken_over":
+		return "the review was taken over by another session"
+	case "stopped":
+		return "stopped; the review was given back with its progress"
+	}
+	return "the agent " + strings.ReplaceAll(rep.Outcome, "_", " ") + "; the review was given back with its progress"
+}
+
+// briefingOf is a claim's briefing with its one next step.
+func briefingOf(claim review.Result) string {
+	return claim.Text + "Next: " + claim.Next + "\n"
+}
+
+func orElse(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,129 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/specdev/specdev/internal/preflight"
+)
+
+// maxArgPrompt is the longest prompt passed as an argument: Linux refuses
+// a longer single argument (128 KiB). A longer one needs "prompt": "stdin".
+const maxArgPrompt = 128<<10 - 1
+
+// waitDelay is how long a run waits for the agent's output to close after
+// the agent exited or was killed, in case a process that left its group
+// holds it open.
+const waitDelay = 2 * time.Second
+
+// job is one run of an agent.
+type job struct {
+	agent   Agent
+	resume  string // the agent session to resume ("": a fresh one)
+	prompt  string
+	env     []string // SPECDEV_… for the agent's own commands
+	root    string   // the project root: where the agent runs
+	log     string   // the file its output is appended to
+	heading string   // the log's line above this run's output
+}
+
+// ran is how a run ended.
+type ran struct {
+	exit     int // -1 when killed or never started
+	timedOut bool
+	stopped  bool  // killed by the caller (its review left it, or specdev stops)
+	err      error // it could not start
+	reported
+	took time.Duration
+}
+
+// crashed: the agent did not end by itself with exit 0.
+func (r ran) crashed() bool { return r.exit != 0 || r.timedOut || r.stopped || r.err != nil }
+
+// outcome names how the run ended, for the history.
+func (r ran) outcome() string {
+	switch {
+	case r.timedOut:
+		return "timed_out"
+	case r.stopped:
+		return "stopped"
+	case r.err != nil:
+		return "not_started"
+	case r.exit != 0:
+		return "crashed"
+	}
+	return "exited"
+}
+
+// start starts the job; the returned channel gets how it ended, and out
+// what its output said so far. ctx ends it (with its whole group).
+func start(ctx context.Context, j job) (done <-chan ran, out *scanner) {
+	ch := make(chan ran, 1)
+	out = &scanner{agent: j.agent}
+	go func() { ch <- execute(ctx, j, out) }()
+	return ch, out
+}
+
+func execute(ctx context.Context, j job, out *scanner) ran {
+	argv := j.agent.Argv
+	if j.resume != "" {
+		argv = j.agent.ResumeCommand(j.resume)
+	}
+	res := ran{exit: -1}
+	var stdin io.Reader
+	switch {
+	case j.agent.Prompt == "stdin":
+		stdin = strings.NewReader(j.prompt)
+	case len(j.prompt) > maxArgPrompt:
+		res.err = fmt.Errorf("the prompt is %d bytes, more than an argument may hold; set \"prompt\": \"stdin\" for agent %s in config.json",
+			len(j.prompt), j.agent.Name)
+		return res
+	default:
+		argv = append(append([]string{}, argv...), j.prompt)
+	}
+	log, err := openLog(j.log)
+	if err != nil {
+		res.err = err
+		return res
+	}
+	defer log.Close()
+	fmt.Fprintf(log, "\n=== %s %s\n", time.Now().UTC().Format(time.RFC3339), j.heading)
+	runCtx, cancel := context.WithTimeout(ctx, time.Duration(j.agent.Timeout))
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
+	cmd.Dir, cmd.Env, cmd.Stdin = j.root, append(os.Environ(), j.env...), stdin
+	cmd.Stdout, cmd.Stderr = io.MultiWriter(log, out), log
+	cmd.SysProcAttr = preflight.GroupLeader()
+	cmd.Cancel = func() error { return preflight.KillGroup(cmd.Process.Pid) }
+	cmd.WaitDelay = waitDelay
+	begin := time.Now()
+	if err := cmd.Start(); err != nil {
+		res.err = fmt.Errorf("start agent %s (%s): %w", j.agent.Name, argv[0], err)
+		return res
+	}
+	_ = cmd.Wait() // the exit status is read from ProcessState
+	_ = preflight.KillGroup(cmd.Process.Pid)
+	res.took = time.Since(begin)
+	res.exit = cmd.ProcessState.ExitCode()
+	res.timedOut = errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	res.stopped = ctx.Err() != nil
+	res.reported = out.result()
+	fmt.Fprintf(log, "=== exit %d after %s\n", res.exit, res.took.Round(time.Millisecond))
+	return res
+}
+
+// openLog opens the log for appending, never through a symlink.
+func openLog(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("open the agent log: %w", err)
+	}
+	return f, nil
+}

@@ -1,0 +1,224 @@
+package protocol
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The agents specdev starts itself (config.json "agents"), and what a
+// request remembers of their runs: the agent session to resume in the
+// loop's next round, and what the runs used.
+
+// AgentConfig says how to start one agent. Every path names a value in
+// the agent's JSON output (each line of its stdout that is a JSON object
+// is read; the last line that has the value wins), by object keys and
+// list indexes joined with dots: "usage.input_tokens", "items.0.id".
+type AgentConfig struct {
+	Argv            []string `json:"argv,omitempty"`        // the command; the prompt follows as its last argument (or goes to stdin)
+	ResumeArgv      []string `json:"resume_argv,omitempty"` // the command that resumes a session; one element holds AgentSessionMark
+	Prompt          string   `json:"prompt,omitempty"`      // "arg" (the default) or "stdin"
+	Session         string   `json:"session,omitempty"`     // the path of the agent's session id
+	InputTokens     string   `json:"input_tokens,omitempty"`
+	OutputTokens    string   `json:"output_tokens,omitempty"`
+	CacheReadTokens string   `json:"cache_read_tokens,omitempty"`
+	Cost            string   `json:"cost_usd,omitempty"`
+	Timeout         Duration `json:"timeout,omitempty"` // a run that takes longer is killed (default DefaultAgentTimeout)
+}
+
+// AgentSessionMark is where resume_argv takes the session id.
+const AgentSessionMark = "{session}"
+
+// How an agent gets its prompt.
+const (
+	PromptArg   = "arg"
+	PromptStdin = "stdin"
+)
+
+// The bounds of an agent's settings.
+const (
+	MaxAgents           = 32
+	MaxAgentPathParts   = 8
+	MaxAgentPathPart    = 64
+	DefaultAgentTimeout = time.Hour
+)
+
+// AgentTimeoutBounds is the range of an agent's timeout.
+var AgentTimeoutBounds = DurationBounds{time.Second, 24 * time.Hour}
+
+// builtinAgents are the agents every project has without a config: their
+// command lines and JSON output as the Claude Code and Codex CLI
+// documentation describe them (docs/reviewer.md names the versions). A
+// config entry of the same name changes the fields it sets.
+var builtinAgents = map[string]AgentConfig{
+	"claude": {
+		Argv:       []string{"claude", "-p", "--output-format", "json"},
+		ResumeArgv: []string{"claude", "-p", "--output-format", "json", "--resume", AgentSessionMark},
+		Session:    "session_id", InputTokens: "usage.input_tokens", OutputTokens: "usage.output_tokens",
+		CacheReadTokens: "usage.cache_read_input_tokens", Cost: "total_cost_usd",
+	},
+	"codex": {
+		Argv:       []string{"codex", "exec", "--json"},
+		ResumeArgv: []string{"codex", "exec", "--json", "resume", AgentSessionMark},
+		Session:    "thread_id", InputTokens: "usage.input_tokens", OutputTokens: "usage.output_tokens",
+		CacheReadTokens: "usage.cached_input_tokens",
+	},
+}
+
+// BuiltinAgents are the names of the built-in agents, sorted.
+var BuiltinAgents = []string{"claude", "codex"}
+
+// Agent returns the agent called name: the config's entry over the
+// built-in one of that name, with the defaults applied.
+func (c Config) Agent(name string) (AgentConfig, bool) {
+	base, builtin := builtinAgents[name]
+	own, configured := c.Agents[name]
+	if !builtin && !configured {
+		return AgentConfig{}, false
+	}
+	for _, f := range []struct{ dst, src *string }{{&base.Prompt, &own.Prompt}, {&base.Session, &own.Session},
+		{&base.InputTokens, &own.InputTokens}, {&base.OutputTokens, &own.OutputTokens},
+		{&base.CacheReadTokens, &own.CacheReadTokens}, {&base.Cost, &own.Cost}} {
+		if *f.src != "" {
+			*f.dst = *f.src
+		}
+	}
+	if len(own.Argv) > 0 {
+		base.Argv, base.ResumeArgv = own.Argv, own.ResumeArgv // a command of its own resumes only as it says
+	} else if len(own.ResumeArgv) > 0 {
+		base.ResumeArgv = own.ResumeArgv
+	}
+	if own.Timeout != 0 {
+		base.Timeout = own.Timeout
+	}
+	if base.Prompt == "" {
+		base.Prompt = PromptArg
+	}
+	if base.Timeout == 0 {
+		base.Timeout = Duration(DefaultAgentTimeout)
+	}
+	return base, true
+}
+
+// ResumeCommand is the command that resumes session, or nil if the
+// agent cannot resume.
+func (a AgentConfig) ResumeCommand(session string) []string {
+	if len(a.ResumeArgv) == 0 || session == "" {
+		return nil
+	}
+	argv := make([]string, len(a.ResumeArgv))
+	for i, arg := range a.ResumeArgv {
+		argv[i] = strings.ReplaceAll(arg, AgentSessionMark, session)
+	}
+	return argv
+}
+
+func (a *AgentConfig) shape(c *check) {
+	c.argv("argv", a.Argv)
+	c.argv("resume_argv", a.ResumeArgv)
+	if len(a.ResumeArgv) > 0 && c.err == nil {
+		n := 0
+		for _, arg := range a.ResumeArgv {
+			if strings.Contains(arg, AgentSessionMark) {
+				n++
+			}
+		}
+		if n != 1 {
+			c.failHint("resume_argv", `write it like ["claude", "-p", "--resume", "{session}"]`,
+				"must hold %s in exactly one element (it holds it in %d)", AgentSessionMark, n)
+		}
+	}
+	c.oneOf("prompt", a.Prompt, "", PromptArg, PromptStdin)
+	for _, p := range []struct{ field, path string }{{"session", a.Session}, {"input_tokens", a.InputTokens},
+		{"output_tokens", a.OutputTokens}, {"cache_read_tokens", a.CacheReadTokens}, {"cost_usd", a.Cost}} {
+		if p.path != "" && !validAgentPath(p.path) {
+			c.failHint(p.field, `write it like "usage.input_tokens": keys and list indexes joined with dots`,
+				"%s is not a path of up to %d keys of letters, digits, '_' and '-' (%d characters each)",
+				QuotePrefix(p.path), MaxAgentPathParts, MaxAgentPathPart)
+		}
+	}
+	if t := time.Duration(a.Timeout); t != 0 {
+		if err := AgentTimeoutBounds.Check(t); err != nil {
+			c.failHint("timeout", hintDuration, "%v", err)
+		}
+	}
+}
+
+// argv is absent, or 1 to MaxArgs non-empty arguments.
+func (c *check) argv(field string, argv []string) {
+	if len(argv) == 0 {
+		return // absent ([] is written as absent)
+	}
+	c.count(field, len(argv), MaxArgs)
+	for i, arg := range argv {
+		if arg == "" || len(arg) > MaxPathLength {
+			c.required(field+indexField(i), arg, MaxPathLength)
+		}
+	}
+}
+
+// validAgentPath: 1 to MaxAgentPathParts parts joined by dots, each 1 to
+// MaxAgentPathPart of [A-Za-z0-9_-] (the schema's pattern).
+func validAgentPath(p string) bool {
+	parts := strings.Split(p, ".")
+	if len(parts) > MaxAgentPathParts {
+		return false
+	}
+	for _, part := range parts {
+		if part == "" || len(part) > MaxAgentPathPart {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			ch := part[i]
+			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// agents checks config.json's "agents": names, and each entry.
+func (c *check) agents(agents map[string]AgentConfig) {
+	c.count("agents", len(agents), MaxAgents)
+	for _, name := range slices.Sorted(maps.Keys(agents)) {
+		if err := CheckName(name); err != nil {
+			c.fail("agents", "key %v", err)
+		}
+		a := agents[name]
+		c.sub(entry("agents", name), a.shape)
+	}
+}
+
+// agentSemantics: an agent that is not built in names its command.
+func (c *check) agentSemantics(agents map[string]AgentConfig) {
+	for _, name := range slices.Sorted(maps.Keys(agents)) {
+		if _, builtin := builtinAgents[name]; !builtin && len(agents[name].Argv) == 0 && c.err == nil {
+			c.failHint(entry("agents", name)+".argv", fmt.Sprintf(`give its command, e.g. "argv": [%q, "--json"]`, name),
+				"is missing: %s is not a built-in agent (%s)", QuotePrefix(name), strings.Join(BuiltinAgents, ", "))
+		}
+	}
+}
+
+// AgentSession is the agent session that worked on a loop's review (it
+// reviewed the previous round, or left this one unfinished), for the
+// next run of the same agent to resume.
+type AgentSession struct {
+	Agent string `json:"agent"`
+	ID    string `json:"id"`
+}
+
+func (s *AgentSession) shape(c *check) {
+	c.failErr("agent", CheckName(s.Agent))
+	c.failErr("id", CheckSession(s.ID))
+	if s.ID == "" {
+		c.fail("id", "is empty")
+	}
+}
+
+// FallbackAgentSessionLost is the resume_fallback reason of an agent
+// whose session could not be resumed: it starts afresh, with the full
+// briefing.
+const FallbackAgentSessionLost = "agent_session_lost"

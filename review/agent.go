@@ -1,0 +1,212 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// The operations an agent runner needs beyond a reviewer's own: what a
+// claim gave it, keeping the lease fresh while its agent works, and
+// recording what the agent's runs did and used.
+
+// Claimed is what an agent runner needs of a claim's Result.
+type Claimed struct {
+	Assignment string
+	Session    string
+	Lease      string
+	Round      int
+	Resume     *protocol.AgentSession // the agent session the review's loop remembers, if any
+	FollowUp   bool                   // the briefing is a follow-up of the session's previous round
+	Resumed    bool                   // the briefing resumes a review begun before (released, taken over)
+}
+
+// ClaimedOf returns what a claim's Result claimed, if it claimed one for
+// review (a failed pre-flight gate or an idle poll claims nothing to do).
+func ClaimedOf(res Result) (Claimed, bool) {
+	d, ok := res.Data.(briefingData)
+	if !ok {
+		return Claimed{}, false
+	}
+	return Claimed{Assignment: d.Assignment, Session: d.Session, Lease: d.Lease, Round: d.Request.Round,
+		Resume: d.Request.AgentSession, FollowUp: d.Plan.FollowUp() && d.Kind == checkpoint.ClaimNew,
+		Resumed: d.Kind != checkpoint.ClaimNew}, true
+}
+
+// Watch is what a runner sees of the review its agent works on.
+type Watch struct {
+	Held      bool // the caller still holds the review, in progress
+	Status    protocol.Status
+	Round     int
+	Reviewed  int // files counted reviewed, those carried unchanged from the previous round too
+	Recorded  int // files recorded in this round
+	Total     int
+	Remaining []string
+}
+
+// BeatEvery is how often a runner renews its lease (Beat with renew).
+func (s *Service) BeatEvery() time.Duration { return s.Store.BeatEvery() }
+
+// Beat reads how far the caller's review (the assignment it names) is,
+// and with renew first renews the caller's lease, as a reviewer's
+// activity would. A review that has left in_progress is no error: Held
+// says so.
+func (s *Service) Beat(ctx context.Context, renew bool) (Watch, error) {
+	a, err := s.Store.Resolve(s.Assignment)
+	if err != nil {
+		return Watch{}, err
+	}
+	if renew {
+		err := a.Heartbeat(ctx, checkpoint.Holder{Session: s.Session, Lease: s.Lease})
+		if err != nil && !errors.Is(err, protocol.ErrConflict) && !errors.Is(err, checkpoint.ErrBusy) {
+			return Watch{}, err
+		}
+	}
+	snap, err := a.Snapshot()
+	if err != nil || snap.Request == nil {
+		return Watch{}, err
+	}
+	w := Watch{Status: snap.Request.Status, Round: snap.Request.Round}
+	if snap.Current() {
+		p := snap.Progress
+		w.Held = p.SessionID == s.Session && p.Lease == s.Lease && w.Status == protocol.StatusInProgress
+		w.Reviewed, w.Total, w.Remaining = len(p.FilesReviewed), p.FilesTotal, p.FilesRemaining
+		w.Recorded = w.Reviewed
+		if p.Plan != nil {
+			w.Recorded -= len(p.Plan.Unchanged) // still carried: not read in this round
+		}
+	}
+	return w, nil
+}
+
+// AgentRun is one run of an agent, as the history keeps it.
+type AgentRun struct {
+	Agent       string
+	Role        string // reviewer or implementer
+	Session     string // the agent's own session id ("" if it reported none)
+	Resumed     bool   // the run resumed Session
+	PromptBytes int
+	Used        protocol.AgentUsage // one run: its tokens, cost and duration
+	Exit        int
+	Outcome     string // verdict, no_verdict, crashed, timed_out, session_lost, done
+	Keep        bool   // keep Session for the loop's next run of this agent
+}
+
+// RecordAgentRun appends the run's agent_run event to the caller's
+// assignment and adds what it used to the request's round and loop.
+func (s *Service) RecordAgentRun(ctx context.Context, run AgentRun) error {
+	detail := map[string]any{"agent": run.Agent, "role": run.Role, "resumed": run.Resumed, "prompt_bytes": run.PromptBytes,
+		"input_tokens": run.Used.InputTokens, "output_tokens": run.Used.OutputTokens, "cache_read_tokens": run.Used.CacheReadTokens,
+		"duration_ms": run.Used.DurationMS, "exit": run.Exit, "outcome": run.Outcome}
+	if run.Session != "" {
+		detail["agent_session"] = run.Session
+	}
+	if run.Used.CostUSD > 0 {
+		detail["cost_usd"] = run.Used.CostUSD
+	}
+	var keep *protocol.AgentSession
+	if run.Keep && run.Session != "" {
+		keep = &protocol.AgentSession{Agent: run.Agent, ID: run.Session}
+	}
+	return s.agentEvent(ctx, protocol.EventAgentRun, keep, &run.Used, detail)
+}
+
+// RecordAgentEvent appends an event of the caller's agent runner
+// (agent_incomplete, or resume_fallback with reason agent_session_lost).
+func (s *Service) RecordAgentEvent(ctx context.Context, event protocol.EventName, detail map[string]any) error {
+	return s.agentEvent(ctx, event, nil, nil, detail)
+}
+
+func (s *Service) agentEvent(ctx context.Context, event protocol.EventName, keep *protocol.AgentSession, used *protocol.AgentUsage,
+	detail map[string]any) error {
+	if keep != nil && protocol.CheckSession(keep.ID) != nil {
+		keep = nil // an id no state file may hold is not kept (the event shows it, clipped)
+	}
+	a, err := s.Store.Resolve(s.Assignment)
+	if err != nil {
+		return err
+	}
+	return a.AgentRan(ctx, s.Session, keep, event, used, detail)
+}
+
+// PlanBriefing is the implementer agent's briefing: the assignment and
+// the Markdown files of its folder to work from, the plan first.
+func (s *Service) PlanBriefing() (Result, error) {
+	a, err := s.Target()
+	if err != nil {
+		return Result{}, err
+	}
+	docs, more := documents(a)
+	if len(docs) == 0 {
+		return Result{}, usage(fmt.Sprintf("write what to build in %s/plan.md", a.RelDir()),
+			fmt.Sprintf("assignment %s has no plan: no .md file in %s", a.Name, a.RelDir()))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Assignment: %s\nWork from its plan and notes (read them first):\n", a.Name)
+	for _, d := range docs {
+		fmt.Fprintf(&b, "  %s (%s)\n", d.Path, size(d.Bytes))
+	}
+	if more > 0 {
+		fmt.Fprintf(&b, "  and %d more .md files in %s\n", more, a.RelDir())
+	}
+	return Result{State: "plan", Text: b.String(), Data: map[string]any{"assignment": a.Name, "documents": docs}}, nil
+}
+
+// AgentCostText sums the agent_run events of a history by loop and round:
+// a line per round and a total per loop (a loop starts again when the
+// rounds do). "" when there are none.
+func AgentCostText(events []protocol.Event) string {
+	type row struct {
+		loop, round int
+		used        protocol.AgentUsage
+	}
+	var rows []row
+	loop, last := 1, 0
+	for _, e := range events {
+		if e.Event != protocol.EventAgentRun {
+			continue
+		}
+		if e.Round < last {
+			loop++
+		}
+		last = e.Round
+		u := usageOf(e.Detail)
+		if n := len(rows); n > 0 && rows[n-1].loop == loop && rows[n-1].round == e.Round {
+			rows[n-1].used = rows[n-1].used.Add(u)
+			continue
+		}
+		rows = append(rows, row{loop, e.Round, u})
+	}
+	if len(rows) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("Agent runs:\n")
+	var total protocol.AgentUsage
+	for i, r := range rows {
+		fmt.Fprintf(&b, "  loop %d, round %d: %s\n", r.loop, r.round, r.used)
+		total = total.Add(r.used)
+		if i == len(rows)-1 || rows[i+1].loop != r.loop {
+			fmt.Fprintf(&b, "  loop %d in all: %s\n", r.loop, total)
+			total = protocol.AgentUsage{}
+		}
+	}
+	return b.String()
+}
+
+// usageOf reads an agent_run event's detail (numbers are float64 once
+// read back from the history).
+func usageOf(d map[string]any) protocol.AgentUsage {
+	n := func(k string) int64 {
+		f, _ := d[k].(float64)
+		return int64(f)
+	}
+	cost, _ := d["cost_usd"].(float64)
+	return protocol.AgentUsage{Runs: 1, InputTokens: n("input_tokens"), OutputTokens: n("output_tokens"),
+		CacheReadTokens: n("cache_read_tokens"), CostUSD: cost, DurationMS: n("duration_ms")}
+}
