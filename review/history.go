@@ -54,6 +54,7 @@ func (s *Service) History(opt HistoryOptions) (Result, error) {
 	if part.Torn {
 		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
 	}
+	b.WriteString(AgentCostText(part.Events))
 	return Result{State: "history", Text: b.String(), Next: "specdev status",
 		Data: historyData{Assignment: a.Name, Events: part.Events, Total: part.Total, Torn: part.Torn}}, nil
 }

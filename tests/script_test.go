@@ -32,6 +32,7 @@ func TestScripts(t *testing.T) {
 			"events":   cmdEvents,
 			"lease":    cmdLease,
 			"maxratio": cmdMaxRatio,
+			"dead":     cmdDead,
 		},
 		RequireUniqueNames: true,
 	})
@@ -219,6 +220,18 @@ func cmdMaxRatio(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s is %d bytes, %s %d: %.2f of it, more than %s", args[0], small, args[1], big, float64(small)/float64(max(big, 1)), args[2])
 	}
 	ts.Logf("%s is %d bytes, %s %d: %.2f of it", args[0], small, args[1], big, float64(small)/float64(big))
+}
+
+// dead PIDFILE: the process whose pid the file holds is gone (see alive).
+func cmdDead(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: dead PIDFILE")
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[0])))
+	ts.Check(err)
+	if alive(pid) {
+		ts.Fatalf("process %d is still alive", pid)
+	}
 }
 
 // nearestStateDir is the .specdev folder specdev would find from dir.
