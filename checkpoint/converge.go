@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -154,11 +153,7 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 		if _, err := f.ReadAt(line, start); err != nil && err != io.EOF {
 			return 0, err
 		}
-		var e struct {
-			Seq   int64  `json:"seq"`
-			Event string `json:"event"`
-		}
-		if json.Unmarshal(bytes.TrimSpace(line), &e) == nil && e.Event != "" {
+		if e, err := protocol.DecodeEvent(a.rel(protocol.HistoryFile), 0, line); err == nil {
 			return e.Seq, nil
 		}
 		if start == 0 {

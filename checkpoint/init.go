@@ -17,12 +17,11 @@ import (
 const SkillsDir = "skills"
 
 // GitignoreFile keeps specdev's machine-local files out of git: the lock
-// files, the config and poll caches and temporary files a killed writer
-// left.
+// files and the temporary files a killed writer left.
 const GitignoreFile = ".gitignore"
 
 // Ignored are the patterns GitignoreFile holds.
-var Ignored = []string{LockFile, configCacheFile, ScanCacheFile, ".*" + tempMarker + "*"}
+var Ignored = []string{LockFile, ".*" + tempMarker + "*"}
 
 // gitignoreHeader opens the GitignoreFile specdev writes: a file that
 // starts with it is specdev's own, and UpdateGitignore may add to it.
@@ -57,8 +56,7 @@ func gitignoreLines(data []byte) map[string]bool {
 }
 
 // UpdateGitignore adds to a GitignoreFile that specdev wrote (an older
-// specdev ignored fewer files: the poll cache came later) the patterns it
-// lacks, at its end, keeping every line it has. A file without specdev's
+// specdev may have ignored fewer files) the patterns it lacks, at its end, keeping every line it has. A file without specdev's
 // header is the project's, and one that cannot be read (a symlink, say)
 // too: each is left as it is (specdev doctor names what it lacks). It
 // returns the file, relative to root, if it changed.

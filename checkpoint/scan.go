@@ -11,13 +11,14 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Entry is one assignment as a poll sees it: peeked, not validated, so
-// that a poll over many assignments costs little more than reading them.
+// Entry is one assignment as a poll sees it: its request, and the
+// progress of a review in progress or awaiting approval, each read and
+// validated as every command reads them, without the lock.
 type Entry struct {
 	Name     string
-	Request  *protocol.RequestPeek  // nil: no request; may be the poll cache's own: read, never change
-	Progress *protocol.ProgressPeek // read only for reviews in progress or awaiting approval
-	Err      error                  // a file could not be read or decoded
+	Request  *protocol.Request  // nil: no request
+	Progress *protocol.Progress // read only for reviews in progress or awaiting approval
+	Err      error              // a file could not be read or is invalid
 
 	ProgressWritten time.Time // when the progress file was last written (with Progress)
 }
@@ -28,79 +29,39 @@ func (e Entry) Idle(now time.Time) (time.Duration, bool) {
 	return Idle(now, e.Progress.LastActivity.Time, e.ProgressWritten)
 }
 
-// Scan peeks at every assignment's request (and the progress of active
+// Scan reads every assignment's request (and the progress of active
 // reviews).
 func (s *Store) Scan() ([]Entry, error) {
 	folders, err := s.folders()
 	if err != nil {
 		return nil, err
 	}
-	cache := s.readScanCache()
-	if !cache.off {
-		cache.dir = openScanDir(filepath.Join(s.Dir, AssignmentsDir))
-		defer closeScanDir(cache.dir)
-	}
 	entries := make([]Entry, 0, len(folders))
 	for _, f := range folders {
-		entries = append(entries, s.peek(f, cache))
+		entries = append(entries, s.entry(f))
 	}
-	s.writeScanCache(cache)
 	return entries, nil
 }
 
-// peek reads the assignment in folder f: its request from the poll cache
-// when the file is unchanged (scancache.go), else from the file. A folder
-// that is a symlink is refused as the listing typed it, without a stat of
-// its own: peeking only reads, and whatever acts on an assignment checks
-// its folder again.
-func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
-	name := f.Name()
-	e := Entry{Name: name}
-	a := Assignment{Name: name, store: s} // Dir only when a file is read
+// entry reads the assignment in folder f. A folder that is a symlink is
+// refused as the listing typed it, without a stat of its own: a scan only
+// reads, and whatever acts on an assignment checks its folder again.
+func (s *Store) entry(f fs.DirEntry) Entry {
+	e := Entry{Name: f.Name()}
+	a := Assignment{Name: e.Name, store: s, Dir: s.folder(e.Name)}
 	if !f.IsDir() {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	key, keyed, missing := cache.stat(&a)
-	if missing {
+	if e.Request, _, _, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
 		return e
 	}
-	if keyed {
-		if rp, ok := cache.lookup(name, key); ok {
-			e.Request = rp
-			return e
-		}
-	}
-	a.Dir = s.folder(name)
-	data, err := a.readFile(protocol.RequestFile)
-	if data == nil {
-		e.Err = err
+	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	rp, err := protocol.PeekRequest(a.rel(protocol.RequestFile), data)
-	if err != nil {
-		e.Err = err
-		return e
+	if e.Progress, _, _, e.Err = a.readProgress(); e.Progress != nil {
+		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
-	e.Request = &rp
-	if rp.Status != protocol.StatusInProgress && rp.Status != protocol.StatusAwaitingApproval {
-		if keyed {
-			cache.keep(name, key, rp)
-		}
-		return e
-	}
-	data, err = a.readFile(protocol.ProgressFile)
-	if data == nil {
-		e.Err = err
-		return e
-	}
-	pp, err := protocol.PeekProgress(a.rel(protocol.ProgressFile), data)
-	if err != nil {
-		e.Err = err
-		return e
-	}
-	e.Progress = &pp
-	e.ProgressWritten = a.written(protocol.ProgressFile)
 	return e
 }
 
@@ -210,8 +171,8 @@ func unreadable(session, name string, err error) error {
 }
 
 // lostReview explains what became of a review session once held. A review
-// that peeks well but fails full validation, and may be the session's,
-// is reported with its error.
+// whose files cannot be read, and that may be the session's, is reported
+// with its error.
 func (s *Store) lostReview(entries []Entry, session string) error {
 	for _, e := range entries {
 		a, err := s.Assignment(e.Name)

@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,33 +89,15 @@ func Open(dir string) (*Store, error) {
 	}, nil
 }
 
-// configCacheFile holds the sha256 of the last config.json validated in
-// full, so that commands that change nothing skip the schema pass (the
-// same content-addressed trust as the assignments' valid cache).
-const configCacheFile = ".config.valid"
-
-// readConfig reads config.json and its cache without following a symlink
-// (a *LinkError names the file).
+// readConfig reads config.json without following a link (a *LinkError
+// names the file); no file means the defaults.
 func readConfig(dir string) (protocol.Config, error) {
 	name := filepath.Join(protocol.StateDir, protocol.ConfigFile)
 	data, err := readStateFile(filepath.Join(dir, protocol.ConfigFile), name, protocol.MaxFileSize)
 	if err != nil || data == nil {
-		return protocol.Config{}, err // no file: the defaults
-	}
-	sum := digest(data)
-	cached, err := readStateFile(filepath.Join(dir, configCacheFile), filepath.Join(protocol.StateDir, configCacheFile), 128)
-	var link *LinkError
-	if errors.As(err, &link) {
 		return protocol.Config{}, err
 	}
-	if err == nil && string(cached) == sum {
-		return protocol.DecodeTrustedConfig(name, data)
-	}
-	cfg, err := protocol.DecodeConfig(name, data)
-	if err == nil {
-		writeCacheFile(dir, configCacheFile, []byte(sum)) // a cache: failing to write it costs only time
-	}
-	return cfg, err
+	return protocol.DecodeConfig(name, data)
 }
 
 func (s *Store) logf(format string, args ...any) {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -71,26 +72,15 @@ func defaultMark(d Duration) string {
 	return ""
 }
 
-// checkConfigDurations parses each duration of a config document before
-// its schema is applied, so that a bad one is named with its field and its
-// range ("not a duration like 15m") rather than a pattern.
-func checkConfigDurations(file string, doc any) error {
-	obj, _ := doc.(map[string]any)
+// configBounds are the bounds of the config duration called name; a
+// duration of any other file may be as long as a Duration holds.
+func configBounds(name string) DurationBounds {
 	for _, d := range configDurations {
-		var s string
-		switch v := obj[d.name].(type) {
-		case json.Number:
-			s = string(v)
-		case string:
-			s = v
-		default:
-			continue // absent, or the wrong type: the schema says so
-		}
-		if _, err := ParseDurationIn(s, d.bounds); err != nil {
-			return invalid(file, d.name, hintDuration, "%v", err)
+		if d.name == name {
+			return d.bounds
 		}
 	}
-	return nil
+	return DurationBounds{0, math.MaxInt64}
 }
 
 // Validate applies the rules of one history event.

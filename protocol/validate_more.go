@@ -105,6 +105,9 @@ func (c *check) digests(field string, m map[string]string) {
 		return
 	}
 	for _, path := range slices.Sorted(maps.Keys(m)) {
+		if path == "" {
+			c.fail(entry(field, path), "is an empty path")
+		}
 		if err := CheckText(path, MaxPathLength); err != nil {
 			c.fail(field, "path %s: %v", QuotePrefix(path), err)
 		}

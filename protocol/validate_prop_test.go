@@ -12,49 +12,73 @@ import (
 	"time"
 )
 
-// TestValidateAgreesWithSchemas is the property that makes Validate and the
-// schemas one source of truth: for every type that reaches a file, and for
-// every field of it (nested ones included), set the field to each of a
-// pool of extreme values — negative and huge numbers, strings at and just
-// past every limit (in ASCII, in two-byte characters, in invalid UTF-8),
-// odd Unicode, empty values, too many items — and check that Validate
-// accepts exactly when the full validating decoder accepts the encoded
-// bytes, and that both name the same field. Whatever both accept must
-// round-trip: decoding what encoding wrote and encoding it again gives the
-// same bytes.
+// TestValidateAgreesWithSchemas is the property that holds the Go checks
+// and the published schemas to one verdict: for every type that reaches a
+// file, and for every field of it (nested ones included), set the field to
+// each of a pool of extreme values — negative and huge numbers, strings at
+// and just past every limit (in ASCII, in two-byte characters, in invalid
+// UTF-8), odd Unicode, empty values, too many items — and check that
+//   - Validate accepts the value exactly when the decoder accepts the
+//     bytes it is written as, naming the same field (so a value is checked
+//     on write by the rules it is read by);
+//   - the decoder's shape checks (its JSON rules, then each type's shape
+//     half of Validate) accept those bytes exactly when the JSON Schema
+//     does, naming the same field (the semantic half checks what no schema
+//     can say: safe paths, consistent counts);
+//   - whatever is accepted round-trips: decoding what encoding wrote and
+//     encoding it again gives the same bytes.
+//
+// TestShapeAgreesWithSchemasOnJSON does the same for JSON that no Go value
+// encodes to (nulls, wrong kinds, missing keys), and
+// TestAgreementCatchesADoctoredSchema shows both can fail.
 func TestValidateAgreesWithSchemas(t *testing.T) {
 	for _, root := range propertyRoots() {
 		t.Run(root.name, func(t *testing.T) {
 			t.Parallel()
-			v := reflect.ValueOf(root.value).Elem()
-			if err := root.check(t, "base"); err != nil {
-				t.Fatalf("the base value is invalid: %v", err)
+			cs, err := schemaFor(root.schema)
+			if err != nil {
+				t.Fatal(err)
 			}
-			n := 0
-			m := mutator{valid: func() bool { return root.validate() == nil }, seen: map[reflect.Type]bool{},
-				visit: func(site, desc string) {
-					n++
-					root.check(t, site+" = "+desc)
-				}}
-			m.mutate(v, root.name)
+			if problems := root.check(cs, "base"); len(problems) > 0 || root.validate() != nil {
+				t.Fatalf("the base value is invalid: %v %q", root.validate(), problems)
+			}
+			problems, n := root.sweep(cs)
+			for _, p := range problems {
+				t.Error(p)
+			}
 			t.Logf("%d values checked", n)
 		})
 	}
 }
 
+// sweep mutates every field of the root's value in turn and returns what
+// check finds, and how many values it checked.
+func (r propertyRoot) sweep(cs *compiledSchema) (problems []string, n int) {
+	m := mutator{valid: func() bool { return r.validate() == nil }, seen: map[reflect.Type]bool{},
+		visit: func(site, desc string) {
+			n++
+			problems = append(problems, r.check(cs, site+" = "+desc)...)
+		}}
+	m.mutate(reflect.ValueOf(r.value).Elem(), r.name)
+	return problems, n
+}
+
 type propertyRoot struct {
 	name      string
-	value     any // pointer to the value that mutate changes in place
+	schema    string // the schema of its file
+	value     any    // pointer to the value that mutate changes in place
 	validate  func() error
 	encode    func() ([]byte, error) // the value as specdev writes it
 	canonical func() ([]byte, error) // the same with the decoder's defaults applied
 	decode    func([]byte) (any, error)
+	shape     func([]byte) error        // the decoder with the shape half of Validate only
 	encodeAny func(any) ([]byte, error) // encodes what decode returned
 }
 
-// check compares Validate with the decoder for the current value.
-func (r propertyRoot) check(t *testing.T, what string) error {
-	t.Helper()
+// check compares Validate with the decoder, and the decoder's shape
+// checks with the schema, for the current value; it returns what
+// disagrees.
+func (r propertyRoot) check(cs *compiledSchema, what string) (problems []string) {
 	verr := r.validate()
 	data, encErr := r.encode()
 	derr := encErr
@@ -63,24 +87,44 @@ func (r propertyRoot) check(t *testing.T, what string) error {
 	}
 	switch {
 	case (verr == nil) != (derr == nil):
-		t.Errorf("%s: Validate says %v, the decoder says %v", what, short(verr), short(derr))
+		problems = append(problems, fmt.Sprintf("%s: Validate says %v, the decoder says %v", what, short(verr), short(derr)))
 	case verr != nil && encErr == nil && !sameField(fieldOf(verr), fieldOf(derr)):
-		t.Errorf("%s: Validate names field %q (%v), the decoder %q (%v)", what, fieldOf(verr), short(verr), fieldOf(derr), short(derr))
+		problems = append(problems, fmt.Sprintf("%s: Validate names field %q (%v), the decoder %q (%v)", what, fieldOf(verr), short(verr), fieldOf(derr), short(derr)))
 	case verr == nil && len(data) < 64<<10: // larger values add time, not cases
-		r.roundTrip(t, what)
+		if problem := r.roundTrip(); problem != "" {
+			problems = append(problems, what+": "+problem)
+		}
 	}
-	return verr
+	if encErr == nil {
+		if problem := r.disagreement(cs, data); problem != "" {
+			problems = append(problems, what+": "+problem)
+		}
+	}
+	return problems
+}
+
+// disagreement compares the decoder's shape checks with the schema cs on
+// data: "" when they agree.
+func (r propertyRoot) disagreement(cs *compiledSchema, data []byte) string {
+	gerr := r.shape(data)
+	serr := cs.verdict(r.schema, "doc", data)
+	switch {
+	case gerr != nil && beyondSchema(gerr):
+	case (gerr == nil) != (serr == nil):
+		return fmt.Sprintf("the decoder says %v, the schema says %v", short(gerr), short(serr))
+	case gerr != nil && !sameField(fieldOf(gerr), fieldOf(serr)):
+		return fmt.Sprintf("the decoder names field %q (%v), the schema %q (%v)", fieldOf(gerr), short(gerr), fieldOf(serr), short(serr))
+	}
+	return ""
 }
 
 // roundTrip: decoding what encoding wrote and encoding it again gives the
 // same bytes (once the decoder's defaults are applied). Invalid UTF-8,
 // which encoding writes as U+FFFD, takes one more turn to settle.
-func (r propertyRoot) roundTrip(t *testing.T, what string) {
-	t.Helper()
+func (r propertyRoot) roundTrip() string {
 	data, err := r.canonical()
 	if err != nil {
-		t.Errorf("%s: encoding: %v", what, err)
-		return
+		return fmt.Sprintf("encoding: %v", err)
 	}
 	again, err := r.reencode(data)
 	if err == nil && !bytes.Equal(again, data) && bytes.Contains(data, []byte(`\ufffd`)) {
@@ -89,10 +133,11 @@ func (r propertyRoot) roundTrip(t *testing.T, what string) {
 	}
 	switch {
 	case err != nil:
-		t.Errorf("%s: decoding or encoding what was written: %v", what, err)
+		return fmt.Sprintf("decoding or encoding what was written: %v", err)
 	case !bytes.Equal(again, data):
-		t.Errorf("%s: does not round-trip:\n%s\n%s", what, clip(data), clip(again))
+		return fmt.Sprintf("does not round-trip:\n%s\n%s", clip(data), clip(again))
 	}
+	return ""
 }
 
 func (r propertyRoot) reencode(data []byte) ([]byte, error) {
@@ -101,6 +146,26 @@ func (r propertyRoot) reencode(data []byte) ([]byte, error) {
 		return nil, err
 	}
 	return r.encodeAny(v)
+}
+
+// beyondSchema reports whether err breaks one of the decoder's rules that
+// no JSON Schema states: nesting depth, a key given twice or in another
+// case (a schema sees the document after a JSON reader kept one of the
+// keys), and a config duration's range however it is written (the schema
+// bounds numbers of seconds only: it cannot read "15m"), and a number
+// past what a float64 holds where any value may stand (a detail).
+func beyondSchema(err error) bool {
+	var inv *InvalidError
+	if !errors.As(err, &inv) {
+		return false
+	}
+	for _, rule := range []string{"nests deeper than", "appears twice in the same object", "keys must match exactly"} {
+		if strings.Contains(inv.Problem, rule) {
+			return true
+		}
+	}
+	durationField := configBounds(inv.Field) != configBounds("")
+	return strings.Contains(inv.Problem, "is out of range") && (durationField || strings.Contains(inv.Field, "detail."))
 }
 
 // sameField: both name the same field, or one names a field inside the
@@ -155,7 +220,7 @@ func propertyRoots() []propertyRoot {
 		return json.Marshal(f)
 	}
 	return []propertyRoot{
-		{name: "request", value: r, validate: r.Validate,
+		{name: "request", schema: "request", value: r, validate: r.Validate, shape: requestShape,
 			encode: func() ([]byte, error) { return EncodeRequest(r) },
 			canonical: func() ([]byte, error) {
 				d := *r
@@ -164,7 +229,7 @@ func propertyRoots() []propertyRoot {
 			},
 			decode:    func(b []byte) (any, error) { return DecodeRequest(RequestFile, b) },
 			encodeAny: func(v any) ([]byte, error) { return EncodeRequest(v.(*Request)) }},
-		{name: "progress", value: p, validate: p.Validate,
+		{name: "progress", schema: "progress", shape: progressShape, value: p, validate: p.Validate,
 			encode: func() ([]byte, error) { return EncodeProgress(p) },
 			canonical: func() ([]byte, error) {
 				d := *p
@@ -173,12 +238,12 @@ func propertyRoots() []propertyRoot {
 			},
 			decode:    func(b []byte) (any, error) { return DecodeProgress(ProgressFile, b) },
 			encodeAny: func(v any) ([]byte, error) { return EncodeProgress(v.(*Progress)) }},
-		{name: "verdict", value: v, validate: v.Validate,
+		{name: "verdict", schema: "verdict", shape: verdictShape, value: v, validate: v.Validate,
 			encode:    func() ([]byte, error) { return json.Marshal(v) },
 			canonical: func() ([]byte, error) { return json.Marshal(v) },
 			decode:    func(b []byte) (any, error) { return DecodeVerdict("verdict", b) },
 			encodeAny: marshal},
-		{name: "findings", value: f,
+		{name: "findings", schema: "findings", shape: findingsShape, value: f,
 			validate: func() error {
 				var c check
 				c.each("", len(*f), MaxIssues, func(i int, c *check) { (*f)[i].shape(c); (*f)[i].semantics(c) })
@@ -188,17 +253,71 @@ func propertyRoots() []propertyRoot {
 			canonical: func() ([]byte, error) { return encodeFindings(*f) },
 			decode:    func(b []byte) (any, error) { return DecodeFindings("findings", b) },
 			encodeAny: func(v any) ([]byte, error) { return encodeFindings(v.([]Finding)) }},
-		{name: "event", value: e, validate: e.Validate,
+		{name: "event", schema: "history", shape: eventShape, value: e, validate: e.Validate,
 			encode:    func() ([]byte, error) { return json.Marshal(e) },
 			canonical: func() ([]byte, error) { return json.Marshal(e) },
 			decode:    func(b []byte) (any, error) { return DecodeEvent(HistoryFile, 1, b) },
 			encodeAny: marshal},
-		{name: "config", value: c, validate: c.Validate,
+		{name: "config", schema: "config", shape: configShape, value: c, validate: c.Validate,
 			encode:    func() ([]byte, error) { return json.Marshal(c) },
 			canonical: func() ([]byte, error) { return json.Marshal(c) },
 			decode:    func(b []byte) (any, error) { return DecodeConfig(ConfigFile, b) },
 			encodeAny: marshal},
 	}
+}
+
+// The decoder of each file with only the shape half of Validate: what the
+// schemas can say.
+func requestShape(b []byte) error {
+	var r Request
+	if err := read(RequestFile, "request", b, &r, false, RequestVersion); err != nil {
+		return err
+	}
+	r.applyDefaults()
+	return semantic(RequestFile, "request", r.shape)
+}
+
+func progressShape(b []byte) error {
+	var p Progress
+	if err := read(ProgressFile, "progress", b, &p, false, ProgressVersion); err != nil {
+		return err
+	}
+	p.applyDefaults()
+	return semantic(ProgressFile, "progress", p.shape)
+}
+
+func verdictShape(b []byte) error {
+	var v Verdict
+	if err := read("verdict", "verdict", b, &v, true, 0); err != nil {
+		return err
+	}
+	return semantic("verdict", "verdict", v.shape)
+}
+
+func findingsShape(b []byte) error {
+	var f []Finding
+	if err := read("findings", "findings", b, &f, true, 0); err != nil {
+		return err
+	}
+	return semantic("findings", "findings", func(c *check) {
+		c.each("", len(f), MaxIssues, func(i int, c *check) { f[i].shape(c) })
+	})
+}
+
+func eventShape(b []byte) error {
+	var e Event
+	if err := read(HistoryFile, "history", b, &e, false, 0); err != nil {
+		return err
+	}
+	return semantic(HistoryFile, "history", e.shape)
+}
+
+func configShape(b []byte) error {
+	var c Config
+	if err := read(ConfigFile, "config", b, &c, true, 1); err != nil {
+		return err
+	}
+	return semantic(ConfigFile, "config", c.shape)
 }
 
 var baseTime = At(time.Date(2026, 2, 11, 10, 30, 0, 0, time.UTC))

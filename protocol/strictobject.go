@@ -1,0 +1,133 @@
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// object decodes a JSON object into the struct v: known keys into their
+// fields, unknown ones into its Extra if it has one (the top of a state
+// file), refused if the object is closed, skipped otherwise.
+func (r *reader) object(v reflect.Value, p *plan) error {
+	if r.peek() != '{' {
+		return r.mismatch("object")
+	}
+	if err := r.open(); err != nil {
+		return err
+	}
+	seen := make(map[string]bool, len(p.fields))
+	var unknown []string
+	var extra Extra
+	for first := true; ; first = false {
+		more, err := r.next('}', first)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		key, err := r.key()
+		if err != nil {
+			return err
+		}
+		r.push(key)
+		if seen[key] {
+			return r.duplicate(key)
+		}
+		seen[key] = true
+		if f := p.fields[key]; f != nil {
+			err = r.field(v.Field(f.index), f)
+		} else {
+			err = r.unknownKey(p, key, &unknown, &extra)
+		}
+		if err != nil {
+			return err
+		}
+		r.pop()
+	}
+	if err := r.complete(p, seen, unknown); err != nil {
+		return err
+	}
+	if extra != nil {
+		v.Field(p.extra).Set(reflect.ValueOf(extra))
+	}
+	return nil
+}
+
+// field decodes a known key's value.
+func (r *reader) field(v reflect.Value, f *field) error {
+	if err := r.value(v, f.plan); err != nil {
+		return err
+	}
+	if f.nonzero && (v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0) {
+		switch v.Kind() {
+		case reflect.Int, reflect.Int64:
+			return r.fail("is 0: leave the field out, or give a number from 1")
+		case reflect.Slice:
+			return r.fail("is an empty list: leave the field out, or give at least one item")
+		}
+		return r.fail("is empty: leave the field out, or give a value")
+	}
+	if r.version > 0 && len(r.path) == 1 && f.name == "version" && v.Int() > int64(r.version) {
+		return invalid(r.file, "version", "upgrade specdev to a release that reads this version",
+			"version %d is newer than this specdev supports (%d)", v.Int(), r.version)
+	}
+	return nil
+}
+
+// unknownKey reads the value of a key the struct has no field for: kept
+// in extra, noted as unknown (a closed object), or skipped. A key equal
+// to a field's name only when case is ignored is refused at once.
+func (r *reader) unknownKey(p *plan, key string, unknown *[]string, extra *Extra) error {
+	if exact, ok := p.folded[foldKey(key)]; ok {
+		return invalid(r.file, r.where(), `rename it to "`+exact+`" (keys are case-sensitive), or remove it`,
+			"key %s is not the field %q: keys must match exactly, without case folding", QuotePrefix(key), exact)
+	}
+	r.peek()
+	start := r.i
+	if _, err := r.anyValue(false); err != nil {
+		return err
+	}
+	switch {
+	case p.extra >= 0:
+		if *extra == nil {
+			*extra = Extra{}
+		}
+		(*extra)[key] = json.RawMessage(r.text[start:r.i])
+	case r.strict || p.closed:
+		*unknown = append(*unknown, key)
+	}
+	return nil
+}
+
+// complete refuses an object with unknown keys, naming the required ones
+// missing as what they may be misspellings of, or one without a required
+// key.
+func (r *reader) complete(p *plan, seen map[string]bool, unknown []string) error {
+	var missing []string
+	for _, name := range p.required {
+		if !seen[name] {
+			missing = append(missing, name)
+		}
+	}
+	here := r.where()
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		problem := "unknown field; valid fields are: " + strings.Join(p.names, ", ")
+		if len(missing) > 0 {
+			problem = fmt.Sprintf("unknown field (is it %s misspelt?); valid fields are: %s", strings.Join(missing, ", "), strings.Join(p.names, ", "))
+		}
+		return &InvalidError{File: r.file, Field: subField(here, strings.Join(unknown, ", ")), Problem: problem, Hint: "check the spelling; " + r.hint()}
+	}
+	if len(missing) > 0 {
+		problem := "required field is missing"
+		if len(missing) > 1 {
+			problem += "; so are " + strings.Join(missing[1:], ", ")
+		}
+		return &InvalidError{File: r.file, Field: subField(here, missing[0]), Problem: problem, Hint: r.hint()}
+	}
+	return nil
+}
