@@ -100,7 +100,7 @@ func TestFoldKey(t *testing.T) {
 // encoding/json refuses.
 func FuzzReaderAgreesWithEncodingJSON(f *testing.F) {
 	for _, seed := range []string{`{"a":[1,2.5e3,-0,"x\u00e9\ud83d\ude00\ud800",true,null]}`, `[]`, `"\/\b\f\n\r\t"`,
-		`{"a":1,"a":2}`, `01`, `1.`, `-`, `[1,]`, `{"a" 1}`, "\"\t\"", `1e400`, `[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`} {
+		`{"a":1,"a":2}`, `01`, `1.`, `-`, `[1,]`, `{"a" 1}`, "\"\t\"", `1e400`, `[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`, "0\x00", "[\x00]"} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
