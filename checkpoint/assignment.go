@@ -13,7 +13,7 @@ import (
 
 // CheckName accepts exactly what ^[A-Za-z0-9][A-Za-z0-9._-]*$ matches, up
 // to 200 bytes: an assignment folder's name. A byte loop, not a regexp or
-// a cutset: a scan checks every folder's name, and the poll cache's.
+// a cutset: a scan checks every folder's name.
 func CheckName(name string) error {
 	if !validName(name) {
 		return fmt.Errorf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name)

@@ -53,13 +53,13 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	if e.Request, _, _, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
+	if e.Request, _, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
 		return e
 	}
 	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	if e.Progress, _, _, e.Err = a.readProgress(); e.Progress != nil {
+	if e.Progress, _, e.Err = a.readProgress(); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
 	return e

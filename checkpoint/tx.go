@@ -60,12 +60,13 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	if tx.Request, tx.requestSeen, tx.requestSum, err = a.readRequest(); err != nil {
+	if tx.Request, tx.requestSeen, err = a.readRequest(); err != nil {
 		return err
 	}
-	if tx.Progress, tx.progressSeen, tx.progressSum, err = a.readProgress(); err != nil {
+	if tx.Progress, tx.progressSeen, err = a.readProgress(); err != nil {
 		return err
 	}
+	tx.requestSum, tx.progressSum = digest(tx.requestSeen), digest(tx.progressSeen)
 	if tx.Request != nil {
 		tx.requestRead = tx.Request.Clone()
 	}
@@ -89,28 +90,31 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
 
 // readRequest reads and validates review_request.json (nil if absent),
-// and returns the bytes and their sha256.
-func (a *Assignment) readRequest() (*protocol.Request, []byte, string, error) {
+// and returns its bytes.
+func (a *Assignment) readRequest() (*protocol.Request, []byte, error) {
 	return readState(a, protocol.RequestFile, protocol.DecodeRequest)
 }
 
 // readProgress is readRequest for review_progress.json.
-func (a *Assignment) readProgress() (*protocol.Progress, []byte, string, error) {
+func (a *Assignment) readProgress() (*protocol.Progress, []byte, error) {
 	return readState(a, protocol.ProgressFile, protocol.DecodeProgress)
 }
 
-// readState reads one state file and decodes it. The bytes are hashed
-// once: the report's state mark names them by that sum.
-func readState[T any](a *Assignment, name string, decode func(string, []byte) (*T, error)) (*T, []byte, string, error) {
+func readState[T any](a *Assignment, name string, decode func(string, []byte) (*T, error)) (*T, []byte, error) {
 	data, err := a.readFile(name)
 	if data == nil || err != nil {
-		return nil, nil, "", err
+		return nil, nil, err
 	}
 	v, err := decode(a.rel(name), data)
-	return v, data, digest(data), err
+	return v, data, err
 }
 
+// digest is the sha256 of a state file's bytes, "" for no file: the
+// report's state mark names the state files by it.
 func digest(data []byte) string {
+	if data == nil {
+		return ""
+	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
@@ -140,11 +144,11 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	r, _, _, err := a.readRequest()
+	r, _, err := a.readRequest()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	p, _, _, err := a.readProgress()
+	p, _, err := a.readProgress()
 	if err != nil {
 		return Snapshot{}, err
 	}

@@ -27,7 +27,8 @@ func read(file, schema string, data []byte, v any, strict bool, version int) err
 	if len(bytes.TrimSpace(data)) == 0 {
 		return invalid(file, "", hintHandEdit, "is empty")
 	}
-	r := reader{text: string(data), file: file, schema: schema, strict: strict, version: version}
+	r := &reader{text: string(data), file: file, schema: schema, strict: strict, version: version}
+	r.path = r.buf[:0]
 	return r.document(v)
 }
 

@@ -22,6 +22,7 @@ type reader struct {
 	strict  bool   // every object refuses unknown keys (agent inputs, config)
 	version int    // the newest top-level "version" this build reads; 0: none
 	path    []step
+	buf     [MaxDepth + 1]step // path's first backing array
 }
 
 // step is one step of the path to a value: a key, or an index (key "").
@@ -175,23 +176,34 @@ func (r *reader) duplicate(key string) error {
 	return invalid(r.file, r.where(), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
 }
 
+// plainByte marks the bytes a string holds as they are: not a quote, a
+// backslash or a control character.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // str reads the string at r.i; one without escapes is a slice of text.
 func (r *reader) str() (string, error) {
 	start := r.i + 1
-	for j := start; j < len(r.text); j++ {
-		switch c := r.text[j]; {
-		case c == '"':
-			r.i = j + 1
-			return r.text[start:j], nil
-		case c == '\\':
-			return r.unescape([]byte(r.text[start:j]), j)
-		case c < 0x20:
-			r.i = j
-			return "", r.syntax("control character %q in a string (write it escaped)", c)
-		}
+	j := start
+	for j < len(r.text) && plainByte[r.text[j]] {
+		j++
 	}
-	r.i = len(r.text)
-	return "", r.syntax("a string is not closed")
+	switch {
+	case j == len(r.text):
+		r.i = j
+		return "", r.syntax("a string is not closed")
+	case r.text[j] == '"':
+		r.i = j + 1
+		return r.text[start:j], nil
+	case r.text[j] == '\\':
+		return r.unescape([]byte(r.text[start:j]), j)
+	}
+	r.i = j
+	return "", r.syntax("control character %q in a string (write it escaped)", r.text[j])
 }
 
 // unescape reads the rest of a string from the backslash at j on.

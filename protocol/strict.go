@@ -38,6 +38,7 @@ const (
 	kindPointer
 	kindStrings
 	kindSlice
+	kindStringMap
 	kindMap
 	kindStruct
 )
@@ -51,13 +52,14 @@ type plan struct {
 	fields   map[string]*field // a struct's, by JSON name
 	folded   map[string]string // foldKey(name) -> name
 	names    []string          // sorted, for "valid fields are"
-	required []string          // in field order
+	required []*field          // in field order
 	closed   bool              // refuses unknown keys in every document
 	extra    int               // index of the Extra field, or -1
 }
 
 type field struct {
-	index   int
+	index   int    // in the struct
+	bit     uint64 // of the field among the struct's JSON fields
 	name    string
 	plan    *plan
 	nonzero bool
@@ -107,6 +109,8 @@ func buildPlan(t reflect.Type) *plan {
 		return &plan{kind: kindStrings}
 	case t.Kind() == reflect.Slice:
 		return &plan{kind: kindSlice, elem: planOf(t.Elem())}
+	case t == reflect.TypeFor[map[string]string]():
+		return &plan{kind: kindStringMap}
 	case t.Kind() == reflect.Map:
 		return &plan{kind: kindMap, elem: planOf(t.Elem())}
 	case t.Kind() == reflect.Struct:
@@ -126,12 +130,15 @@ func structPlan(t reflect.Type) *plan {
 		if name == "" || name == "-" || !sf.IsExported() {
 			continue
 		}
-		f := &field{index: i, name: name, plan: planOf(sf.Type), nonzero: sf.Tag.Get("specdev") == "nonzero"}
+		if len(p.fields) == 64 {
+			panic("protocol: a struct of more than 64 JSON fields: " + t.String())
+		}
+		f := &field{index: i, bit: 1 << len(p.fields), name: name, plan: planOf(sf.Type), nonzero: sf.Tag.Get("specdev") == "nonzero"}
 		if sf.Type == durationType {
 			f.plan = &plan{kind: kindDuration, bounds: configBounds(name)}
 		}
 		if sf.Tag.Get("specdev") == "required" {
-			p.required = append(p.required, name)
+			p.required = append(p.required, f)
 		}
 		p.fields[name] = f
 		p.folded[foldKey(name)] = name
@@ -188,7 +195,7 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 		if err != nil {
 			return r.fail("%v", err)
 		}
-		v.Set(reflect.ValueOf(t))
+		*v.Addr().Interface().(*Timestamp) = t // no interface value to box it in
 		return nil
 	case kindInt:
 		return r.integer(v)
@@ -203,6 +210,8 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 		return r.duration(v, p.bounds)
 	case kindStrings, kindSlice:
 		return r.array(v, p)
+	case kindStringMap:
+		return r.stringMap(v)
 	case kindMap:
 		return r.mapOf(v, p)
 	}
@@ -222,6 +231,8 @@ func describe(p *plan) string {
 		return `a duration such as "15m" or a number of seconds`
 	case kindStrings, kindSlice:
 		return "array"
+	case kindStringMap, kindMap, kindStruct:
+		return "object"
 	case kindPointer:
 		return describe(p.elem)
 	}
@@ -291,7 +302,8 @@ func (r *reader) array(v reflect.Value, p *plan) error {
 	if err := r.open(); err != nil {
 		return err
 	}
-	list := reflect.MakeSlice(v.Type(), 0, 0)
+	list := reflect.New(v.Type()).Elem() // addressable, so that it grows in place
+	list.Set(reflect.MakeSlice(v.Type(), 0, 0))
 	var strs []string
 	if p.kind == kindStrings {
 		strs = []string{}
@@ -315,7 +327,8 @@ func (r *reader) array(v reflect.Value, p *plan) error {
 			}
 			strs = append(strs, s)
 		} else {
-			list = reflect.Append(list, reflect.Zero(v.Type().Elem()))
+			list.Grow(1)
+			list.SetLen(i + 1)
 			if err := r.value(list.Index(i), p.elem); err != nil {
 				return err
 			}
@@ -323,7 +336,8 @@ func (r *reader) array(v reflect.Value, p *plan) error {
 		r.pop()
 	}
 	if p.kind == kindStrings {
-		list = reflect.ValueOf(strs)
+		*v.Addr().Interface().(*[]string) = strs
+		return nil
 	}
 	v.Set(list)
 	return nil
@@ -363,6 +377,44 @@ func (r *reader) mapOf(v reflect.Value, p *plan) error {
 		r.pop()
 	}
 	v.Set(m)
+	return nil
+}
+
+// stringMap reads an object of strings (the digests of a review's
+// files): no reflection per entry.
+func (r *reader) stringMap(v reflect.Value) error {
+	if r.peek() != '{' {
+		return r.mismatch("object")
+	}
+	if err := r.open(); err != nil {
+		return err
+	}
+	m := map[string]string{}
+	for first := true; ; first = false {
+		more, err := r.next('}', first)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		key, err := r.key()
+		if err != nil {
+			return err
+		}
+		r.push(key)
+		if _, dup := m[key]; dup {
+			return r.duplicate(key)
+		}
+		if r.peek() != '"' {
+			return r.mismatch("string")
+		}
+		if m[key], err = r.str(); err != nil {
+			return err
+		}
+		r.pop()
+	}
+	*v.Addr().Interface().(*map[string]string) = m
 	return nil
 }
 

@@ -18,7 +18,8 @@ func (r *reader) object(v reflect.Value, p *plan) error {
 	if err := r.open(); err != nil {
 		return err
 	}
-	seen := make(map[string]bool, len(p.fields))
+	var seen uint64            // the known fields given
+	var others map[string]bool // the unknown keys given
 	var unknown []string
 	var extra Extra
 	for first := true; ; first = false {
@@ -34,13 +35,20 @@ func (r *reader) object(v reflect.Value, p *plan) error {
 			return err
 		}
 		r.push(key)
-		if seen[key] {
-			return r.duplicate(key)
-		}
-		seen[key] = true
 		if f := p.fields[key]; f != nil {
+			if seen&f.bit != 0 {
+				return r.duplicate(key)
+			}
+			seen |= f.bit
 			err = r.field(v.Field(f.index), f)
 		} else {
+			if others[key] {
+				return r.duplicate(key)
+			}
+			if others == nil {
+				others = map[string]bool{}
+			}
+			others[key] = true
 			err = r.unknownKey(p, key, &unknown, &extra)
 		}
 		if err != nil {
@@ -106,12 +114,15 @@ func (r *reader) unknownKey(p *plan, key string, unknown *[]string, extra *Extra
 // complete refuses an object with unknown keys, naming the required ones
 // missing as what they may be misspellings of, or one without a required
 // key.
-func (r *reader) complete(p *plan, seen map[string]bool, unknown []string) error {
+func (r *reader) complete(p *plan, seen uint64, unknown []string) error {
 	var missing []string
-	for _, name := range p.required {
-		if !seen[name] {
-			missing = append(missing, name)
+	for _, f := range p.required {
+		if seen&f.bit == 0 {
+			missing = append(missing, f.name)
 		}
+	}
+	if len(unknown) == 0 && len(missing) == 0 {
+		return nil
 	}
 	here := r.where()
 	if len(unknown) > 0 {

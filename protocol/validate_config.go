@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"time"
@@ -99,11 +98,11 @@ func (e *Event) shape(c *check) {
 	if len(e.Detail) == 0 || c.err != nil {
 		return
 	}
-	raw, err := json.Marshal(e.Detail)
+	depth, ok := valueDepth(e.Detail)
 	switch {
-	case err != nil:
-		c.fail("detail", "cannot be written as JSON: %v", err)
-	case 1+depthOf(raw) > MaxDepth:
+	case !ok:
+		c.fail("detail", "cannot be written as JSON: it holds a number that is not finite, or a value JSON has no form for")
+	case 1+depth > MaxDepth:
 		c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 	}
 }
