@@ -197,10 +197,17 @@ func (a *Assignment) behind(snap Snapshot) bool {
 	if a.store.Render == nil || snap.Request == nil || snap.Progress == nil {
 		return false
 	}
-	requestData, err1 := a.readFile(protocol.RequestFile)
-	progressData, err2 := a.readFile(protocol.ProgressFile)
-	report, err3 := a.readFile(ReportFile)
-	if err1 != nil || err2 != nil || err3 != nil {
+	requestData, progressData := snap.requestData, snap.progressData
+	if requestData == nil || progressData == nil { // a snapshot a transaction returned
+		var err1, err2 error
+		requestData, err1 = a.readFile(protocol.RequestFile)
+		progressData, err2 = a.readFile(protocol.ProgressFile)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+	}
+	report, err := a.readFile(ReportFile)
+	if err != nil {
 		return false
 	}
 	return string(stateMark(report)) != reportMark(digest(requestData), digest(progressData))

@@ -21,6 +21,8 @@ type Entry struct {
 	Err      error              // a file could not be read or is invalid
 
 	ProgressWritten time.Time // when the progress file was last written (with Progress)
+
+	read read // the bytes decoded (Poll keeps them, for HeldBy)
 }
 
 // Idle is how long e's review has been idle at now, and whether its
@@ -38,7 +40,9 @@ func (s *Store) Scan() ([]Entry, error) {
 	}
 	entries := make([]Entry, 0, len(folders))
 	for _, f := range folders {
-		entries = append(entries, s.entry(f))
+		e := s.entry(f)
+		e.read = read{} // the bytes are not kept for every assignment
+		entries = append(entries, e)
 	}
 	return entries, nil
 }
@@ -53,15 +57,16 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	if e.Request, _, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
+	if e.Request, e.read.requestData, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
 		return e
 	}
 	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	if e.Progress, _, e.Err = a.readProgress(); e.Progress != nil {
+	if e.Progress, e.read.progressData, e.Err = a.readProgress(); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
+	e.read.request, e.read.progress = e.Request, e.Progress
 	return e
 }
 
@@ -136,19 +141,24 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 // read could be the session's: its error (a *protocol.InvalidError or
 // *LinkError naming the file) is returned rather than "holds no review".
 func (s *Store) HeldBy(session string) (*Assignment, error) {
-	entries, err := s.Scan()
+	entries, err := s.Poll() // what a session can hold is never at rest
 	if err != nil {
 		return nil, err
 	}
 	var held []string
+	var heldRead read
 	for _, e := range entries {
 		if e.Progress != nil && e.Progress.SessionID == session && e.Request.Status == protocol.StatusInProgress {
-			held = append(held, e.Name)
+			held, heldRead = append(held, e.Name), e.read
 		}
 	}
 	switch {
 	case len(held) == 1:
-		return s.Assignment(held[0])
+		a, err := s.Assignment(held[0])
+		if a != nil {
+			a.read = &heldRead
+		}
+		return a, err
 	case len(held) > 1:
 		return nil, &protocol.UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
 			Hint: "name one: --assignment " + held[0]}
@@ -158,7 +168,11 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 			return nil, unreadable(session, e.Name, e.Err)
 		}
 	}
-	if err := s.lostReview(entries, session); err != nil {
+	all, err := s.Scan()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.lostReview(all, session); err != nil {
 		return nil, err
 	}
 	return nil, conflict("claim a review: "+ClaimCommand(session),

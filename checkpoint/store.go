@@ -22,6 +22,9 @@ type Store struct {
 	Dir    string          // the .specdev folder
 	Root   string          // the project root: the folder that holds .specdev
 	Config protocol.Config // config.json with defaults applied
+	// CacheDir holds the poll cache (pollcache.go): the user's cache
+	// folder; "" for none.
+	CacheDir string
 
 	Now    func() time.Time // the clock; tests replace it
 	Holder string           // who takes locks, for BUSY messages ("specdev check record")
@@ -80,13 +83,17 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{
+	st := &Store{
 		Dir:    dir,
 		Root:   filepath.Dir(dir),
 		Config: cfg.WithDefaults(),
 		Now:    time.Now,
 		Holder: "specdev",
-	}, nil
+	}
+	if cache, err := os.UserCacheDir(); err == nil {
+		st.CacheDir = filepath.Join(cache, "specdev")
+	}
+	return st, nil
 }
 
 // readConfig reads config.json without following a link (a *LinkError

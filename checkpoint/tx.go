@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -60,10 +61,15 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	if tx.Request, tx.requestSeen, err = a.readRequest(); err != nil {
+	known := a.read
+	a.read = nil // the transaction changes the values: they serve once
+	if known == nil {
+		known = &read{}
+	}
+	if tx.Request, tx.requestSeen, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.request); err != nil {
 		return err
 	}
-	if tx.Progress, tx.progressSeen, err = a.readProgress(); err != nil {
+	if tx.Progress, tx.progressSeen, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.progress); err != nil {
 		return err
 	}
 	tx.requestSum, tx.progressSum = digest(tx.requestSeen), digest(tx.progressSeen)
@@ -92,18 +98,23 @@ func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, ni
 // readRequest reads and validates review_request.json (nil if absent),
 // and returns its bytes.
 func (a *Assignment) readRequest() (*protocol.Request, []byte, error) {
-	return readState(a, protocol.RequestFile, protocol.DecodeRequest)
+	return readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil)
 }
 
 // readProgress is readRequest for review_progress.json.
 func (a *Assignment) readProgress() (*protocol.Progress, []byte, error) {
-	return readState(a, protocol.ProgressFile, protocol.DecodeProgress)
+	return readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil)
 }
 
-func readState[T any](a *Assignment, name string, decode func(string, []byte) (*T, error)) (*T, []byte, error) {
+// readState reads the state file name and decodes it, unless its bytes
+// are known, the bytes value was decoded from.
+func readState[T any](a *Assignment, name string, decode func(string, []byte) (*T, error), known []byte, value *T) (*T, []byte, error) {
 	data, err := a.readFile(name)
 	if data == nil || err != nil {
 		return nil, nil, err
+	}
+	if value != nil && bytes.Equal(data, known) {
+		return value, data, nil
 	}
 	v, err := decode(a.rel(name), data)
 	return v, data, err
@@ -134,6 +145,8 @@ type Snapshot struct {
 	Progress *protocol.Progress
 
 	ProgressWritten time.Time // when the progress file was last written, if known
+
+	requestData, progressData []byte // the bytes read, if Snapshot read them
 }
 
 // Idle is how long the review has been idle at now, and whether its
@@ -144,15 +157,15 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	r, _, err := a.readRequest()
+	r, requestData, err := a.readRequest()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	p, _, err := a.readProgress()
+	p, progressData, err := a.readProgress()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	snap := Snapshot{Request: r, Progress: p}
+	snap := Snapshot{Request: r, Progress: p, requestData: requestData, progressData: progressData}
 	if p != nil {
 		snap.ProgressWritten = a.written(protocol.ProgressFile)
 	}

@@ -33,6 +33,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binDir = dir
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache")) // the poll caches of every process, removed with it
 	build := exec.Command("go", append(append([]string{"build"}, coverBuildFlags()...), "-o", specdevBin(), "../cmd/specdev")...)
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
