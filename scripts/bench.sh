@@ -17,6 +17,7 @@ bin=$(cd "$(dirname "${1:-bin/specdev}")" && pwd)/$(basename "${1:-bin/specdev}"
 runs=${RUNS:-150}
 work=$(mktemp -d "${TMPDIR:-/tmp}/specdev-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME=$work/cache # the poll cache lives in the user's cache folder
 
 # median_ms CMD…: run CMD $runs times, print the median wall time in ms.
 median_ms() {
@@ -103,12 +104,6 @@ cd "$dir"
 for ((i = 1; i <= 100; i++)); do # nothing to do: every request is withdrawn
 	"$bin" --assignment "$(printf '%05d' "$i")" work cancel >/dev/null
 done
-"$bin" check --session rv-idle >/dev/null 2>&1 || true # first run validates config.json once
-# The same project without the poll cache (.scan.cache): .gitignore does
-# not list it, so no poll writes it, and every poll reads every request.
-cp -r "$dir" "$dir-nocache"
-sed -i '/^\.scan\.cache$/d' "$dir-nocache/.specdev/.gitignore"
-rm -f "$dir-nocache/.specdev/.scan.cache"
 # The poll cache keeps a request once it has rested 3 s (a change within
 # the file system's timestamp granularity would not move its key; see
 # docs/design.md): an idle poll over requests at rest, the scenario of the
@@ -120,7 +115,7 @@ base_go() { "$empty_go"; }
 base_floor() { "$floor_go"; }
 sd_version() { "$bin" version; }
 sd_check() { "$bin" check --session rv-idle; } # a reviewer's poll that finds nothing to claim
-sd_check_nocache() { "$bin" --dir "$dir-nocache" check --session rv-idle; }
+sd_check_nocache() { XDG_CACHE_HOME=/dev/null "$bin" check --session rv-idle; } # no cache folder: every poll reads every request
 funcs=(base_cat base_go base_floor sd_version sd_check sd_check_nocache)
 if [ -n "${BASE_BIN:-}" ]; then # BASE_BIN=old/specdev: an earlier build, side by side
 	old_version() { "$BASE_BIN" version; }
@@ -198,3 +193,45 @@ lat=$(awk -F'"ts":"' '
 	done | sort -n | tr '\n' ' ')
 set -- $lat
 printf '  %-44s %8s ms  (all 10: %s)\n' "check --timeout: request written -> claimed" "${5:-?}" "$lat"
+
+# SCALE=1: the scale targets, over projects made by copying one passed
+# assignment (making 10,000 with specdev itself takes many minutes): an
+# idle check over 1,000 requests at rest, with and without the poll
+# cache; status over 10,000 (--json, without the table, and the table);
+# check record in a review of 5,000 files, half of them recorded.
+if [ -n "${SCALE:-}" ]; then
+	copies() { # N: a project of N copies of one passed assignment
+		local dir=$work/passed$1 i
+		mkdir -p "$dir" && cd "$dir" && echo "package a" >a.go
+		"$bin" init >/dev/null && mkdir -p .specdev/assignments/00001_x
+		"$bin" --assignment 00001 work request --files a.go >/dev/null
+		"$bin" check --session s0 >/dev/null
+		local lease
+		lease=$(grep -o '"lease": "ls-[0-9a-f]*"' .specdev/assignments/00001_x/review_progress.json | cut -d'"' -f4)
+		"$bin" check record a.go --session s0 --lease "$lease" >/dev/null
+		"$bin" check verdict pass --summary ok --session s0 --lease "$lease" >/dev/null
+		for ((i = 2; i <= $1; i++)); do cp -r .specdev/assignments/00001_x ".specdev/assignments/$(printf '%05d' "$i")_x"; done
+		echo "$dir"
+	}
+	idle_dir=$(copies 1000)
+	status_dir=$(copies 10000)
+	sleep 3.5 # the requests at rest settle (see the 100-assignment poll above)
+	(cd "$idle_dir" && "$bin" check --session rv-idle >/dev/null 2>&1 || true)
+	idle() { cd "$idle_dir" && "$bin" check --session rv-idle; }
+	idle_nocache() { cd "$idle_dir" && XDG_CACHE_HOME=/dev/null "$bin" check --session rv-idle; }
+	side_by_side idle idle_nocache
+	printf '  %-44s %8s ms  (target <= 15 ms)\n' "check, nothing to do, 1000 assignments" "${median[idle]}"
+	printf '  %-44s %8s ms\n' "the same, without the poll cache" "${median[idle_nocache]}"
+	runs_before=$runs runs=${STATUS_RUNS:-9}
+	printf '  %-44s %8s ms  (target <= 300 ms)\n' "status --json, 10000 passed" "$(cd "$status_dir" && median_ms "$bin" --json status)"
+	printf '  %-44s %8s ms\n' "status (the table), 10000 passed" "$(cd "$status_dir" && median_ms "$bin" status)"
+	runs=$runs_before
+	dir=$(project 1 5000)
+	cd "$dir"
+	"$bin" check --session rv-bench >/dev/null
+	lease=$(grep -o '"lease": "ls-[0-9a-f]*"' .specdev/assignments/00001_bench/review_progress.json | cut -d'"' -f4)
+	mapfile -t files < <(find src -type f | sort)
+	for f in "${files[@]:0:2500}"; do "$bin" check record "$f" --session rv-bench --lease "$lease" --finding "minor: x" >/dev/null; done
+	printf '  %-44s %8s ms  (target <= 25 ms)\n' "check record, review of 5000 files" \
+		"$(median_ms "$bin" check record "${files[0]}" --session rv-bench --lease "$lease" --finding "minor: bench")"
+fi
