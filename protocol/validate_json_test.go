@@ -188,7 +188,7 @@ func TestAgreementCatchesADoctoredSchema(t *testing.T) {
 			}
 			var problems []string
 			if tt.values {
-				problems, _ = r.sweep(cs)
+				problems, _ = r.sweep(cs, strings.Fields(tt.field)[0])
 			} else {
 				problems, _ = r.jsonSweep(t, cs)
 			}
