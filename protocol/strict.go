@@ -3,10 +3,8 @@ package protocol
 import (
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 )
@@ -26,129 +24,7 @@ import (
 // stands for the absent key (a default applies), so that a document that
 // writes the zero value explicitly is refused, as its schema refuses it.
 
-type kind uint8
-
-const (
-	kindAny kind = iota
-	kindString
-	kindInt
-	kindBool
-	kindTime
-	kindDuration
-	kindPointer
-	kindStrings
-	kindSlice
-	kindStringMap
-	kindMap
-	kindStruct
-)
-
-// plan is what the decoder knows of a Go type.
-type plan struct {
-	kind   kind
-	elem   *plan          // pointer target, slice item, map value
-	bounds DurationBounds // of a duration field
-
-	fields   map[string]*field // a struct's, by JSON name
-	folded   map[string]string // foldKey(name) -> name
-	names    []string          // sorted, for "valid fields are"
-	required []*field          // in field order
-	closed   bool              // refuses unknown keys in every document
-	extra    int               // index of the Extra field, or -1
-}
-
-type field struct {
-	index   int    // in the struct
-	bit     uint64 // of the field among the struct's JSON fields
-	name    string
-	plan    *plan
-	nonzero bool
-}
-
-var (
-	timestampType = reflect.TypeFor[Timestamp]()
-	durationType  = reflect.TypeFor[Duration]()
-	extraType     = reflect.TypeFor[Extra]()
-	plans         sync.Map // reflect.Type -> *plan
-)
-
-// closedTypes are the objects of the state files whose schemas refuse
-// unknown keys (request and progress themselves keep them in Extra).
-var closedTypes = map[reflect.Type]bool{
-	reflect.TypeFor[Delta]():      true,
-	reflect.TypeFor[Loop]():       true,
-	reflect.TypeFor[PassRecord](): true,
-	reflect.TypeFor[RoundPlan]():  true,
-	reflect.TypeFor[Journal]():    true,
-}
-
-// planOf returns the plan of t, built once.
-func planOf(t reflect.Type) *plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(*plan)
-	}
-	p, _ := plans.LoadOrStore(t, buildPlan(t))
-	return p.(*plan)
-}
-
-func buildPlan(t reflect.Type) *plan {
-	switch {
-	case t == timestampType:
-		return &plan{kind: kindTime}
-	case t == durationType:
-		return &plan{kind: kindDuration, bounds: DurationBounds{0, math.MaxInt64}}
-	case t.Kind() == reflect.String:
-		return &plan{kind: kindString}
-	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		return &plan{kind: kindInt}
-	case t.Kind() == reflect.Bool:
-		return &plan{kind: kindBool}
-	case t.Kind() == reflect.Pointer:
-		return &plan{kind: kindPointer, elem: planOf(t.Elem())}
-	case t == reflect.TypeFor[[]string]():
-		return &plan{kind: kindStrings}
-	case t.Kind() == reflect.Slice:
-		return &plan{kind: kindSlice, elem: planOf(t.Elem())}
-	case t == reflect.TypeFor[map[string]string]():
-		return &plan{kind: kindStringMap}
-	case t.Kind() == reflect.Map:
-		return &plan{kind: kindMap, elem: planOf(t.Elem())}
-	case t.Kind() == reflect.Struct:
-		return structPlan(t)
-	}
-	return &plan{kind: kindAny}
-}
-
-func structPlan(t reflect.Type) *plan {
-	p := &plan{kind: kindStruct, fields: map[string]*field{}, folded: map[string]string{}, closed: closedTypes[t], extra: -1}
-	for i := 0; i < t.NumField(); i++ {
-		sf := t.Field(i)
-		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
-		if sf.Type == extraType {
-			p.extra = i
-		}
-		if name == "" || name == "-" || !sf.IsExported() {
-			continue
-		}
-		if len(p.fields) == 64 {
-			panic("protocol: a struct of more than 64 JSON fields: " + t.String())
-		}
-		f := &field{index: i, bit: 1 << len(p.fields), name: name, plan: planOf(sf.Type), nonzero: sf.Tag.Get("specdev") == "nonzero"}
-		if sf.Type == durationType {
-			f.plan = &plan{kind: kindDuration, bounds: configBounds(name)}
-		}
-		if sf.Tag.Get("specdev") == "required" {
-			p.required = append(p.required, f)
-		}
-		p.fields[name] = f
-		p.folded[foldKey(name)] = name
-		p.names = append(p.names, name)
-	}
-	slices.Sort(p.names)
-	return p
-}
-
-// decodeValue decodes the whole of r's text into v, a pointer.
+// document decodes the whole of r's text into v, a pointer.
 func (r *reader) document(v any) error {
 	rv := reflect.ValueOf(v).Elem()
 	if err := r.value(rv, planOf(rv.Type())); err != nil {
@@ -218,27 +94,6 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 	return r.object(v, p)
 }
 
-// describe names what a plan takes, for "expected X, but got Y".
-func describe(p *plan) string {
-	switch p.kind {
-	case kindString, kindTime:
-		return "string"
-	case kindInt:
-		return "integer"
-	case kindBool:
-		return "boolean"
-	case kindDuration:
-		return `a duration such as "15m" or a number of seconds`
-	case kindStrings, kindSlice:
-		return "array"
-	case kindStringMap, kindMap, kindStruct:
-		return "object"
-	case kindPointer:
-		return describe(p.elem)
-	}
-	return "object"
-}
-
 // integer reads an integer: any number without a fraction, so 3, 3.0 and
 // 3e0 alike (bounds are Validate's to check).
 func (r *reader) integer(v reflect.Value) error {
@@ -292,129 +147,6 @@ func (r *reader) duration(v reflect.Value, b DurationBounds) error {
 		return invalid(r.file, r.where(), hintDuration, "%v", err)
 	}
 	v.SetInt(int64(d))
-	return nil
-}
-
-func (r *reader) array(v reflect.Value, p *plan) error {
-	if r.peek() != '[' {
-		return r.mismatch("array")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
-	list := reflect.New(v.Type()).Elem() // addressable, so that it grows in place
-	list.Set(reflect.MakeSlice(v.Type(), 0, 0))
-	var strs []string
-	if p.kind == kindStrings {
-		strs = []string{}
-	}
-	for i := 0; ; i++ {
-		more, err := r.next(']', i == 0)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		r.pushIndex(i)
-		if p.kind == kindStrings { // the lists of files: no reflection per item
-			if r.peek() != '"' {
-				return r.mismatch("string")
-			}
-			s, err := r.str()
-			if err != nil {
-				return err
-			}
-			strs = append(strs, s)
-		} else {
-			list.Grow(1)
-			list.SetLen(i + 1)
-			if err := r.value(list.Index(i), p.elem); err != nil {
-				return err
-			}
-		}
-		r.pop()
-	}
-	if p.kind == kindStrings {
-		*v.Addr().Interface().(*[]string) = strs
-		return nil
-	}
-	v.Set(list)
-	return nil
-}
-
-func (r *reader) mapOf(v reflect.Value, p *plan) error {
-	if r.peek() != '{' {
-		return r.mismatch("object")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
-	m := reflect.MakeMap(v.Type())
-	item := reflect.New(v.Type().Elem()).Elem()
-	for first := true; ; first = false {
-		more, err := r.next('}', first)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		key, err := r.key()
-		if err != nil {
-			return err
-		}
-		r.push(key)
-		k := reflect.ValueOf(key)
-		if m.MapIndex(k).IsValid() {
-			return r.duplicate(key)
-		}
-		item.SetZero()
-		if err := r.value(item, p.elem); err != nil {
-			return err
-		}
-		m.SetMapIndex(k, item)
-		r.pop()
-	}
-	v.Set(m)
-	return nil
-}
-
-// stringMap reads an object of strings (the digests of a review's
-// files): no reflection per entry.
-func (r *reader) stringMap(v reflect.Value) error {
-	if r.peek() != '{' {
-		return r.mismatch("object")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
-	m := map[string]string{}
-	for first := true; ; first = false {
-		more, err := r.next('}', first)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		key, err := r.key()
-		if err != nil {
-			return err
-		}
-		r.push(key)
-		if _, dup := m[key]; dup {
-			return r.duplicate(key)
-		}
-		if r.peek() != '"' {
-			return r.mismatch("string")
-		}
-		if m[key], err = r.str(); err != nil {
-			return err
-		}
-		r.pop()
-	}
-	*v.Addr().Interface().(*map[string]string) = m
 	return nil
 }
 

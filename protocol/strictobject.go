@@ -1,5 +1,8 @@
 package protocol
 
+// The containers of a document: objects into structs (known keys into
+// fields, unknown ones kept, refused or skipped), maps, and lists.
+
 import (
 	"encoding/json"
 	"fmt"
@@ -140,5 +143,128 @@ func (r *reader) complete(p *plan, seen uint64, unknown []string) error {
 		}
 		return &InvalidError{File: r.file, Field: subField(here, missing[0]), Problem: problem, Hint: r.hint()}
 	}
+	return nil
+}
+
+func (r *reader) array(v reflect.Value, p *plan) error {
+	if r.peek() != '[' {
+		return r.mismatch("array")
+	}
+	if err := r.open(); err != nil {
+		return err
+	}
+	list := reflect.New(v.Type()).Elem() // addressable, so that it grows in place
+	list.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	var strs []string
+	if p.kind == kindStrings {
+		strs = []string{}
+	}
+	for i := 0; ; i++ {
+		more, err := r.next(']', i == 0)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		r.pushIndex(i)
+		if p.kind == kindStrings { // the lists of files: no reflection per item
+			if r.peek() != '"' {
+				return r.mismatch("string")
+			}
+			s, err := r.str()
+			if err != nil {
+				return err
+			}
+			strs = append(strs, s)
+		} else {
+			list.Grow(1)
+			list.SetLen(i + 1)
+			if err := r.value(list.Index(i), p.elem); err != nil {
+				return err
+			}
+		}
+		r.pop()
+	}
+	if p.kind == kindStrings {
+		*v.Addr().Interface().(*[]string) = strs
+		return nil
+	}
+	v.Set(list)
+	return nil
+}
+
+func (r *reader) mapOf(v reflect.Value, p *plan) error {
+	if r.peek() != '{' {
+		return r.mismatch("object")
+	}
+	if err := r.open(); err != nil {
+		return err
+	}
+	m := reflect.MakeMap(v.Type())
+	item := reflect.New(v.Type().Elem()).Elem()
+	for first := true; ; first = false {
+		more, err := r.next('}', first)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		key, err := r.key()
+		if err != nil {
+			return err
+		}
+		r.push(key)
+		k := reflect.ValueOf(key)
+		if m.MapIndex(k).IsValid() {
+			return r.duplicate(key)
+		}
+		item.SetZero()
+		if err := r.value(item, p.elem); err != nil {
+			return err
+		}
+		m.SetMapIndex(k, item)
+		r.pop()
+	}
+	v.Set(m)
+	return nil
+}
+
+// stringMap reads an object of strings (the digests of a review's
+// files): no reflection per entry.
+func (r *reader) stringMap(v reflect.Value) error {
+	if r.peek() != '{' {
+		return r.mismatch("object")
+	}
+	if err := r.open(); err != nil {
+		return err
+	}
+	m := map[string]string{}
+	for first := true; ; first = false {
+		more, err := r.next('}', first)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		key, err := r.key()
+		if err != nil {
+			return err
+		}
+		r.push(key)
+		if _, dup := m[key]; dup {
+			return r.duplicate(key)
+		}
+		if r.peek() != '"' {
+			return r.mismatch("string")
+		}
+		if m[key], err = r.str(); err != nil {
+			return err
+		}
+		r.pop()
+	}
+	*v.Addr().Interface().(*map[string]string) = m
 	return nil
 }
