@@ -174,12 +174,21 @@ func (c *pollCache) write() {
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
 		return
 	}
-	tmp, err := writeTemp(filepath.Dir(c.path), fileWrite{filepath.Base(c.path), b.Bytes()}, false)
+	dir, name := filepath.Split(c.path)
+	tmp, err := writeTemp(dir, fileWrite{name, b.Bytes()}, false)
 	if err != nil {
 		return
 	}
 	if os.Rename(tmp, c.path) != nil {
 		os.Remove(tmp)
+	}
+	// a poll killed while writing left its temp file: remove the ones a
+	// minute old (a live writer renames its own within milliseconds)
+	left, _ := filepath.Glob(filepath.Join(dir, "."+name+tempMarker+"*"))
+	for _, p := range left {
+		if info, err := os.Lstat(p); err == nil && time.Since(info.ModTime()) > time.Minute {
+			os.Remove(p)
+		}
 	}
 }
 
