@@ -13,7 +13,7 @@ import (
 
 // CheckName accepts exactly what ^[A-Za-z0-9][A-Za-z0-9._-]*$ matches, up
 // to 200 bytes: an assignment folder's name. A byte loop, not a regexp or
-// a cutset: a scan checks every folder's name, and the poll cache's.
+// a cutset: a scan checks every folder's name.
 func CheckName(name string) error {
 	if !validName(name) {
 		return fmt.Errorf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name)
@@ -42,7 +42,19 @@ type Assignment struct {
 	Name   string
 	Dir    string
 	store  *Store
-	noWait bool // its lock is tried once, not waited for (see withoutWait)
+	noWait bool  // its lock is tried once, not waited for (see withoutWait)
+	read   *read // what HeldBy read of it, for the next transaction
+}
+
+// read is what a scan read of an assignment: its files' bytes and what
+// they decoded to. A transaction that reads the same bytes again under
+// the lock takes the values instead of decoding them a second time (the
+// decoder is a function of the bytes alone): a record in a 5,000-file
+// review decoded both files twice, a quarter of its time.
+type read struct {
+	requestData, progressData []byte
+	request                   *protocol.Request
+	progress                  *protocol.Progress
 }
 
 // ID is the assignment's id: the part of its name before the first "_"

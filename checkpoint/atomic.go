@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 )
 
 // tempMarker is part of every temp file name, so that leftovers of a killed
@@ -70,28 +69,6 @@ func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
 	return tmp.Name(), nil
 }
 
-// writeCacheFile replaces dir/name, a machine-local cache (the poll
-// cache, config.json's validation mark), by rename, never through a
-// symlink (rename replaces a symlink, it does not follow it). Not
-// fsynced: a cache a crash truncates is malformed, and ignored. Written
-// without a lock, so the temp files killed writers left in dir are
-// removed here, once they are old enough not to be a live writer's.
-func writeCacheFile(dir, name string, data []byte) {
-	tmp, err := writeTemp(dir, fileWrite{name, data}, false)
-	if err != nil {
-		return
-	}
-	if os.Rename(tmp, filepath.Join(dir, name)) != nil {
-		os.Remove(tmp)
-	}
-	cleanTemps(dir, staleTemp)
-}
-
-// staleTemp is the age from which a temp file in a folder written without
-// a lock is a killed writer's: a live one renames its temp within
-// milliseconds of making it.
-const staleTemp = time.Minute
-
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
@@ -104,18 +81,15 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// cleanTemps removes temp files a killed writer left in dir: every one
-// (olderThan 0) while holding the folder's lock, when no live writer owns
-// one; in a folder written without a lock (.specdev itself, staleTemp)
-// only regular files last changed olderThan or more ago.
-func cleanTemps(dir string, olderThan time.Duration) (removed []string, err error) {
+// cleanTemps removes the temp files a killed writer left in dir. Call it
+// only under the folder's lock, when no live writer owns one.
+func cleanTemps(dir string) (removed []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now()
 	for _, e := range entries {
-		if !isTemp(e.Name()) || olderThan > 0 && !changedBefore(e, now.Add(-olderThan)) {
+		if !isTemp(e.Name()) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, e.Name())); err == nil {
@@ -123,12 +97,6 @@ func cleanTemps(dir string, olderThan time.Duration) (removed []string, err erro
 		}
 	}
 	return removed, nil
-}
-
-// changedBefore: e is a regular file last changed before t.
-func changedBefore(e os.DirEntry, t time.Time) bool {
-	info, err := e.Info()
-	return err == nil && e.Type().IsRegular() && info.ModTime().Before(t)
 }
 
 func isTemp(name string) bool {

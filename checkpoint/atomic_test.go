@@ -155,7 +155,7 @@ func TestCleanTemps(t *testing.T) {
 	for _, name := range append(temps[1:], kept...) {
 		writeFiles(t, dir, map[string]string{name: "x"})
 	}
-	removed, err := cleanTemps(dir, 0)
+	removed, err := cleanTemps(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func (tx *Tx) commit() error {
 		if len(tx.events) > 0 {
 			tx.Request.Journal = &protocol.Journal{Events: tx.events}
 		}
-		requestData, err := protocol.EncodeRequestSized(tx.Request, len(tx.requestSeen))
+		requestData, err := protocol.EncodeRequest(tx.Request)
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", protocol.RequestFile, err)
 		}
@@ -54,13 +54,7 @@ func (tx *Tx) commit() error {
 			return err
 		}
 	}
-	if progressChanged {
-		tx.lock.cache.rememberSum(protocol.ProgressFile, progressSum)
-	}
-	if requestChanged {
-		tx.lock.cache.rememberSum(protocol.RequestFile, requestSum)
-	}
-	crashPoint("before history") // the lock file's cache is written when the lock is released
+	crashPoint("before history")
 	if err := tx.A.appendHistory(tx.events); err != nil {
 		// The state landed and the journal keeps the events: the next
 		// transaction appends them. Say so instead of failing.
@@ -80,7 +74,7 @@ func (tx *Tx) encodeProgress(requestChanged bool) (data []byte, changed bool, er
 		return tx.progressSeen, false, nil
 	}
 	encode := func() ([]byte, error) {
-		data, err := protocol.EncodeProgressSized(tx.Progress, len(tx.progressSeen))
+		data, err := protocol.EncodeProgress(tx.Progress)
 		if err != nil {
 			return nil, fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
 		}

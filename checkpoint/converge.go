@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -154,11 +153,7 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 		if _, err := f.ReadAt(line, start); err != nil && err != io.EOF {
 			return 0, err
 		}
-		var e struct {
-			Seq   int64  `json:"seq"`
-			Event string `json:"event"`
-		}
-		if json.Unmarshal(bytes.TrimSpace(line), &e) == nil && e.Event != "" {
+		if e, err := protocol.DecodeEvent(a.rel(protocol.HistoryFile), 0, line); err == nil {
 			return e.Seq, nil
 		}
 		if start == 0 {
@@ -202,10 +197,17 @@ func (a *Assignment) behind(snap Snapshot) bool {
 	if a.store.Render == nil || snap.Request == nil || snap.Progress == nil {
 		return false
 	}
-	requestData, err1 := a.readFile(protocol.RequestFile)
-	progressData, err2 := a.readFile(protocol.ProgressFile)
-	report, err3 := a.readFile(ReportFile)
-	if err1 != nil || err2 != nil || err3 != nil {
+	requestData, progressData := snap.requestData, snap.progressData
+	if requestData == nil || progressData == nil { // a snapshot a transaction returned
+		var err1, err2 error
+		requestData, err1 = a.readFile(protocol.RequestFile)
+		progressData, err2 = a.readFile(protocol.ProgressFile)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+	}
+	report, err := a.readFile(ReportFile)
+	if err != nil {
 		return false
 	}
 	return string(stateMark(report)) != reportMark(digest(requestData), digest(progressData))

@@ -47,19 +47,23 @@ func (e *BusyError) HintText() string {
 	return "retry in a moment; a lock held by a dead process frees itself, and lock_timeout in .specdev/config.json sets the wait"
 }
 
-// LinkError says a state file or folder is a symlink, or not a regular
-// file (folder) at all. specdev never follows links in its state: a link
+// LinkError says a state file or folder is a symlink, a hard link, or not
+// a regular file (folder) at all. specdev never follows links in its state: a link
 // committed to a repository could otherwise make it write outside the
 // project.
 type LinkError struct {
 	File   string // relative to the project root, e.g. .specdev/assignments/00001_x/.specdev.lock
 	What   string // "a symlink", "a folder", "not a regular file"…
 	Folder bool   // the path should be a folder, not a file
+	Names  uint64 // of a hard link: how many names the file has
 }
 
 func (e *LinkError) Error() string {
-	if e.What == "a symlink" {
+	switch {
+	case e.What == "a symlink":
 		return fmt.Sprintf("%s is a symlink; specdev never follows links in its state", e.File)
+	case e.Names > 1:
+		return fmt.Sprintf("%s is a hard link (one file with %d names); specdev never reads or writes state that another path shares", e.File, e.Names)
 	}
 	want := "a regular file"
 	if e.Folder {
@@ -73,8 +77,11 @@ func (e *LinkError) Is(target error) bool { return target == protocol.ErrInvalid
 
 // HintText suggests what to do.
 func (e *LinkError) HintText() string {
-	if e.Folder {
+	switch {
+	case e.Folder:
 		return "replace it with a real folder (move the folder it points to here) or remove it"
+	case e.Names > 1:
+		return "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"
 	}
 	return "replace it with a regular file or remove it"
 }

@@ -46,8 +46,8 @@ func (a *Assignment) Siblings(group string) ([]Entry, error) {
 	return out, nil
 }
 
-// InGroup reports whether a peeked request belongs to group.
-func InGroup(r *protocol.RequestPeek, group string) bool {
+// InGroup reports whether a request belongs to group.
+func InGroup(r *protocol.Request, group string) bool {
 	return r != nil && group != "" && r.Group == group
 }
 

@@ -81,16 +81,12 @@ func (a *Assignment) stillHolds(h Holder) error {
 	if err != nil || data == nil {
 		return err
 	}
-	p, err := protocol.PeekProgress(a.rel(protocol.ProgressFile), data)
+	p, err := protocol.DecodeProgress(a.rel(protocol.ProgressFile), data)
 	if err != nil {
 		return err
 	}
 	if p.SessionID != h.Session {
-		full, err := a.Snapshot()
-		if err != nil || full.Progress == nil {
-			return err
-		}
-		return a.notHolder(h.Session, full.Progress)
+		return a.notHolder(h.Session, p)
 	}
 	if p.Lease != h.Lease {
 		return &LeaseError{Assignment: a.Name, Session: h.Session, Given: h.Lease}

@@ -17,12 +17,12 @@ import (
 const SkillsDir = "skills"
 
 // GitignoreFile keeps specdev's machine-local files out of git: the lock
-// files, the config and poll caches, temporary files a killed writer
-// left, the record of a running gate, and the agents' log.
+// files, temporary files a killed writer left, the record of a running
+// gate, and the agents' log.
 const GitignoreFile = ".gitignore"
 
 // Ignored are the patterns GitignoreFile holds.
-var Ignored = []string{LockFile, configCacheFile, ScanCacheFile, ".*" + tempMarker + "*", GateRunFile, AgentLogFile}
+var Ignored = []string{LockFile, ".*" + tempMarker + "*", GateRunFile, AgentLogFile}
 
 // gitignoreHeader opens the GitignoreFile specdev writes: a file that
 // starts with it is specdev's own, and UpdateGitignore may add to it.
@@ -57,8 +57,7 @@ func gitignoreLines(data []byte) map[string]bool {
 }
 
 // UpdateGitignore adds to a GitignoreFile that specdev wrote (an older
-// specdev ignored fewer files: the poll cache came later) the patterns it
-// lacks, at its end, keeping every line it has. A file without specdev's
+// specdev may have ignored fewer files) the patterns it lacks, at its end, keeping every line it has. A file without specdev's
 // header is the project's, and one that cannot be read (a symlink, say)
 // too: each is left as it is (specdev doctor names what it lacks). It
 // returns the file, relative to root, if it changed.

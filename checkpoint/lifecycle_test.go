@@ -10,9 +10,9 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Every file a transaction writes must pass the full schema validation:
-// the validity cache trusts specdev's own output, so this is what makes
-// that trust sound. It walks one review loop through every transaction.
+// Every file a transaction writes must pass the decoder and Validate when
+// read back: a file specdev wrote and then refuses would stop the loop.
+// It walks one review loop through every transaction.
 func TestEveryWriteValidatesInFull(t *testing.T) {
 	a := testAssignment(t)
 	ctx := context.Background()
@@ -33,7 +33,7 @@ func TestEveryWriteValidatesInFull(t *testing.T) {
 		do   func() error
 	}{
 		{"request", func() error {
-			_, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go", "b.go"}, Notes: "n", HeadCommit: "abc", Fingerprint: "sha256:" + digest(nil)})
+			_, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go", "b.go"}, Notes: "n", HeadCommit: "abc", Fingerprint: "sha256:" + digest([]byte{})})
 			return err
 		}},
 		{"claim", func() error { return claim(ClaimOptions{Session: "rv-1", Preflight: true}) }},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"syscall"
@@ -32,14 +31,13 @@ var errReplaced = errors.New("lock file replaced while locking")
 // held is a taken assignment lock: an flock on the lock file, checked to
 // be the file at the path, plus an flock on the assignment folder, which
 // keeps a second writer out even if the lock file is deleted while held.
-// The lock file's content says who holds it (so that a process that gives
-// up can name the holder) and carries the cache of known-valid state files.
+// The lock file's content says who holds it, so that a process that gives
+// up can name the holder.
 type held struct {
 	file   *flock.Flock
 	folder *flock.Flock // nil where the file system cannot lock a folder
 	fh     *os.File     // the lock file, opened by path: the same file as file's
 	holder string
-	cache  validCache
 }
 
 // lock takes the exclusive lock of an assignment folder, waiting at most
@@ -156,7 +154,7 @@ func (a *Assignment) lockFolder() (fl *flock.Flock, ok bool) {
 }
 
 // begin completes a taken lock: it refuses links where the transaction
-// will write, reads the cache and writes the holder line.
+// will write, and writes the holder line.
 func (a *Assignment) begin(h *held) (*held, error) {
 	for _, name := range []string{ReportFile, protocol.HistoryFile} {
 		if err := checkNotLink(a.path(name), a.rel(name)); err != nil {
@@ -164,26 +162,22 @@ func (a *Assignment) begin(h *held) (*held, error) {
 			return nil, err
 		}
 	}
-	h.cache = validCache{}
-	if data, err := io.ReadAll(io.LimitReader(h.fh, lockFileLimit)); err == nil {
-		_, h.cache = parseLockFile(data)
-	}
 	h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), a.store.Holder, a.store.Now().UTC().Format(time.RFC3339))
 	h.write()
 	return h, nil
 }
 
-// write replaces the lock file's content. It is informational (flock is
-// the lock), so failures are ignored: the worst case is a full validation
-// or a BUSY message without the holder's name.
+// write replaces the lock file's content with the holder line. It is
+// informational (flock is the lock), so failures are ignored: the worst
+// case is a BUSY message without the holder's name.
 func (h *held) write() {
-	data := lockFileContent(h.holder, h.cache)
+	data := []byte(h.holder + "\n")
 	h.fh.Truncate(int64(len(data)))
 	h.fh.WriteAt(data, 0)
 }
 
-// unlock clears the holder line (keeping the cache), so that the lock file
-// never names a process that no longer holds the lock, and releases it.
+// unlock clears the holder line, so that the lock file never names a
+// process that no longer holds the lock, and releases it.
 func (h *held) unlock() {
 	h.holder = ""
 	h.write()

@@ -10,6 +10,10 @@ import (
 	"unicode"
 )
 
+// lockFileLimit bounds what is read of a lock file: a holder line is far
+// less (an older specdev wrote two cache lines after it).
+const lockFileLimit = 4096
+
 // maxHolderRunes bounds the holder text shown in a BUSY message: the lock
 // file is a plain file anyone can write into.
 const maxHolderRunes = 200
@@ -24,11 +28,9 @@ const maxHolderRunes = 200
 // id and command; else the line is believed while its process lives.
 // Empty means unknown ("another process").
 func (a *Assignment) lockHolder() string {
-	data, err := readLockFile(a.path(LockFile), a.rel(LockFile))
-	if err != nil {
-		data = nil
-	}
-	line, _ := parseLockFile(data)
+	data, _ := readStateFile(a.path(LockFile), a.rel(LockFile), lockFileLimit)
+	line, _, _ := strings.Cut(string(data), "\n")
+	line = strings.TrimSpace(line)
 	var files []os.FileInfo
 	for _, path := range []string{a.path(LockFile), a.Dir} {
 		if info, err := os.Lstat(path); err == nil {

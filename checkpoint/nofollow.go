@@ -17,7 +17,10 @@ import (
 // folder: a link committed to a repository and cloned must not make
 // specdev read or write a file outside the project. Writes by rename
 // replace a link rather than follow it; the lock file and the history are
-// written in place, so they are opened this way.
+// written in place, so they are opened this way. A state file with more
+// than one name (a hard link) is refused too, when read and when written:
+// writing it in place would change the file under its other name, which
+// may be anywhere on the same file system.
 
 // noFollow is added to the flags of every state file opened: O_NOFOLLOW
 // refuses a symlink, O_NONBLOCK keeps a FIFO planted in its place from
@@ -40,11 +43,22 @@ func openState(path, rel string, flag int, perm os.FileMode) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
-	if !info.Mode().IsRegular() {
+	if err := checkRegular(rel, info); err != nil {
 		f.Close()
-		return nil, linkError(rel, info.Mode(), false)
+		return nil, err
 	}
 	return f, nil
+}
+
+// checkRegular refuses anything but a regular file with one name.
+func checkRegular(rel string, info fs.FileInfo) error {
+	if !info.Mode().IsRegular() {
+		return linkError(rel, info.Mode(), false)
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+		return hardLinkError(rel, uint64(st.Nlink))
+	}
+	return nil
 }
 
 // readStateFile reads a whole state file of at most limit bytes; a larger
@@ -101,14 +115,14 @@ func checkFolder(path, rel string) error {
 	return nil
 }
 
-// checkNotLink refuses a state file that exists and is not a regular file;
-// a missing one is fine (it will be created by rename).
+// checkNotLink refuses a state file that exists and is not a regular file
+// with one name; a missing one is fine (it will be created by rename).
 func checkNotLink(path, rel string) error {
 	info, err := os.Lstat(path)
-	if err != nil || info.Mode().IsRegular() {
+	if err != nil {
 		return nil
 	}
-	return linkError(rel, info.Mode(), false)
+	return checkRegular(rel, info)
 }
 
 func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
@@ -122,4 +136,8 @@ func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
 		what = "a file"
 	}
 	return &LinkError{File: filepath.ToSlash(rel), What: what, Folder: folder}
+}
+
+func hardLinkError(rel string, names uint64) *LinkError {
+	return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: names}
 }

@@ -28,6 +28,9 @@ func rawRead(path, rel string, limit int64) (data []byte, ok bool, err error) {
 	if err := fstatRetry(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return nil, false, nil
 	}
+	if st.Nlink > 1 {
+		return nil, true, hardLinkError(rel, uint64(st.Nlink))
+	}
 	if st.Size > limit {
 		return nil, true, &protocol.InvalidError{File: rel,
 			Problem: fmt.Sprintf("is %d bytes, more than the limit of %d", st.Size, limit),

@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -89,5 +90,41 @@ func TestRecordSaysWhatItReplaced(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A record takes what HeldBy decoded only for the very bytes it decoded:
+// a progress rewritten in between (here, by a takeover) is read again, so
+// the displaced session is refused, and one left as it was is taken as
+// HeldBy read it.
+func TestRecordReadsAgainWhatChangedSinceHeldBy(t *testing.T) {
+	a := testAssignment(t)
+	ctx := context.Background()
+	if _, err := a.RequestReview(ctx, NewRequest{ChangedFiles: []string{"a.go", "b.go"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Claim(ctx, ClaimOptions{Session: "rv-1"}); err != nil {
+		t.Fatal(err)
+	}
+	h := holderOf(a)
+	held, err := a.store.HeldBy("rv-1")
+	if err != nil || held.read == nil || held.read.progress == nil {
+		t.Fatalf("HeldBy = %v, %v: want the review with what it read", held, err)
+	}
+	if _, err := held.Record(ctx, h, FileRecord{File: "a.go"}); err != nil {
+		t.Fatalf("record with nothing changed: %v", err)
+	}
+
+	held, err = a.store.HeldBy("rv-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Claim(ctx, ClaimOptions{Session: "rv-2", Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = held.Record(ctx, h, FileRecord{File: "b.go"})
+	var displaced *DisplacedError
+	if !errors.As(err, &displaced) {
+		t.Fatalf("record after a takeover = %v, want a *DisplacedError", err)
 	}
 }

@@ -11,15 +11,18 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Entry is one assignment as a poll sees it: peeked, not validated, so
-// that a poll over many assignments costs little more than reading them.
+// Entry is one assignment as a poll sees it: its request, and the
+// progress of a review in progress or awaiting approval, each read and
+// validated as every command reads them, without the lock.
 type Entry struct {
 	Name     string
-	Request  *protocol.RequestPeek  // nil: no request; may be the poll cache's own: read, never change
-	Progress *protocol.ProgressPeek // read only for reviews in progress or awaiting approval
-	Err      error                  // a file could not be read or decoded
+	Request  *protocol.Request  // nil: no request
+	Progress *protocol.Progress // read only for reviews in progress or awaiting approval
+	Err      error              // a file could not be read or is invalid
 
 	ProgressWritten time.Time // when the progress file was last written (with Progress)
+
+	read read // the bytes decoded (Poll keeps them, for HeldBy)
 }
 
 // Idle is how long e's review has been idle at now, and whether its
@@ -28,79 +31,42 @@ func (e Entry) Idle(now time.Time) (time.Duration, bool) {
 	return Idle(now, e.Progress.LastActivity.Time, e.ProgressWritten)
 }
 
-// Scan peeks at every assignment's request (and the progress of active
+// Scan reads every assignment's request (and the progress of active
 // reviews).
 func (s *Store) Scan() ([]Entry, error) {
 	folders, err := s.folders()
 	if err != nil {
 		return nil, err
 	}
-	cache := s.readScanCache()
-	if !cache.off {
-		cache.dir = openScanDir(filepath.Join(s.Dir, AssignmentsDir))
-		defer closeScanDir(cache.dir)
-	}
 	entries := make([]Entry, 0, len(folders))
 	for _, f := range folders {
-		entries = append(entries, s.peek(f, cache))
+		e := s.entry(f)
+		e.read = read{} // the bytes are not kept for every assignment
+		entries = append(entries, e)
 	}
-	s.writeScanCache(cache)
 	return entries, nil
 }
 
-// peek reads the assignment in folder f: its request from the poll cache
-// when the file is unchanged (scancache.go), else from the file. A folder
-// that is a symlink is refused as the listing typed it, without a stat of
-// its own: peeking only reads, and whatever acts on an assignment checks
-// its folder again.
-func (s *Store) peek(f fs.DirEntry, cache *scanCache) Entry {
-	name := f.Name()
-	e := Entry{Name: name}
-	a := Assignment{Name: name, store: s} // Dir only when a file is read
+// entry reads the assignment in folder f. A folder that is a symlink is
+// refused as the listing typed it, without a stat of its own: a scan only
+// reads, and whatever acts on an assignment checks its folder again.
+func (s *Store) entry(f fs.DirEntry) Entry {
+	e := Entry{Name: f.Name()}
+	a := Assignment{Name: e.Name, store: s, Dir: s.folder(e.Name)}
 	if !f.IsDir() {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	key, keyed, missing := cache.stat(&a)
-	if missing {
+	if e.Request, e.read.requestData, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
 		return e
 	}
-	if keyed {
-		if rp, ok := cache.lookup(name, key); ok {
-			e.Request = rp
-			return e
-		}
-	}
-	a.Dir = s.folder(name)
-	data, err := a.readFile(protocol.RequestFile)
-	if data == nil {
-		e.Err = err
+	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	rp, err := protocol.PeekRequest(a.rel(protocol.RequestFile), data)
-	if err != nil {
-		e.Err = err
-		return e
+	if e.Progress, e.read.progressData, e.Err = a.readProgress(); e.Progress != nil {
+		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
-	e.Request = &rp
-	if rp.Status != protocol.StatusInProgress && rp.Status != protocol.StatusAwaitingApproval {
-		if keyed {
-			cache.keep(name, key, rp)
-		}
-		return e
-	}
-	data, err = a.readFile(protocol.ProgressFile)
-	if data == nil {
-		e.Err = err
-		return e
-	}
-	pp, err := protocol.PeekProgress(a.rel(protocol.ProgressFile), data)
-	if err != nil {
-		e.Err = err
-		return e
-	}
-	e.Progress = &pp
-	e.ProgressWritten = a.written(protocol.ProgressFile)
+	e.read.request, e.read.progress = e.Request, e.Progress
 	return e
 }
 
@@ -175,19 +141,24 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 // read could be the session's: its error (a *protocol.InvalidError or
 // *LinkError naming the file) is returned rather than "holds no review".
 func (s *Store) HeldBy(session string) (*Assignment, error) {
-	entries, err := s.Scan()
+	entries, err := s.Poll() // what a session can hold is never at rest
 	if err != nil {
 		return nil, err
 	}
 	var held []string
+	var heldRead read
 	for _, e := range entries {
 		if e.Progress != nil && e.Progress.SessionID == session && e.Request.Status == protocol.StatusInProgress {
-			held = append(held, e.Name)
+			held, heldRead = append(held, e.Name), e.read
 		}
 	}
 	switch {
 	case len(held) == 1:
-		return s.Assignment(held[0])
+		a, err := s.Assignment(held[0])
+		if a != nil {
+			a.read = &heldRead
+		}
+		return a, err
 	case len(held) > 1:
 		return nil, &protocol.UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
 			Hint: "name one: --assignment " + held[0]}
@@ -197,7 +168,11 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 			return nil, unreadable(session, e.Name, e.Err)
 		}
 	}
-	if err := s.lostReview(entries, session); err != nil {
+	all, err := s.Scan()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.lostReview(all, session); err != nil {
 		return nil, err
 	}
 	return nil, conflict("claim a review: "+ClaimCommand(session),
@@ -210,8 +185,8 @@ func unreadable(session, name string, err error) error {
 }
 
 // lostReview explains what became of a review session once held. A review
-// that peeks well but fails full validation, and may be the session's,
-// is reported with its error.
+// whose files cannot be read, and that may be the session's, is reported
+// with its error.
 func (s *Store) lostReview(entries []Entry, session string) error {
 	for _, e := range entries {
 		a, err := s.Assignment(e.Name)

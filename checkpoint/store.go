@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,6 +22,9 @@ type Store struct {
 	Dir    string          // the .specdev folder
 	Root   string          // the project root: the folder that holds .specdev
 	Config protocol.Config // config.json with defaults applied
+	// CacheDir holds the poll cache (pollcache.go): the user's cache
+	// folder; "" for none.
+	CacheDir string
 
 	Now    func() time.Time // the clock; tests replace it
 	Holder string           // who takes locks, for BUSY messages ("specdev check record")
@@ -81,42 +83,28 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{
+	st := &Store{
 		Dir:    dir,
 		Root:   filepath.Dir(dir),
 		Config: cfg.WithDefaults(),
 		Now:    time.Now,
 		Holder: "specdev",
-	}, nil
+	}
+	if cache, err := os.UserCacheDir(); err == nil {
+		st.CacheDir = filepath.Join(cache, "specdev")
+	}
+	return st, nil
 }
 
-// configCacheFile holds the sha256 of the last config.json validated in
-// full, so that commands that change nothing skip the schema pass (the
-// same content-addressed trust as the assignments' valid cache).
-const configCacheFile = ".config.valid"
-
-// readConfig reads config.json and its cache without following a symlink
-// (a *LinkError names the file).
+// readConfig reads config.json without following a link (a *LinkError
+// names the file); no file means the defaults.
 func readConfig(dir string) (protocol.Config, error) {
 	name := filepath.Join(protocol.StateDir, protocol.ConfigFile)
 	data, err := readStateFile(filepath.Join(dir, protocol.ConfigFile), name, protocol.MaxFileSize)
 	if err != nil || data == nil {
-		return protocol.Config{}, err // no file: the defaults
-	}
-	sum := digest(data)
-	cached, err := readStateFile(filepath.Join(dir, configCacheFile), filepath.Join(protocol.StateDir, configCacheFile), 128)
-	var link *LinkError
-	if errors.As(err, &link) {
 		return protocol.Config{}, err
 	}
-	if err == nil && string(cached) == sum {
-		return protocol.DecodeTrustedConfig(name, data)
-	}
-	cfg, err := protocol.DecodeConfig(name, data)
-	if err == nil {
-		writeCacheFile(dir, configCacheFile, []byte(sum)) // a cache: failing to write it costs only time
-	}
-	return cfg, err
+	return protocol.DecodeConfig(name, data)
 }
 
 func (s *Store) logf(format string, args ...any) {

@@ -1,7 +1,10 @@
 package checkpoint
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -20,7 +23,7 @@ type Tx struct {
 	Now      time.Time
 
 	requestSeen, progressSeen []byte           // bytes as read, to skip unchanged writes
-	requestSum, progressSum   string           // their sha256, computed once
+	requestSum, progressSum   string           // their sha256 (the report's state mark), computed once
 	requestRead               protocol.Request // the request as read, to skip re-encoding an unchanged one
 	activityRead              string           // the progress's last_activity as read (see encodeProgress)
 	events                    []protocol.Event
@@ -54,16 +57,22 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	defer lock.unlock()
-	if removed, err := cleanTemps(a.Dir, 0); err == nil && len(removed) > 0 {
+	if removed, err := cleanTemps(a.Dir); err == nil && len(removed) > 0 {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	if tx.Request, tx.requestSeen, tx.requestSum, err = a.readRequest(lock.cache); err != nil {
+	known := a.read
+	a.read = nil // the transaction changes the values: they serve once
+	if known == nil {
+		known = &read{}
+	}
+	if tx.Request, tx.requestSeen, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.request); err != nil {
 		return err
 	}
-	if tx.Progress, tx.progressSeen, tx.progressSum, err = a.readProgress(lock.cache); err != nil {
+	if tx.Progress, tx.progressSeen, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.progress); err != nil {
 		return err
 	}
+	tx.requestSum, tx.progressSum = digest(tx.requestSeen), digest(tx.progressSeen)
 	if tx.Request != nil {
 		tx.requestRead = tx.Request.Clone()
 	}
@@ -86,37 +95,39 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 // without changing anything else.
 func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
 
-// readRequest reads review_request.json (nil if absent), validating it in
-// full unless the cache knows these exact bytes to be valid, and returns
-// the bytes and their sha256.
-func (a *Assignment) readRequest(cache validCache) (*protocol.Request, []byte, string, error) {
-	return readState(a, cache, protocol.RequestFile, protocol.DecodeRequest, protocol.DecodeTrustedRequest)
+// readRequest reads and validates review_request.json (nil if absent),
+// and returns its bytes.
+func (a *Assignment) readRequest() (*protocol.Request, []byte, error) {
+	return readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil)
 }
 
 // readProgress is readRequest for review_progress.json.
-func (a *Assignment) readProgress(cache validCache) (*protocol.Progress, []byte, string, error) {
-	return readState(a, cache, protocol.ProgressFile, protocol.DecodeProgress, protocol.DecodeTrustedProgress)
+func (a *Assignment) readProgress() (*protocol.Progress, []byte, error) {
+	return readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil)
 }
 
-// readState reads one state file with the full decoder, or the trusted
-// one when the cache vouches for its bytes, and remembers valid bytes.
-// The bytes are hashed once: the cache and the report's state mark both
-// name them by that sum.
-func readState[T any](a *Assignment, cache validCache, name string, full, trusted func(string, []byte) (*T, error)) (*T, []byte, string, error) {
+// readState reads the state file name and decodes it, unless its bytes
+// are known, the bytes value was decoded from.
+func readState[T any](a *Assignment, name string, decode func(string, []byte) (*T, error), known []byte, value *T) (*T, []byte, error) {
 	data, err := a.readFile(name)
 	if data == nil || err != nil {
-		return nil, nil, "", err
+		return nil, nil, err
 	}
-	sum := digest(data)
-	decode := full
-	if cache.trustsSum(name, sum) {
-		decode = trusted
+	if value != nil && bytes.Equal(data, known) {
+		return value, data, nil
 	}
 	v, err := decode(a.rel(name), data)
-	if err == nil {
-		cache.rememberSum(name, sum)
+	return v, data, err
+}
+
+// digest is the sha256 of a state file's bytes, "" for no file: the
+// report's state mark names the state files by it.
+func digest(data []byte) string {
+	if data == nil {
+		return ""
 	}
-	return v, data, sum, err
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // readFile returns nil, nil when the file does not exist. A symlink or
@@ -134,6 +145,8 @@ type Snapshot struct {
 	Progress *protocol.Progress
 
 	ProgressWritten time.Time // when the progress file was last written, if known
+
+	requestData, progressData []byte // the bytes read, if Snapshot read them
 }
 
 // Idle is how long the review has been idle at now, and whether its
@@ -144,19 +157,15 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	cache, err := a.readCache()
+	r, requestData, err := a.readRequest()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	r, _, _, err := a.readRequest(cache)
+	p, progressData, err := a.readProgress()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	p, _, _, err := a.readProgress(cache)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	snap := Snapshot{Request: r, Progress: p}
+	snap := Snapshot{Request: r, Progress: p, requestData: requestData, progressData: progressData}
 	if p != nil {
 		snap.ProgressWritten = a.written(protocol.ProgressFile)
 	}

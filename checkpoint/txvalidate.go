@@ -13,8 +13,7 @@ import (
 // is written, and the error names the file and the field. It costs well
 // under a millisecond for a 1,000-file review (no schema is compiled).
 // An unchanged request is not written, so it is not validated again: it
-// was validated when it was read, or when the bytes it was read from were
-// written or first read (the valid cache).
+// was validated when it was read.
 func (tx *Tx) validate(requestChanged bool) error {
 	if requestChanged {
 		if err := tx.Request.Validate(); err != nil {

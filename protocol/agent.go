@@ -17,15 +17,15 @@ import (
 // is read; the last line that has the value wins), by object keys and
 // list indexes joined with dots: "usage.input_tokens", "items.0.id".
 type AgentConfig struct {
-	Argv            []string `json:"argv,omitempty"`        // the command; the prompt follows as its last argument (or goes to stdin)
-	ResumeArgv      []string `json:"resume_argv,omitempty"` // the command that resumes a session; one element holds AgentSessionMark
-	Prompt          string   `json:"prompt,omitempty"`      // "arg" (the default) or "stdin"
-	Session         string   `json:"session,omitempty"`     // the path of the agent's session id
-	InputTokens     string   `json:"input_tokens,omitempty"`
-	OutputTokens    string   `json:"output_tokens,omitempty"`
-	CacheReadTokens string   `json:"cache_read_tokens,omitempty"`
-	Cost            string   `json:"cost_usd,omitempty"`
-	Timeout         Duration `json:"timeout,omitempty"` // a run that takes longer is killed (default DefaultAgentTimeout)
+	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`        // the command; the prompt follows as its last argument (or goes to stdin)
+	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"` // the command that resumes a session; one element holds AgentSessionMark
+	Prompt          string   `json:"prompt,omitempty"`                        // "arg" (the default) or "stdin"
+	Session         string   `json:"session,omitempty" specdev:"nonzero"`     // the path of the agent's session id
+	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero"`
+	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero"`
+	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero"`
+	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero"`
+	Timeout         Duration `json:"timeout,omitempty" specdev:"nonzero"` // a run that takes longer is killed (default DefaultAgentTimeout)
 }
 
 // AgentSessionMark is where resume_argv takes the session id.
@@ -206,8 +206,8 @@ func (c *check) agentSemantics(agents map[string]AgentConfig) {
 // reviewed the previous round, or left this one unfinished), for the
 // next run of the same agent to resume.
 type AgentSession struct {
-	Agent string `json:"agent"`
-	ID    string `json:"id"`
+	Agent string `json:"agent" specdev:"required"`
+	ID    string `json:"id" specdev:"required"`
 }
 
 func (s *AgentSession) shape(c *check) {

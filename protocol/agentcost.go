@@ -9,12 +9,12 @@ import (
 // AgentUsage is what agent runs used, summed: tokens as each agent
 // reports them, the cost when it reports one, and wall time.
 type AgentUsage struct {
-	Runs            int     `json:"runs"`
-	InputTokens     int64   `json:"input_tokens"`
-	OutputTokens    int64   `json:"output_tokens"`
-	CacheReadTokens int64   `json:"cache_read_tokens"`
+	Runs            int     `json:"runs" specdev:"required"`
+	InputTokens     int64   `json:"input_tokens" specdev:"required"`
+	OutputTokens    int64   `json:"output_tokens" specdev:"required"`
+	CacheReadTokens int64   `json:"cache_read_tokens" specdev:"required"`
 	CostUSD         float64 `json:"cost_usd,omitempty"`
-	DurationMS      int64   `json:"duration_ms"`
+	DurationMS      int64   `json:"duration_ms" specdev:"required"`
 }
 
 // MaxTokens bounds a token count; MaxCostUSD a cost.
@@ -58,8 +58,8 @@ func (u *AgentUsage) shape(c *check) {
 // AgentCost is what a request's agent runs used: in its round, and in
 // its loop so far (the rounds since the loop's first request).
 type AgentCost struct {
-	Round AgentUsage `json:"round"`
-	Loop  AgentUsage `json:"loop"`
+	Round AgentUsage `json:"round" specdev:"required"`
+	Loop  AgentUsage `json:"loop" specdev:"required"`
 }
 
 func (a *AgentCost) shape(c *check) {

@@ -1,9 +1,6 @@
 package protocol
 
-import (
-	"reflect"
-	"time"
-)
+import "time"
 
 // ConfigFile is the name of the optional settings file in .specdev/.
 const ConfigFile = "config.json"
@@ -14,20 +11,17 @@ const DefaultPreflightScript = "verify-gates.sh"
 
 // Config is .specdev/config.json. Zero fields take their defaults.
 type Config struct {
-	Version          int      `json:"version,omitempty"`
+	Version          int      `json:"version,omitempty" specdev:"nonzero"`
 	StaleAfter       Duration `json:"stale_after,omitempty"`
 	LockTimeout      Duration `json:"lock_timeout,omitempty"`
-	Effort           string   `json:"effort,omitempty"`
-	MaxRounds        int      `json:"max_rounds,omitempty"`
-	Preflight        []string `json:"preflight,omitempty"`
+	Effort           string   `json:"effort,omitempty" specdev:"nonzero"`
+	MaxRounds        int      `json:"max_rounds,omitempty" specdev:"nonzero"`
+	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
 
 	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
 }
-
-// configTop are Config's top-level fields, for the fast decoder.
-var configTop = topFieldsOf(reflect.TypeFor[Config]())
 
 // The defaults of config.json (SPEC.md §7).
 const (

@@ -71,7 +71,7 @@ func TestInvalidInputsNameFileAndField(t *testing.T) {
 		decode            func(string, []byte) error
 		field, problem    string
 	}{
-		{"bad status", "review_request.json", `{"version":1,"status":"done","changed_files":[]}`, request, "status", "must be one of"},
+		{"bad status", "review_request.json", `{"version":1,"status":"done","changed_files":[]}`, request, "status", "is not one of"},
 		{"wrong type", "review_request.json", `{"version":1,"status":"pending","changed_files":"a.go"}`, request, "changed_files", "expected array"},
 		{"missing field", "review_request.json", `{"version":1,"changed_files":[]}`, request, "status", "missing"},
 		{"absolute path", "review_request.json", `{"version":1,"status":"pending","changed_files":["ok.go","/etc/passwd"]}`, request, "changed_files[1]", "absolute"},
@@ -85,15 +85,26 @@ func TestInvalidInputsNameFileAndField(t *testing.T) {
 		{"cut off", "review_request.json", "{\n  \"version\": 1,\n  \"status\": \"pend", request, "", "line 3, column 18"},
 		{"not utf8", "review_request.json", "{\"version\":1,\"status\":\"pending\",\"changed_files\":[],\"notes\":\"\xff\"}", request, "", "UTF-8"},
 		{"two values", "review_request.json", `{"version":1,"status":"pending","changed_files":[]} {}`, request, "", "more than one"},
-		{"bad phase", "review_progress.json", `{"phase":"thinking","files_reviewed":[],"files_remaining":[]}`, progress, "phase", "must be one of"},
+		{"bad phase", "review_progress.json", `{"phase":"thinking","files_reviewed":[],"files_remaining":[]}`, progress, "phase", "is not one of"},
 		{"misspelt verdict field", "verdict.json", `{"passed":true,"sumary":"x"}`, verdict, "sumary", "valid fields are: intent_satisfied, interpreted_intent, issues, passed, summary"},
 		{"misspelt issue field", "verdict.json", `{"passed":false,"issues":[{"severity":"minor","description":"d","sugestion":"s"}]}`, verdict, "issues[0].sugestion", "valid fields are"},
 		{"misspelt required field", "findings.json", `[{"severity":"minor","descripton":"x"}]`, findings, "[0].descripton", "is it description misspelt?"},
 		{"missing field beside a kept unknown one", "review_request.json", `{"version":1,"changed_files":[],"x_tool":1}`, request, "status", "missing"},
-		{"bad severity", "findings.json", `[{"severity":"blocker","description":"d"}]`, findings, "[0].severity", "must be one of"},
+		{"bad severity", "findings.json", `[{"severity":"blocker","description":"d"}]`, findings, "[0].severity", "is not one of"},
 		{"config typo", "config.json", `{"stale_afer":"1m"}`, config, "stale_afer", "valid fields"},
 		{"config duration", "config.json", `{"stale_after":"soon"}`, config, "stale_after", ""},
-		{"config effort", "config.json", `{"effort":"huge"}`, config, "effort", "must be one of"},
+		{"config effort", "config.json", `{"effort":"huge"}`, config, "effort", "is not one of"},
+		{"fraction", "config.json", `{"max_rounds":3.5}`, config, "max_rounds", `is "3.5", not an integer`},
+		{"integral past the bound", "config.json", `{"max_rounds":2e3}`, config, "max_rounds", "is 2000, more than the maximum of 1000"},
+		{"past any integer", "config.json", `{"max_rounds":1e300}`, config, "max_rounds", "out of the range of any integer"},
+		{"byte-order mark", "config.json", "\ufeff{}", config, "", "starts with a UTF-8 byte-order mark; save it without one"},
+		{"utf-16", "config.json", "\xff\xfe{\x00}\x00", config, "", "is UTF-16"},
+		{"explicit zero", "review_request.json", `{"version":1,"status":"pending","changed_files":[],"round":0}`, request, "round", "is 0: leave the field out"},
+		{"explicit empty", "review_request.json", `{"version":1,"status":"pending","changed_files":[],"gate":""}`, request, "gate", "is empty: leave the field out"},
+		{"empty argv", "config.json", `{"preflight":[]}`, config, "preflight", "is an empty list"},
+		{"null", "review_request.json", `{"version":1,"status":"pending","changed_files":[],"notes":null}`, request, "notes", "expected string, but got null"},
+		{"null object", "verdict.json", `{"passed":true,"intent_satisfied":null}`, verdict, "intent_satisfied", "expected boolean, but got null"},
+		{"version written as 0", "review_request.json", `{"version":0,"status":"pending","changed_files":[]}`, request, "version", "less than the minimum of 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,6 +126,23 @@ func TestInvalidInputsNameFileAndField(t *testing.T) {
 				t.Fatalf("error %q has no hint", err)
 			}
 		})
+	}
+}
+
+// Integers may be written as any number without a fraction (JSON Schema
+// counts 3.0 and 1e3 as integers): they decode to their value.
+func TestIntegralNumbersAreIntegers(t *testing.T) {
+	c, err := DecodeConfig("config.json", []byte(`{"max_rounds": 3.0, "checkpoint_every": 1e1, "version": 1.0}`))
+	if err != nil || c.MaxRounds != 3 || *c.CheckpointEvery != 10 || c.Version != 1 {
+		t.Fatalf("got %+v, %v", c, err)
+	}
+	v, err := DecodeVerdict("verdict.json", []byte(`{"passed": false, "issues": [{"severity": "minor", "description": "d", "line": 1e3}, {"severity": "minor", "description": "d", "line": -0.0}]}`))
+	if err != nil || v.Issues[0].Line != 1000 || v.Issues[1].Line != 0 {
+		t.Fatalf("got %+v, %v", v, err)
+	}
+	r, err := DecodeRequest("review_request.json", []byte(`{"version": 1e0, "status": "pending", "changed_files": [], "round": 2.0, "max_rounds": 0.3e1}`))
+	if err != nil || r.Round != 2 || r.MaxRounds != 3 {
+		t.Fatalf("got %+v, %v", r, err)
 	}
 }
 

@@ -34,9 +34,9 @@ func ParseSeverity(s string) (Severity, error) {
 type Finding struct {
 	File        string   `json:"file,omitempty"`
 	Line        int      `json:"line,omitempty"`
-	Severity    Severity `json:"severity"`
+	Severity    Severity `json:"severity" specdev:"required"`
 	Category    string   `json:"category,omitempty"`
-	Description string   `json:"description"`
+	Description string   `json:"description" specdev:"required"`
 	Suggestion  string   `json:"suggestion,omitempty"`
 }
 

@@ -32,11 +32,11 @@ const (
 
 // Event is one line of review_history.jsonl.
 type Event struct {
-	Seq       int64          `json:"seq,omitempty"` // order of the event in its assignment's history; 0 in files older than the journal
-	TS        Timestamp      `json:"ts"`
-	Event     EventName      `json:"event"`
+	Seq       int64          `json:"seq,omitempty" specdev:"nonzero"` // order of the event in its assignment's history; 0 in files older than the journal
+	TS        Timestamp      `json:"ts" specdev:"required"`
+	Event     EventName      `json:"event" specdev:"required"`
 	RequestID string         `json:"request_id,omitempty"`
-	Round     int            `json:"round,omitempty"`
+	Round     int            `json:"round,omitempty" specdev:"nonzero"`
 	Session   string         `json:"session,omitempty"`
 	Detail    map[string]any `json:"detail,omitempty"`
 }

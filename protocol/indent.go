@@ -1,5 +1,7 @@
 package protocol
 
+import "bytes"
+
 // indent pretty-prints compact JSON exactly as json.Indent(dst, src, "",
 // "  ") does, in one pass without json.Indent's validating scanner: src
 // must be compact, valid JSON as json.Marshal produces it (the only input
@@ -84,4 +86,24 @@ func indentedSize(src []byte) int {
 		}
 	}
 	return n
+}
+
+// closingQuote returns the index of the quote that ends the string whose
+// text starts at data[i], or -1.
+func closingQuote(data []byte, i int) int {
+	for {
+		k := bytes.IndexByte(data[i:], '"')
+		if k < 0 {
+			return -1
+		}
+		q := i + k
+		escapes := 0
+		for b := q - 1; b >= i && data[b] == '\\'; b-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return q
+		}
+		i = q + 1
+	}
 }

@@ -7,7 +7,7 @@ package protocol
 // journalled event whose Seq the history has not reached yet. The journal
 // is replaced by each transaction that writes the file and has events.
 type Journal struct {
-	Events []Event `json:"events"`
+	Events []Event `json:"events" specdev:"required"`
 }
 
 // MaxJournalEvents bounds the events one transaction logs.

@@ -21,15 +21,15 @@ const DigestDeleted = "deleted"
 // carried from earlier rounds of its loop and earlier passes of the gate
 // (files reviewed then and not again since).
 type PassRecord struct {
-	RequestID   string            `json:"request_id"`
-	Round       int               `json:"round"`
-	HeadCommit  string            `json:"head_commit"`
+	RequestID   string            `json:"request_id" specdev:"required"`
+	Round       int               `json:"round" specdev:"required"`
+	HeadCommit  string            `json:"head_commit" specdev:"required"`
 	BaseCommit  string            `json:"base_commit,omitempty"`
 	Fingerprint string            `json:"fingerprint,omitempty"`
-	Files       []string          `json:"files"`
+	Files       []string          `json:"files" specdev:"required"`
 	FileDigests map[string]string `json:"file_digests,omitempty"`
 	Staged      bool              `json:"staged,omitempty"`
-	CompletedAt Timestamp         `json:"completed_at"`
+	CompletedAt Timestamp         `json:"completed_at" specdev:"required"`
 }
 
 // same reports whether o holds what p holds (see Request.Same).

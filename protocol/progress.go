@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"encoding/json"
-	"reflect"
 	"slices"
 )
 
@@ -15,13 +14,13 @@ const ProgressVersion = 1
 // Progress is review_progress.json: the reviewer's checkpoint and the source
 // of truth for what was reviewed. The seed's fields come first.
 type Progress struct {
-	Phase          Phase     `json:"phase"`
-	Mode           Mode      `json:"mode"`
+	Phase          Phase     `json:"phase" specdev:"required"`
+	Mode           Mode      `json:"mode" specdev:"nonzero"`
 	StartedAt      Timestamp `json:"started_at"`
 	LastActivity   Timestamp `json:"last_activity"`
 	FilesTotal     int       `json:"files_total"`
-	FilesReviewed  []string  `json:"files_reviewed"`
-	FilesRemaining []string  `json:"files_remaining"`
+	FilesReviewed  []string  `json:"files_reviewed" specdev:"required"`
+	FilesRemaining []string  `json:"files_remaining" specdev:"required"`
 	FindingsSoFar  int       `json:"findings_so_far"`
 	SessionID      string    `json:"session_id"`
 
@@ -30,9 +29,9 @@ type Progress struct {
 	// holder, or a second process using the same session id, is refused.
 	Lease string `json:"lease,omitempty"`
 
-	Version        int              `json:"version,omitempty"`
+	Version        int              `json:"version,omitempty" specdev:"nonzero"`
 	RequestID      string           `json:"request_id,omitempty"`
-	Round          int              `json:"round,omitempty"`
+	Round          int              `json:"round,omitempty" specdev:"nonzero"`
 	Takeovers      []Takeover       `json:"takeovers,omitempty"`
 	Preflight      *PreflightResult `json:"preflight,omitempty"`
 	Findings       []Finding        `json:"findings,omitempty"`
@@ -47,9 +46,9 @@ type Progress struct {
 
 // Takeover records one change of the session holding a review.
 type Takeover struct {
-	From   string    `json:"from"`
-	To     string    `json:"to"`
-	At     Timestamp `json:"at"`
+	From   string    `json:"from" specdev:"required"`
+	To     string    `json:"to" specdev:"required"`
+	At     Timestamp `json:"at" specdev:"required"`
 	Reason string    `json:"reason"` // "stale", "force" or "resume" (after a release)
 	Idle   string    `json:"idle,omitempty"`
 }
@@ -57,7 +56,7 @@ type Takeover struct {
 // PreflightResult is what the mechanical gate printed and returned.
 type PreflightResult struct {
 	Command    []string  `json:"command"`
-	Passed     bool      `json:"passed"`
+	Passed     bool      `json:"passed" specdev:"required"`
 	ExitCode   int       `json:"exit_code"`
 	DurationMS int64     `json:"duration_ms"`
 	Output     string    `json:"output"`
@@ -77,7 +76,7 @@ type Resolved struct {
 
 // Decision is a human's approval or rejection of a proposed verdict.
 type Decision struct {
-	Approved bool      `json:"approved"`
+	Approved bool      `json:"approved" specdev:"required"`
 	Notes    string    `json:"notes,omitempty"`
 	At       Timestamp `json:"at"`
 }
@@ -85,14 +84,14 @@ type Decision struct {
 // RoundRecord keeps a finished round of the same review loop, so that the
 // report of a later round can show it before the addendum.
 type RoundRecord struct {
-	Round         int              `json:"round"`
+	Round         int              `json:"round" specdev:"required"`
 	Gate          string           `json:"gate,omitempty"`
 	HeadCommit    string           `json:"head_commit,omitempty"`
 	Since         string           `json:"since,omitempty"`     // the commit the round's changes were read from
 	Plan          string           `json:"plan,omitempty"`      // follow_up or full
 	Unchanged     []string         `json:"unchanged,omitempty"` // carried over as reviewed from the round before`
 	RequestID     string           `json:"request_id,omitempty"`
-	Status        Status           `json:"status"`
+	Status        Status           `json:"status" specdev:"required"`
 	FilesReviewed []string         `json:"files_reviewed"`
 	FilesTotal    int              `json:"files_total"`
 	Preflight     *PreflightResult `json:"preflight,omitempty"`
@@ -102,21 +101,8 @@ type RoundRecord struct {
 	Decision      *Decision        `json:"decision,omitempty"`
 }
 
+// progressFields is Progress without its methods, for encoding/json.
 type progressFields Progress
-
-var progressTop = topFieldsOf(reflect.TypeFor[progressFields]())
-
-// UnmarshalJSON decodes the known fields and keeps the others in Extra.
-func (p *Progress) UnmarshalJSON(data []byte) error {
-	var fields progressFields
-	extra, err := decodeKeepingExtra(data, &fields, progressTop().known, progressTop().folded)
-	if err != nil {
-		return err
-	}
-	*p = Progress(fields)
-	p.Extra = extra
-	return nil
-}
 
 // MarshalJSON encodes the known fields followed by the kept unknown ones.
 func (p Progress) MarshalJSON() ([]byte, error) {

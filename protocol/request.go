@@ -26,20 +26,20 @@ const (
 // and reviewer. The seed's fields are always written; the rest are omitted
 // while empty. Status lives here.
 type Request struct {
-	Version           int       `json:"version"`
+	Version           int       `json:"version" specdev:"required"`
 	RequestID         string    `json:"request_id,omitempty"`
 	AssignmentID      string    `json:"assignment_id"`
 	AssignmentPath    string    `json:"assignment_path"`
-	Gate              string    `json:"gate"`
-	Status            Status    `json:"status"`
-	Mode              Mode      `json:"mode"`
+	Gate              string    `json:"gate" specdev:"nonzero"`
+	Status            Status    `json:"status" specdev:"required"`
+	Mode              Mode      `json:"mode" specdev:"nonzero"`
 	Timestamp         Timestamp `json:"timestamp"`
 	HeadCommit        string    `json:"head_commit"`
-	ChangedFiles      []string  `json:"changed_files"`
+	ChangedFiles      []string  `json:"changed_files" specdev:"required"`
 	Fingerprint       string    `json:"fingerprint,omitempty"`
 	Notes             string    `json:"notes"`
-	Round             int       `json:"round,omitempty"`
-	MaxRounds         int       `json:"max_rounds,omitempty"`
+	Round             int       `json:"round,omitempty" specdev:"nonzero"`
+	MaxRounds         int       `json:"max_rounds,omitempty" specdev:"nonzero"`
 	ReviewerNotes     string    `json:"reviewer_notes"`
 	ProposedVerdict   string    `json:"proposed_verdict"`
 	CompletedAt       Timestamp `json:"completed_at"`
@@ -83,21 +83,8 @@ type Request struct {
 	Extra Extra `json:"-"`
 }
 
+// requestFields is Request without its methods, for encoding/json.
 type requestFields Request
-
-var requestTop = topFieldsOf(reflect.TypeFor[requestFields]())
-
-// UnmarshalJSON decodes the known fields and keeps the others in Extra.
-func (r *Request) UnmarshalJSON(data []byte) error {
-	var fields requestFields
-	extra, err := decodeKeepingExtra(data, &fields, requestTop().known, requestTop().folded)
-	if err != nil {
-		return err
-	}
-	*r = Request(fields)
-	r.Extra = extra
-	return nil
-}
 
 // MarshalJSON encodes the known fields followed by the kept unknown ones.
 func (r Request) MarshalJSON() ([]byte, error) {
@@ -111,11 +98,9 @@ func (r Request) MarshalJSON() ([]byte, error) {
 	return appendExtra(data, r.Extra)
 }
 
-// applyDefaults fills what a seed-shaped request leaves out.
+// applyDefaults fills what a seed-shaped request leaves out (the decoder
+// refuses these fields written empty).
 func (r *Request) applyDefaults() {
-	if r.Version == 0 {
-		r.Version = RequestVersion
-	}
 	if r.Gate == "" {
 		r.Gate = DefaultGate
 	}
@@ -189,6 +174,6 @@ func (r *Request) Same(o *Request) bool {
 // first rejection and closes when the gate passes; only a human raises its
 // limit (work unblock).
 type Loop struct {
-	RoundsFailed int `json:"rounds_failed"`
-	MaxRounds    int `json:"max_rounds"`
+	RoundsFailed int `json:"rounds_failed" specdev:"required"`
+	MaxRounds    int `json:"max_rounds" specdev:"required"`
 }

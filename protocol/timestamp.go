@@ -1,8 +1,6 @@
 package protocol
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -30,22 +28,9 @@ func (t Timestamp) MarshalJSON() ([]byte, error) {
 	return []byte(strconv.Quote(t.UTC().Format(timeLayout))), nil
 }
 
-// UnmarshalJSON reads "" as the zero time and any RFC 3339 string otherwise.
-func (t *Timestamp) UnmarshalJSON(b []byte) error {
-	s, err := unquote(b)
-	if err != nil {
-		return fmt.Errorf("a timestamp must be a string: %w", err)
-	}
-	if s == "" {
-		*t = Timestamp{}
-		return nil
-	}
-	parsed, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return fmt.Errorf("timestamp %s is not RFC 3339 (e.g. 2026-02-11T10:30:00Z)", QuotePrefix(s))
-	}
-	*t = Timestamp{parsed.UTC()}
-	return nil
+// errNotTimestamp says that s is not a timestamp.
+func errNotTimestamp(s string) error {
+	return fmt.Errorf("%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
 }
 
 // String formats the timestamp as it is stored.
@@ -63,24 +48,6 @@ type Duration time.Duration
 // MarshalJSON writes the Go syntax form.
 func (d Duration) MarshalJSON() ([]byte, error) {
 	return []byte(strconv.Quote(time.Duration(d).String())), nil
-}
-
-// UnmarshalJSON accepts "15m" or 900, and refuses what ParseDuration
-// refuses. The bounds of each field are Config.Validate's to check.
-func (d *Duration) UnmarshalJSON(b []byte) error {
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err == nil {
-		parsed, err := ParseDuration(string(n))
-		*d = Duration(parsed)
-		return err
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("a duration must be a string such as \"15m\" or a number of seconds")
-	}
-	parsed, err := ParseDuration(s)
-	*d = Duration(parsed)
-	return err
 }
 
 // ParseDuration reads Go duration syntax ("2m", "1h30m") or a plain
@@ -163,14 +130,3 @@ func durationSyntax(s string) bool {
 
 // String formats the duration in Go syntax.
 func (d Duration) String() string { return time.Duration(d).String() }
-
-// unquote reads a JSON string, without a second decoder pass for the
-// common case of no escapes (timestamps never have any).
-func unquote(b []byte) (string, error) {
-	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 {
-		return string(b[1 : len(b)-1]), nil
-	}
-	var s string
-	err := json.Unmarshal(b, &s)
-	return s, err
-}

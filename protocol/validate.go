@@ -4,8 +4,8 @@ package protocol
 // Each value has two halves: shape applies exactly the rules of its
 // schema (types, bounds, lengths, enums, patterns; TestValidateAgreesWith
 // Schemas holds the two together), semantics the checks no schema can
-// express (safe paths, consistent counts). Validate runs both; the
-// validating decoders run the schema, then semantics. A broken rule is an
+// express (safe paths, consistent counts). Validate runs both, and so
+// does every decoder once the JSON is decoded. A broken rule is an
 // *InvalidError naming the field; nested values prefix their path
 // (findings[3].line). A valid value costs no allocation.
 

@@ -1,10 +1,8 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
+	"math"
 	"time"
 )
 
@@ -75,42 +73,15 @@ func defaultMark(d Duration) string {
 	return ""
 }
 
-// checkConfigDurations parses each duration of a config document before
-// its schema is applied, so that a bad one is named with its field and its
-// range ("not a duration like 15m") rather than a pattern.
-func checkConfigDurations(file string, doc any) error {
-	obj, _ := doc.(map[string]any)
+// configBounds are the bounds of the config duration called name; a
+// duration of any other file may be as long as a Duration holds.
+func configBounds(name string) DurationBounds {
 	for _, d := range configDurations {
-		if err := checkDurationIn(file, d.name, obj[d.name], d.bounds); err != nil {
-			return err
+		if d.name == name {
+			return d.bounds
 		}
 	}
-	agents, _ := obj["agents"].(map[string]any)
-	for _, name := range slices.Sorted(maps.Keys(agents)) {
-		agent, _ := agents[name].(map[string]any)
-		if err := checkDurationIn(file, "agents."+name+".timeout", agent["timeout"], AgentTimeoutBounds); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// checkDurationIn checks a duration as written (a string or a number of
-// seconds) against its bounds; any other type is the schema's to report.
-func checkDurationIn(file, field string, v any, bounds DurationBounds) error {
-	var s string
-	switch v := v.(type) {
-	case json.Number:
-		s = string(v)
-	case string:
-		s = v
-	default:
-		return nil
-	}
-	if _, err := ParseDurationIn(s, bounds); err != nil {
-		return invalid(file, field, hintDuration, "%v", err)
-	}
-	return nil
+	return DurationBounds{0, math.MaxInt64}
 }
 
 // Validate applies the rules of one history event.
@@ -129,11 +100,11 @@ func (e *Event) shape(c *check) {
 	if len(e.Detail) == 0 || c.err != nil {
 		return
 	}
-	raw, err := json.Marshal(e.Detail)
+	depth, ok := valueDepth(e.Detail)
 	switch {
-	case err != nil:
-		c.fail("detail", "cannot be written as JSON: %v", err)
-	case 1+depthOf(raw) > MaxDepth:
+	case !ok:
+		c.fail("detail", "cannot be written as JSON: it holds a number that is not finite, or a value JSON has no form for")
+	case 1+depth > MaxDepth:
 		c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 	}
 }

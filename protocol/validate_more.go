@@ -3,8 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
+	"math"
 )
 
 // Rules of the fields that carry a review across requests and crashes:
@@ -26,19 +25,43 @@ func (r *Request) coverage(c *check) {
 		c.sub("delta", r.Delta.shape)
 	}
 	c.count("passed", len(r.Passed), MaxGates)
-	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
-		rec := r.Passed[gate]
+	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
 		c.gateKey("passed", gate)
 		c.sub("passed."+gate, rec.shape)
-	}
+	})
 	c.count("loops", len(r.Loops), MaxGates)
-	for _, gate := range slices.Sorted(maps.Keys(r.Loops)) {
-		loop := r.Loops[gate]
+	eachEntry(c, r.Loops, func(c *check, gate string, loop Loop) {
 		c.gateKey("loops", gate)
 		c.between("loops."+gate+".rounds_failed", int64(loop.RoundsFailed), 0, MaxRound)
 		c.between("loops."+gate+".max_rounds", int64(loop.MaxRounds), 1, MaxRound)
-	}
+	})
 	c.journal("journal", r.Journal)
+}
+
+// eachEntry applies rule to every entry of m and reports the first entry,
+// in the order of the keys, that breaks it. The entries are checked in
+// map order, without sorting the keys: a valid map costs no allocation.
+func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
+	if c.err != nil || len(m) == 0 {
+		return
+	}
+	if len(m) == 1 {
+		for k, v := range m {
+			rule(c, k, v)
+		}
+		return
+	}
+	first, found := "", false
+	var t check
+	for k, v := range m {
+		t.err = nil
+		if rule(&t, k, v); t.err != nil && (!found || k < first) {
+			first, found = k, true
+		}
+	}
+	if found {
+		rule(c, first, m[first])
+	}
 }
 
 // coveragePaths applies CheckPath to every path the coverage fields name
@@ -49,21 +72,18 @@ func (r *Request) coveragePaths(c *check) {
 	}
 	c.digestPaths("file_digests", r.FileDigests)
 	c.digestPaths("carried_digests", r.CarriedDigests)
-	for _, gate := range slices.Sorted(maps.Keys(r.Passed)) {
-		c.safePaths("passed."+gate+".files", r.Passed[gate].Files)
-		c.digestPaths("passed."+gate+".file_digests", r.Passed[gate].FileDigests)
-	}
+	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
+		c.safePaths("passed."+gate+".files", rec.Files)
+		c.digestPaths("passed."+gate+".file_digests", rec.FileDigests)
+	})
 }
 
 func (c *check) digestPaths(field string, m map[string]string) {
-	for _, path := range slices.Sorted(maps.Keys(m)) {
-		if c.err != nil {
-			return
-		}
+	eachEntry(c, m, func(c *check, path, _ string) {
 		if err := CheckPath(path); err != nil {
 			c.failHint(entry(field, path), "use paths relative to the project root, without \"..\"", "%v", err)
 		}
-	}
+	})
 }
 
 func (p PassRecord) shape(c *check) {
@@ -102,20 +122,17 @@ func (c *check) commit(field, s string) {
 // digits) or DigestDeleted.
 func (c *check) digests(field string, m map[string]string) {
 	c.count(field, len(m), MaxFiles)
-	if c.err != nil || len(m) == 0 {
-		return
-	}
-	for _, path := range slices.Sorted(maps.Keys(m)) {
+	eachEntry(c, m, func(c *check, path, sum string) {
+		if path == "" {
+			c.fail(entry(field, path), "is an empty path")
+		}
 		if err := CheckText(path, MaxPathLength); err != nil {
 			c.fail(field, "path %s: %v", QuotePrefix(path), err)
 		}
-		if sum := m[path]; sum != DigestDeleted && (len(sum) != 64 || !lowerHex(sum)) {
+		if sum != DigestDeleted && (len(sum) != 64 || !lowerHex(sum)) {
 			c.fail(entry(field, path), "%s is not 64 lowercase hex digits or %q", QuotePrefix(sum), DigestDeleted)
 		}
-		if c.err != nil {
-			return
-		}
-	}
+	})
 }
 
 // journalDepth is how deep an event sits in a state file's journal
@@ -137,7 +154,7 @@ func (c *check) journal(field string, j *Journal) {
 		if e.Seq < 1 {
 			c.fail("seq", "is missing: a journalled event needs its sequence number")
 		}
-		if raw, err := json.Marshal(e.Detail); c.err == nil && err == nil && len(e.Detail) > 0 && journalDepth+depthOf(raw) > MaxDepth {
+		if depth, ok := valueDepth(e.Detail); c.err == nil && ok && len(e.Detail) > 0 && journalDepth+depth > MaxDepth {
 			c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 		}
 	})
@@ -154,14 +171,19 @@ func CheckLease(s string) error {
 	return nil
 }
 
+// lowerHex reports whether s holds only lowercase hex digits. Without a
+// branch per byte: digits and letters alternate at random in a digest,
+// and a mispredicted branch a byte made it most of decoding a request.
 func lowerHex(s string) bool {
+	all := byte(1)
 	for i := 0; i < len(s); i++ {
-		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
-			return false
-		}
+		all &= hexDigit[s[i]]
 	}
-	return true
+	return all == 1
 }
+
+var hexDigit = [256]byte{'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1,
+	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1}
 
 // MaxStatLength bounds the git diff --stat text a request carries.
 const MaxStatLength = 20_000
@@ -206,4 +228,40 @@ func (c *check) optionalGate(field, s string) {
 	if s != "" {
 		c.failErr(field, CheckName(s))
 	}
+}
+
+// valueDepth is how deeply v nests objects and lists written as JSON (0
+// for a scalar), and false if v cannot be written as JSON (a NaN, say):
+// the values of a detail, walked without encoding them.
+func valueDepth(v any) (int, bool) {
+	deepest := 0
+	switch x := v.(type) {
+	case nil, string, bool, int, int64:
+		return 0, true
+	case float64:
+		return 0, !math.IsNaN(x) && !math.IsInf(x, 0)
+	case map[string]any:
+		for _, item := range x {
+			d, ok := valueDepth(item)
+			if !ok {
+				return 0, false
+			}
+			deepest = max(deepest, d)
+		}
+		return deepest + 1, true
+	case []any:
+		for _, item := range x {
+			d, ok := valueDepth(item)
+			if !ok {
+				return 0, false
+			}
+			deepest = max(deepest, d)
+		}
+		return deepest + 1, true
+	}
+	raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
+	if err != nil {
+		return 0, false
+	}
+	return depthOf(raw), true
 }

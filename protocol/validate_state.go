@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"reflect"
 	"sort"
 )
 
@@ -49,7 +50,7 @@ func (r *Request) semantics(c *check) {
 	c.safePaths("changed_files", r.ChangedFiles)
 	c.unique("changed_files", r.ChangedFiles)
 	r.coveragePaths(c)
-	c.extra(r.Extra, requestTop().folded)
+	c.extra(r.Extra, planOf(reflect.TypeFor[Request]()).folded)
 }
 
 // Validate applies every rule of review_progress.json to p: the schema's,
@@ -96,7 +97,7 @@ func (p *Progress) semantics(c *check) {
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.semantics)
 	}
-	c.extra(p.Extra, progressTop().folded)
+	c.extra(p.Extra, planOf(reflect.TypeFor[Progress]()).folded)
 	p.consistency(c)
 }
 

@@ -148,7 +148,7 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 		claim, err := a.Claim(p.ctx, p.opt)
 		return claim, a, err
 	}
-	entries, err := p.st.Scan()
+	entries, err := p.st.Poll()
 	if err != nil {
 		return nil, nil, err
 	}

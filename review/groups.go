@@ -67,8 +67,8 @@ func loopLabel(s protocol.Status, checkpoint, paused bool) string {
 	return word
 }
 
-// peekLabel is loopLabel of a peeked request.
-func peekLabel(r *protocol.RequestPeek) string {
+// peekLabel is loopLabel of a request as a scan reads it.
+func peekLabel(r *protocol.Request) string {
 	paused := r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
 	return loopLabel(r.Status, r.Checkpoint, paused)
 }

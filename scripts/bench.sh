@@ -16,6 +16,7 @@ runs=${RUNS:-101}
 slow_runs=${SLOW_RUNS:-7}
 work=$(mktemp -d "${TMPDIR:-/tmp}/specdev-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME=$work/cache # the poll cache lives in the user's cache folder
 
 # The peer: the Node.js tool specdev replaces, its `check status` measured
 # on this kind of machine (2 cores) before specdev existed: 90-120 ms of

@@ -39,6 +39,7 @@ func TestMain(m *testing.M) {
 	binDir = dir
 	// Consent to run gates goes to a folder of the run, never the user's.
 	os.Setenv("SPECDEV_CONFIG_HOME", filepath.Join(dir, "config"))
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache")) // the poll caches of every process, removed with it
 	build := exec.Command("go", append(append([]string{"build"}, coverBuildFlags()...), "-o", specdevBin(), "../cmd/specdev")...)
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {

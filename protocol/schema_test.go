@@ -1,7 +1,11 @@
 package protocol
 
-// This file is the only one that imports the JSON Schema library, so that a
-// move from jsonschema/v5 to v6 touches it alone.
+// The JSON Schemas are the published contract of every file (`specdev
+// schema NAME` prints them); at run time specdev checks files with its own
+// decoder and Validate methods, and TestValidateAgreesWithSchemas holds the
+// two to the same verdicts. This file is the only one that imports the
+// JSON Schema library, so that a move from jsonschema/v5 to v6 touches it
+// alone.
 
 import (
 	"bytes"
@@ -28,8 +32,6 @@ type compiledSchema struct {
 var compiled sync.Map // schema name -> *compiledSchema
 
 // schemaFor compiles the embedded schema called name, once per process.
-// Paths that only peek at files never call it (compiling costs
-// milliseconds).
 func schemaFor(name string) (*compiledSchema, error) {
 	v, _ := compiled.LoadOrStore(name, &compiledSchema{})
 	cs := v.(*compiledSchema)
@@ -39,16 +41,7 @@ func schemaFor(name string) (*compiledSchema, error) {
 			cs.err = err
 			return
 		}
-		if cs.err = json.Unmarshal(data, &cs.doc); cs.err != nil {
-			return
-		}
-		c := jsonschema.NewCompiler()
-		c.Draft = jsonschema.Draft2020
-		c.AssertFormat = true
-		if cs.err = c.AddResource(schemas.URL(name), bytes.NewReader(data)); cs.err != nil {
-			return
-		}
-		cs.schema, cs.err = c.Compile(schemas.URL(name))
+		cs.schema, cs.doc, cs.err = compileSchema(name, data)
 	})
 	if cs.err != nil {
 		return nil, fmt.Errorf("compile schema %s: %w", name, cs.err)
@@ -56,21 +49,38 @@ func schemaFor(name string) (*compiledSchema, error) {
 	return cs, nil
 }
 
-// validateSchema checks a decoded JSON document (from decodeJSON) against
-// the embedded schema called name. A violation becomes an *InvalidError
-// naming file and field.
-func validateSchema(name, file string, doc any) error {
-	cs, err := schemaFor(name)
-	if err != nil {
+// compileSchema compiles the schema text data, published as name.
+func compileSchema(name string, data []byte) (*jsonschema.Schema, map[string]any, error) {
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = true
+	if err := c.AddResource(schemas.URL(name), bytes.NewReader(data)); err != nil {
+		return nil, nil, err
+	}
+	schema, err := c.Compile(schemas.URL(name))
+	return schema, doc, err
+}
+
+// schemaVerdict checks a JSON document against a compiled schema: nil, an
+// *InvalidError naming the field as the decoder would, or another error
+// if data is not one JSON value.
+func (cs *compiledSchema) verdict(name, file string, data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
 		return err
 	}
-	err = cs.schema.Validate(doc)
+	err := cs.schema.Validate(doc)
 	var verr *jsonschema.ValidationError
 	if !errors.As(err, &verr) {
 		return err
 	}
-	leaf := deepestCause(verr)
-	return cs.describe(name, file, doc, leaf)
+	return cs.describe(name, file, doc, deepestCause(verr))
 }
 
 // deepestCause picks the violation deepest in the document: the most
@@ -88,32 +98,25 @@ func deepestCause(e *jsonschema.ValidationError) *jsonschema.ValidationError {
 
 func depth(pointer string) int { return strings.Count(pointer, "/") }
 
+// describe names the field a violation is about as the decoder would:
+// the unknown keys of an object, else the first required key missing
+// (when both, the unknown ones: a misspelling of the missing key).
 func (cs *compiledSchema) describe(name, file string, doc any, e *jsonschema.ValidationError) *InvalidError {
-	hint := fmt.Sprintf("run `specdev schema %s` to see every field and its type", name)
 	field := fieldPath(e.InstanceLocation)
-	keyword := e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:]
-	switch keyword {
+	loc := e.AbsoluteKeywordLocation
+	switch e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:] {
 	case "additionalProperties":
-		valid := cs.propertiesAt(e.AbsoluteKeywordLocation)
-		unknown := unknownKeys(valueAt(doc, e.InstanceLocation), valid)
-		return &InvalidError{File: file, Field: joinField(field, strings.Join(unknown, ", ")),
-			Problem: fmt.Sprintf("unknown field; valid fields are: %s", strings.Join(valid, ", ")),
-			Hint:    "check the spelling; " + hint}
+		unknown := unknownKeys(valueAt(doc, e.InstanceLocation), cs.propertiesAt(loc))
+		return &InvalidError{File: file, Field: joinField(field, strings.Join(unknown, ", ")), Problem: "unknown field"}
 	case "required":
 		obj := valueAt(doc, e.InstanceLocation)
-		valid := cs.propertiesAt(e.AbsoluteKeywordLocation)
-		missing := missingKeys(obj, cs.requiredAt(e.AbsoluteKeywordLocation))
-		if unknown := unknownKeys(obj, valid); len(unknown) > 0 && cs.strictAt(e.AbsoluteKeywordLocation) {
-			// most likely a misspelling of the missing field: name both
-			return &InvalidError{File: file, Field: joinField(field, strings.Join(unknown, ", ")),
-				Problem: fmt.Sprintf("unknown field (is it %s misspelt?); valid fields are: %s",
-					strings.Join(missing, ", "), strings.Join(valid, ", ")),
-				Hint: "check the spelling; " + hint}
+		if unknown := unknownKeys(obj, cs.propertiesAt(loc)); len(unknown) > 0 && cs.strictAt(loc) {
+			return &InvalidError{File: file, Field: joinField(field, strings.Join(unknown, ", ")), Problem: "unknown field"}
 		}
-		return &InvalidError{File: file, Field: joinField(field, strings.Join(missing, ", ")),
-			Problem: "required field is missing", Hint: hint}
+		missing := missingKeys(obj, cs.requiredAt(loc))
+		return &InvalidError{File: file, Field: joinField(field, missing[0]), Problem: "required field is missing"}
 	}
-	return &InvalidError{File: file, Field: field, Problem: e.Message, Hint: hint}
+	return &InvalidError{File: file, Field: field, Problem: e.Message}
 }
 
 // fieldPath turns a JSON pointer (/changed_files/2) into changed_files[2].

@@ -5,8 +5,8 @@ package checkpoint
 // The poll cache keys files by inode and change time, which only the
 // Linux build reads; elsewhere every poll reads every request.
 
-func openScanDir(string) int { return -1 }
+func openDir(string) int { return -1 }
 
-func closeScanDir(int) {}
+func closeDir(int) {}
 
-func statKey(int, string) (key fileKey, ok, missing bool) { return key, false, false }
+func statAt(int, string, string) (restKey, bool) { return restKey{}, false }
