@@ -47,10 +47,12 @@ type GroupSummary struct {
 	Summary string `json:"summary"`
 }
 
-// Status reads every assignment (of group, if named) and says who must
-// act. An unreadable one makes the outcome INVALID. The Result's Text is
-// left to the caller, which knows how wide a table it may print; the
-// group's summary line is in it.
+// Status reads every assignment (of group, if named) once — each request
+// in full, and the progress of the reviews under way — and says who must
+// act. An unreadable one makes the outcome INVALID. (A finished review's
+// progress is not read: specdev doctor checks every file.) The Result's
+// Text is left to the caller, which knows how wide a table it may print;
+// the group's summary line is in it.
 func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 	if group != "" {
 		if err := checkGroupFlag(group); err != nil {
@@ -65,11 +67,9 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 	if entries, err = inGroup(entries, group); err != nil {
 		return Result{}, err
 	}
-	costs := s.validate(ctx, entries)
 	rows := make([]StatusRow, 0, len(entries))
-	for i, e := range entries {
+	for _, e := range entries {
 		rows = append(rows, rowOf(e, s.now(), st.StaleAfter()))
-		rows[i].AgentCost = costs[e.Name]
 	}
 	needs := needsOf(rows)
 	res := statusResult(rows, needs)
@@ -98,34 +98,12 @@ func statusResult(rows []StatusRow, needs []NeedItem) Result {
 	return res
 }
 
-// validate reads every assignment's files in full, as a report must: a
-// file a poll can read may still be one specdev refuses to act on, and
-// status says so. It returns the agent cost of each request that has one.
-func (s *Service) validate(ctx context.Context, entries []checkpoint.Entry) map[string]*protocol.AgentCost {
-	costs := map[string]*protocol.AgentCost{}
-	for i, e := range entries {
-		if e.Err != nil {
-			continue
-		}
-		a, err := s.Store.Assignment(e.Name)
-		var snap checkpoint.Snapshot
-		if err == nil {
-			snap, err = a.Fresh(ctx)
-		}
-		if err == nil && snap.Request != nil && snap.Request.AgentCost != nil {
-			costs[e.Name] = snap.Request.AgentCost
-		}
-		entries[i].Err = err
-	}
-	return costs
-}
-
 func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRow {
 	row := StatusRow{Assignment: e.Name, Status: "none"}
 	if r := e.Request; r != nil {
 		row.Status, row.Gate, row.Round, row.MaxRounds, row.Mode = string(r.Status), r.Gate, r.Round, r.MaxRounds, string(r.Mode)
 		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
-		row.Group, row.Checkpoint = r.Group, r.Checkpoint
+		row.Group, row.Checkpoint, row.AgentCost = r.Group, r.Checkpoint, r.AgentCost
 	}
 	if e.Err != nil {
 		row.Status, row.Error = "invalid", e.Err.Error()
