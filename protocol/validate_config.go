@@ -51,19 +51,30 @@ func (c *Config) shape(ch *check) {
 	ch.agents(c.Agents)
 }
 
-// semantics: the preflight gate's time limit is shorter than the lease, so
-// a gate that runs to its limit is not taken over while it runs.
+// semantics: a configured preflight gate's time limit is shorter than
+// the lease, so a gate that runs to its limit is not taken over while it
+// runs. Without a gate in the config the pair says nothing (a
+// .specdev/verify-gates.sh is checked by specdev doctor).
 func (c *Config) semantics(ch *check) {
 	ch.agentSemantics(c.Agents)
 	eff := c.WithDefaults()
-	if ch.err != nil || eff.PreflightTimeout < eff.StaleAfter {
+	if ch.err != nil || len(c.Preflight) == 0 || eff.PreflightTimeout < eff.StaleAfter {
 		return
 	}
-	ch.failHint("preflight_timeout",
-		fmt.Sprintf(`set "preflight_timeout" below "stale_after" (e.g. "preflight_timeout": %q), or raise "stale_after"`, ShortDuration(time.Duration(eff.StaleAfter)/2)),
+	ch.failHint("preflight_timeout", pairHint(time.Duration(eff.StaleAfter)),
 		`%s%s is not shorter than "stale_after" (%s%s): a preflight gate could outlive the reviewer's lease, and another reviewer would take the review over while it runs`,
 		ShortDuration(time.Duration(eff.PreflightTimeout)), defaultMark(c.PreflightTimeout),
 		ShortDuration(time.Duration(eff.StaleAfter)), defaultMark(c.StaleAfter))
+}
+
+// pairHint suggests a preflight_timeout below stale_after that its own
+// bounds accept, or else a longer stale_after: never a value refused next.
+func pairHint(staleAfter time.Duration) string {
+	if half := staleAfter / 2; half >= PreflightTimeoutBounds.Min {
+		return fmt.Sprintf(`set "preflight_timeout" below "stale_after" (e.g. "preflight_timeout": %q), or raise "stale_after"`, ShortDuration(half))
+	}
+	return fmt.Sprintf(`raise "stale_after" above %s (e.g. "stale_after": %q) and set "preflight_timeout" below it`,
+		ShortDuration(PreflightTimeoutBounds.Min), ShortDuration(2*PreflightTimeoutBounds.Min))
 }
 
 func defaultMark(d Duration) string {

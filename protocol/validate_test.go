@@ -157,9 +157,10 @@ func TestConfigBounds(t *testing.T) {
 		{"lock_timeout huge", `{"lock_timeout": "9999999999h"}`, "lock_timeout", "out of range"},
 		{"negative number", `{"stale_after": -5}`, "stale_after", "negative"},
 		{"explicit zero", `{"stale_after": 0}`, "stale_after", "out of range"},
-		{"gate outlives lease", `{"stale_after": "2m", "preflight_timeout": "5m"}`, "preflight_timeout", `5m is not shorter than "stale_after" (2m)`},
-		{"gate outlives default lease", `{"preflight_timeout": "20m"}`, "preflight_timeout", `(15m, the default)`},
-		{"equal", `{"stale_after": "1m", "preflight_timeout": "60"}`, "preflight_timeout", "not shorter"},
+		{"gate outlives lease", `{"preflight": ["./g"], "stale_after": "2m", "preflight_timeout": "5m"}`, "preflight_timeout", `5m is not shorter than "stale_after" (2m)`},
+		{"gate outlives default lease", `{"preflight": ["./g"], "preflight_timeout": "20m"}`, "preflight_timeout", `(15m, the default)`},
+		{"equal", `{"preflight": ["./g"], "stale_after": "1m", "preflight_timeout": "60"}`, "preflight_timeout", "not shorter"},
+		{"a lease too short for any gate", `{"preflight": ["./g"], "stale_after": "1s", "preflight_timeout": "1s"}`, "preflight_timeout", "not shorter"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,7 +171,7 @@ func TestConfigBounds(t *testing.T) {
 			}
 		})
 	}
-	for _, ok := range []string{`{"stale_after": "2s"}`, `{"stale_after": "2m", "preflight_timeout": "1m"}`, `{"lock_timeout": 0.001}`} {
+	for _, ok := range []string{`{"stale_after": "2s"}`, `{"stale_after": "1s"}`, `{"stale_after": "2m", "preflight_timeout": "1m"}`, `{"lock_timeout": 0.001}`} {
 		c, err := DecodeConfig("config.json", []byte(ok))
 		if err != nil {
 			t.Errorf("%s: %v", ok, err)
@@ -198,6 +199,33 @@ func BenchmarkValidateProgress1000(b *testing.B) {
 	for b.Loop() {
 		if err := p.Validate(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// The hint of a gate that outlives the lease names a value that the
+// bounds accept: half the lease, or a longer lease when half of it is
+// below the gate's minimum.
+func TestPairHintIsAccepted(t *testing.T) {
+	for _, stale := range []string{"1s", "2s", "3s", "2m"} {
+		input := `{"preflight": ["./g"], "stale_after": "` + stale + `", "preflight_timeout": "24h"}`
+		_, err := DecodeConfig("config.json", []byte(input))
+		var inv *InvalidError
+		if !errors.As(err, &inv) {
+			t.Fatalf("%s: got %v, want the pair refused", stale, err)
+		}
+		_, value, ok := strings.Cut(inv.Hint, `": "`)
+		value, _, _ = strings.Cut(value, `"`)
+		if !ok {
+			t.Fatalf("%s: hint %q suggests no value", stale, inv.Hint)
+		}
+		field := "preflight_timeout"
+		if strings.HasPrefix(inv.Hint, `raise "stale_after"`) {
+			field = "stale_after"
+		}
+		fixed := `{"preflight": ["./g"], "` + field + `": "` + value + `"` + map[bool]string{true: `, "stale_after": "` + stale + `"}`, false: `, "preflight_timeout": "1s"}`}[field == "preflight_timeout"]
+		if _, err := DecodeConfig("config.json", []byte(fixed)); err != nil {
+			t.Errorf("stale_after %s: the hint %q leads to %s, which is refused: %v", stale, inv.Hint, fixed, err)
 		}
 	}
 }
