@@ -62,6 +62,10 @@ func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error
 		var err error
 		switch r.Status {
 		case protocol.StatusPending:
+			if r.NamesNoFiles() {
+				return conflict("the implementer lists them: specdev work request",
+					"review %s names no files to review (a request written by another tool)", a.Name)
+			}
 			if s := r.AgentSession; opt.Agent != "" && s != nil && s.Agent == opt.Agent && r.ReviewerSessionID != "" {
 				opt.Session = r.ReviewerSessionID
 			}

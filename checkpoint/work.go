@@ -59,6 +59,8 @@ func requestAllowed(prev *protocol.Request) error {
 		return nil
 	}
 	switch {
+	case prev.NamesNoFiles():
+		return nil // another tool's request without files: this one completes it
 	case prev.Status.Active():
 		return conflict("wait for the verdict (specdev work --timeout 10m) or withdraw it (specdev work cancel)",
 			"a review is already %s (round %s); a new request would replace it", describeStatus(prev.Status), prev.RoundText())
@@ -94,6 +96,9 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		CarriedDigests: in.Coverage.CarriedDigests,
 		Group:          in.Group,
 		Checkpoint:     in.Checkpoint,
+	}
+	if prev != nil && prev.NamesNoFiles() && prev.RequestID != "" {
+		r.RequestID = prev.RequestID // the same request, now with its files
 	}
 	if r.Group == "" && prev != nil {
 		r.Group = prev.Group // a later request stays in its group

@@ -35,7 +35,7 @@ type Request struct {
 	Mode              Mode      `json:"mode" specdev:"nonzero"`
 	Timestamp         Timestamp `json:"timestamp"`
 	HeadCommit        string    `json:"head_commit"`
-	ChangedFiles      []string  `json:"changed_files" specdev:"required"`
+	ChangedFiles      []string  `json:"changed_files"` // absent in a request another tool wrote: it names none (NamesNoFiles)
 	Fingerprint       string    `json:"fingerprint,omitempty"`
 	Notes             string    `json:"notes"`
 	Round             int       `json:"round,omitempty" specdev:"nonzero"`
@@ -176,4 +176,11 @@ func (r *Request) Same(o *Request) bool {
 type Loop struct {
 	RoundsFailed int `json:"rounds_failed" specdev:"required"`
 	MaxRounds    int `json:"max_rounds" specdev:"required"`
+}
+
+// NamesNoFiles reports whether r is a pending request that lists no file
+// to review, as the original tool's minimal requests do: specdev work
+// request replaces it with one that does, and no reviewer can claim it.
+func (r *Request) NamesNoFiles() bool {
+	return r.Status == StatusPending && len(r.ChangedFiles) == 0 && !r.Checkpoint
 }

@@ -50,16 +50,20 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	head := fmt.Sprintf("%s, round %s", a.Name, r.RoundText())
 	res := Result{State: string(r.Status), Next: waitNext, Code: Waiting}
 	waiting := true
-	switch r.Status {
-	case protocol.StatusPending:
+	switch status := r.Status; {
+	case r.NamesNoFiles():
+		res.Code, waiting = Waiting, false // nobody can claim it: the implementer acts
+		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
+		res.Next = "list the files: specdev work request (it completes this request)"
+	case status == protocol.StatusPending:
 		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
 			head, r.Gate, plural(len(r.ChangedFiles), "file"), ago(now, r.Timestamp.Time))
-	case protocol.StatusInProgress:
+	case status == protocol.StatusInProgress:
 		res.Text = inProgressText(head, snap, now, staleAfter)
-	case protocol.StatusAwaitingApproval:
+	case status == protocol.StatusAwaitingApproval:
 		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
 			head, strings.ToUpper(r.ProposedVerdict), a.Name)
-	case protocol.StatusPassed:
+	case status == protocol.StatusPassed:
 		res.Code, waiting = OK, false
 		var b strings.Builder
 		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
@@ -75,14 +79,14 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		d.Resolved = writeResolved(&b, snap)
 		res.Text = b.String()
 		res.Next = "nothing more for this review; for the next change: specdev work request"
-	case protocol.StatusFailed:
+	case status == protocol.StatusFailed:
 		d.Findings = findingsOf(snap)
 		res, waiting = failedView(snap, head, &d), false
-	case protocol.StatusBlocked:
+	case status == protocol.StatusBlocked:
 		res.Code, waiting = Blocked, false // a human must act: nothing to wait for
 		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %s. A human must decide.", head, plural(r.MaxRounds, "round"))
 		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
-	case protocol.StatusCancelled:
+	case status == protocol.StatusCancelled:
 		res.Code, waiting = OK, false
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
 		res.Next = askAgainNext(r)
