@@ -193,9 +193,10 @@ func (s *Store) ignores(name string) bool {
 }
 
 // cacheable: a request at rest (no progress file to read with it) whose
-// fields the cache's line format holds exactly and would read back.
+// fields the cache's line format holds exactly and would read back (it
+// holds no blocked_reason: a stuck loop is rare, and read from its file).
 func cacheable(p protocol.RequestPeek) bool {
-	if p.Status == protocol.StatusInProgress || p.Status == protocol.StatusAwaitingApproval {
+	if p.Status == protocol.StatusInProgress || p.Status == protocol.StatusAwaitingApproval || p.BlockedReason != "" {
 		return false
 	}
 	for _, s := range []string{string(p.Status), p.RequestID, p.Gate, string(p.Mode), p.Group} {

@@ -22,7 +22,12 @@ type Config struct {
 	Preflight        []string `json:"preflight,omitempty"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
+	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
 }
+
+// StopsOnRepeat reports whether a rejection whose every blocking finding
+// repeats the round before's stops the loop as stuck (default yes).
+func (c Config) StopsOnRepeat() bool { return c.StopOnRepeat == nil || *c.StopOnRepeat }
 
 // configTop are Config's top-level fields, for the fast decoder.
 var configTop = topFieldsOf(reflect.TypeFor[Config]())

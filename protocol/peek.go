@@ -13,9 +13,10 @@ type RequestPeek struct {
 	MaxRounds int       `json:"max_rounds"`
 	Mode      Mode      `json:"mode"`
 
-	ContinuedAt Timestamp `json:"continued_at"`
-	Group       string    `json:"group"`
-	Checkpoint  bool      `json:"checkpoint"`
+	ContinuedAt   Timestamp `json:"continued_at"`
+	Group         string    `json:"group"`
+	Checkpoint    bool      `json:"checkpoint"`
+	BlockedReason string    `json:"blocked_reason"`
 }
 
 // PeekRequest decodes the fields a poll needs from review_request.json.
