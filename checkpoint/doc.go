@@ -1,6 +1,8 @@
 // Package checkpoint is the assignment store on disk: locating .specdev/,
 // locking, atomic writes, leases and staleness, the review transactions
-// (request, claim, record, verdict, takeover, release…) and the history log.
+// (request, claim, record, verdict, takeover, release…) and the history log;
+// also this machine's consent to run a project's gate (consent.go) and the
+// record of a gate running (gaterun.go).
 //
 // Invariants:
 //   - Every read-modify-write of an assignment runs under an exclusive flock
@@ -8,7 +10,9 @@
 //     is never deleted.
 //   - Every file write is atomic and durable: temp file in the same folder,
 //     write, fsync, close, rename, fsync the folder. Temp files left by a
-//     killed writer are removed by the next transaction.
+//     killed writer are removed by the next transaction. (Machine-local
+//     caches and the running gate's record are renamed into place without
+//     fsync: each says why.)
 //   - A transaction that fails changes nothing: files are written only after
 //     the transaction's function succeeds, and a malformed state file is
 //     reported (protocol.InvalidError), never overwritten.

@@ -83,27 +83,8 @@ func (a *Assignment) repairTornTail(f *os.File) error {
 
 // lastLineStart returns the offset just after the last newline before size.
 func lastLineStart(f *os.File, size int64) (int64, error) {
-	// An event's line is a few hundred bytes: one small read finds its
-	// start however long the history, and a longer line is looked for
-	// in ever larger reads.
-	chunk := int64(4 << 10)
-	var buf []byte
-	for end := size; end > 0; {
-		start := max(end-chunk, 0)
-		if int64(cap(buf)) < end-start {
-			buf = make([]byte, end-start)
-		}
-		n, err := f.ReadAt(buf[:end-start], start)
-		if err != nil && err != io.EOF {
-			return 0, err
-		}
-		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
-			return start + int64(i) + 1, nil
-		}
-		end = start
-		chunk = min(chunk*4, 256<<10)
-	}
-	return 0, nil
+	_, start, _, err := newBackLines(f, size).prev()
+	return start, err
 }
 
 // History reads the assignment's event log. A torn last line is skipped

@@ -17,12 +17,12 @@ import (
 const SkillsDir = "skills"
 
 // GitignoreFile keeps specdev's machine-local files out of git: the lock
-// files, the config and poll caches and temporary files a killed writer
-// left.
+// files, the config and poll caches, temporary files a killed writer
+// left, and the record of a running gate.
 const GitignoreFile = ".gitignore"
 
 // Ignored are the patterns GitignoreFile holds.
-var Ignored = []string{LockFile, configCacheFile, ScanCacheFile, ".*" + tempMarker + "*"}
+var Ignored = []string{LockFile, configCacheFile, ScanCacheFile, ".*" + tempMarker + "*", GateRunFile}
 
 // gitignoreHeader opens the GitignoreFile specdev writes: a file that
 // starts with it is specdev's own, and UpdateGitignore may add to it.

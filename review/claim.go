@@ -23,8 +23,9 @@ type ClaimOptions struct {
 }
 
 // Claim is one reviewer poll: it claims the caller session's own review,
-// a stale one, or the oldest pending one, runs the pre-flight gate and
-// returns the briefing. Claiming is explicit: without a session it only
+// a stale one, or the oldest pending one, ends what a killed specdev left
+// of its gate, runs the pre-flight gate (if a person allowed it here)
+// and returns the briefing. Claiming is explicit: without a session it only
 // shows what there is (Overview).
 func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 	session, generated, err := s.claimSession(opt)
@@ -43,6 +44,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 	if claim == nil {
 		return p.nothingToDo(), nil
 	}
+	s.endOrphanGate(a)
 	if claim.Progress.Phase == protocol.PhasePreflight {
 		return s.runPreflight(ctx, a, claim, generated)
 	}
@@ -190,7 +192,7 @@ func (p *poller) nothingToDo() Result {
 			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
 		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
 			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s; stale after %s)\n",
-				e.Name, oneLine(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
+				e.Name, holderName(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
 				ActivityAgo(e.Idle(now)), Human(p.st.StaleAfter()))
 		}
 	}

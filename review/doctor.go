@@ -37,6 +37,8 @@ type doctor struct {
 	st    *checkpoint.Store
 	git   bool // the project is in a git repository
 	lines []checkLine
+
+	consentDir string // Options.ConsentDir
 }
 
 func (d *doctor) add(area, status, what, fix string) {
@@ -56,7 +58,7 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	d := &doctor{ctx: ctx, now: opt.Now}
+	d := &doctor{ctx: ctx, now: opt.Now, consentDir: opt.ConsentDir}
 	d.checkConfig(dir)
 	d.checkGit()
 	d.checkGate()

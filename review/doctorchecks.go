@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -59,8 +60,8 @@ func (d *doctor) runGit(args ...string) (string, error) {
 }
 
 // checkGate: the pre-flight gate, configured or verify-gates.sh, is there,
-// executable, and would start (its #! interpreter is there). It is not
-// run: a gate may take minutes.
+// executable, would start (its #! interpreter is there), and a person
+// allowed it on this machine. It is not run: a gate may take minutes.
 func (d *doctor) checkGate() {
 	argv := preflightArgv(d.st)
 	if len(argv) == 0 {
@@ -75,9 +76,19 @@ func (d *doctor) checkGate() {
 	if problem != "" {
 		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg),
 			gateFix(argv, problem, len(d.st.Config.Preflight) > 0))
-		return
+	} else {
+		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
 	}
-	d.add("gate", checkOK, "pre-flight gate "+oneLine(strings.Join(argv, " "))+" is there and would start (not run here)", "")
+	err := (&Service{Store: d.st, ConsentDir: d.consentDir}).gateAllowed(argv)
+	switch {
+	case err == nil:
+		d.add("gate", checkOK, "a person allowed pre-flight gate "+gateCommand(argv)+" to run on this machine", "")
+	case errors.Is(err, checkpoint.ErrBlocked):
+		d.add("gate", checkFail, oneLine(err.Error())+": a claim gives its review back until a person allows it",
+			"a person (not an agent) reads the gate, then: specdev allow")
+	default:
+		d.add("gate", checkFail, "cannot read the consent to run the gate: "+oneLine(err.Error()), orWord(HintOf(err), "see: specdev allow"))
+	}
 }
 
 // checkSkills: the installed agent guides are this version's.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -11,24 +12,30 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// GateOptions says what the commit review gate checks. The gate passes
-// only if the latest review of the gate passed and the files it covers
-// now are, content for content, the ones that review saw.
+// GateOptions says what the commit review gate checks: what a commit
+// (Staged), a push (PrePush) or the branch carries. The gate passes only
+// if every file it carries is, content for content, what a passed review
+// saw (see gatejudge.go for which loop judges which file).
 type GateOptions struct {
-	Gate   string // the review gate ("": the gate of the current request, else review)
-	Staged bool   // check exactly what git commit would commit (the index)
-	Group  string // check every assignment of this group
+	Gate    string    // the review gate ("": each loop's current request's gate, else review)
+	Staged  bool      // check exactly what git commit would commit (the index)
+	Group   string    // only the loops of this group count; alone, the group's sync
+	PrePush string    // check what git pushes to this remote (the pre-push hook's first argument)
+	Refs    io.Reader // with PrePush: the refs git pushes, as the hook reads them on stdin
 }
 
 // gateData is the --json data of specdev gate.
 type gateData struct {
-	Assignment  string      `json:"assignment"`
-	Gate        string      `json:"gate"`
-	Staged      bool        `json:"staged"`
-	Files       []string    `json:"files"`        // what the gate checked
-	Changed     []string    `json:"changed"`      // content differs from the review's
-	NotReviewed []string    `json:"not_reviewed"` // no review covered them
-	Review      *gateReview `json:"review,omitempty"`
+	Assignment  string            `json:"assignment"` // the loop judged by, when one
+	Gate        string            `json:"gate"`
+	Staged      bool              `json:"staged"`
+	Pushed      string            `json:"pushed,omitempty"` // the local ref a push carries
+	Files       []string          `json:"files"`            // what the gate checked
+	Changed     []string          `json:"changed"`          // content differs from the review's
+	NotReviewed []string          `json:"not_reviewed"`     // no review covered them
+	PassedBy    map[string]string `json:"passed_by,omitempty"`
+	Review      *gateReview       `json:"review,omitempty"`
+	Loops       []groupGateMember `json:"loops,omitempty"` // of several, each that holds refused files
 }
 
 // gateReview is the review the gate judged by.
@@ -41,183 +48,162 @@ type gateReview struct {
 	FilesTotal    int             `json:"files_total,omitempty"`
 }
 
-// Gate works out what the gate covers now and judges it.
-func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
-	if err := c.checkGate(); err != nil {
-		return Result{}, err
-	}
-	if c.Group != "" {
-		return s.gateGroup(ctx, c)
-	}
-	a, err := s.Target()
-	if err != nil {
-		return Result{}, err
-	}
-	snap, err := a.Snapshot()
-	if err != nil {
-		return Result{}, err
-	}
-	root := s.Store.Root
-	res, err := changeset.Collect(ctx, changeset.Options{Root: root, Branch: !c.Staged, Staged: c.Staged})
-	if errors.Is(err, changeset.ErrNotGit) {
-		return Result{}, &protocol.UsageError{Msg: changeset.ErrNotGit.Error(),
-			Hint: "specdev gate checks what git commits or pushes: run it inside a git repository", Err: err}
-	}
-	if err != nil {
-		return Result{}, err
-	}
-	sums, err := digestFiles(ctx, root, res.Files, c.Staged)
-	if err != nil {
-		return Result{}, err
-	}
-	g := &gateCheck{s: s, a: a, snap: snap, gate: requestGate(snap, c.Gate), staged: c.Staged, files: res.Files, digests: sums.Files}
-	return g.result()
+// The kinds of what the gate covers.
+const (
+	branch = "" // what the branch adds: unpushed commits, uncommitted and untracked files
+	staged = "staged"
+	pushed = "pushed"
+)
+
+// gateScope is what one judgement covers: the files a commit, a push or
+// the branch carries, with the digests of their content as it goes out.
+type gateScope struct {
+	kind    string
+	ref     string // pushed: the local ref
+	files   []string
+	digests map[string]string
 }
 
-// checkGate refuses a --gate that is no gate name.
-func (c GateOptions) checkGate() error {
-	if c.Gate == "" {
-		return nil
+// Gate judges what a commit, a push or the branch carries, file by file.
+func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
+	if err := c.check(s); err != nil {
+		return Result{}, err
 	}
-	if err := checkpoint.CheckName(c.Gate); err != nil {
+	if c.Group != "" && !c.Staged && c.PrePush == "" {
+		return s.gateGroup(ctx, c)
+	}
+	loops, err := s.gateLoops(c)
+	if err != nil {
+		return Result{}, err
+	}
+	scopes, closed, err := s.gateScopes(ctx, c)
+	if err != nil || closed.Text != "" {
+		return closed, err
+	}
+	var results []Result
+	for _, sc := range scopes {
+		results = append(results, s.judge(sc, loops))
+	}
+	return pushResults(results), nil
+}
+
+// check refuses a --gate that is no gate name and flags that say two
+// things at once.
+func (c GateOptions) check(s *Service) error {
+	switch {
+	case c.Gate != "" && checkpoint.CheckName(c.Gate) != nil:
+		err := checkpoint.CheckName(c.Gate)
 		return usage("use letters, digits, '.', '_' and '-'", "--gate: "+strings.Replace(err.Error(), "assignment name", "gate", 1))
+	case c.Group != "" && s.Assignment != "":
+		return usage("keep one: --group "+c.Group+" (every assignment of it), or --assignment "+s.Assignment,
+			"--group and --assignment both say what to check")
+	case c.Staged && c.PrePush != "":
+		return usage("the pre-commit hook runs gate --staged, the pre-push hook gate --pre-push", "--staged and --pre-push both say what to check")
+	case c.Group != "":
+		return checkGroupFlag(c.Group)
 	}
 	return nil
 }
 
-// gateCheck is one judgement of the gate.
-type gateCheck struct {
-	s       *Service
-	a       *checkpoint.Assignment
-	snap    checkpoint.Snapshot
-	gate    string
-	staged  bool
-	files   []string          // what the gate covers now
-	digests map[string]string // their content digests now
-	named   bool              // commands name the assignment (a group's member)
-}
-
-// result judges: nothing to check; a review of the gate still open,
-// failed or blocked; no passing review; or the passing review's digests
-// against today's.
-func (g *gateCheck) result() (Result, error) {
-	d := gateData{Assignment: g.a.Name, Gate: g.gate, Staged: g.staged, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
-	if len(g.files) == 0 {
-		return Result{State: "nothing_to_check", Data: d, Code: OK,
-			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", g.gate, g.what()),
-			Next: g.goAhead()}, nil
-	}
-	if r := g.snap.Request; r != nil && r.Gate == g.gate {
-		if res, ok := g.unfinished(&d); ok {
-			return res, nil
+// gateScopes works out what the gate covers: the staged change, each ref
+// a push carries, or what the branch adds. closed (with a Text) is the
+// gate's answer when it cannot tell what a push of the branch would carry.
+func (s *Service) gateScopes(ctx context.Context, c GateOptions) (scopes []gateScope, closed Result, err error) {
+	root := s.Store.Root
+	switch {
+	case c.Staged:
+		res, err := changeset.Collect(ctx, changeset.Options{Root: root, Staged: true})
+		if err != nil {
+			return nil, Result{}, notGit(err)
 		}
+		sums, err := changeset.DigestStaged(ctx, root, res.Files)
+		return []gateScope{{kind: staged, files: res.Files, digests: sums.Files}}, Result{}, err
+	case c.PrePush != "":
+		return s.pushScopes(ctx, c)
 	}
-	rec, ok, err := g.record()
+	carried, ok, err := changeset.Unpushed(ctx, root)
 	if err != nil {
-		return Result{}, err
+		return nil, Result{}, notGit(err)
 	}
+	files := carried.Files
 	if !ok {
-		d.NotReviewed = d.Files
-		var b strings.Builder
-		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
-		writeFileList(&b, "Not reviewed", d.NotReviewed)
-		return Result{State: "no_review", Data: d, Code: Waiting, Text: b.String(), Next: g.requestNext()}, nil
+		res, err := changeset.Collect(ctx, changeset.Options{Root: root, Branch: true})
+		if err != nil {
+			return nil, Result{}, err
+		}
+		if res.HeadCommit != "" && (res.Branch == nil || res.Branch.Base == res.HeadCommit && onBase(ctx, root, res.Branch)) {
+			return nil, noBase(res.Branch), nil
+		}
+		files = res.Files
 	}
-	d.Review = &gateReview{RequestID: rec.RequestID, Status: protocol.StatusPassed, Round: rec.Round, HeadCommit: rec.HeadCommit}
-	changed, unreviewed := rec.Compare(g.digests)
-	d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
-	if len(changed)+len(unreviewed) == 0 {
-		return Result{State: "passed", Data: d, Code: OK,
-			Text: fmt.Sprintf("Gate %s open: the %s what the review of %s passed (round %d%s).",
-				g.gate, g.countFiles(), g.a.Name, rec.Round, atHead(rec.HeadCommit)),
-			Next: g.goAhead()}, nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
-	writeFileList(&b, "Changed since the review", d.Changed)
-	writeFileList(&b, "Not reviewed", d.NotReviewed)
-	return Result{State: "changed", Data: d, Code: Conflict, Text: b.String(), Next: g.requestNext()}, nil
+	sums, err := changeset.Digest(root, files)
+	return []gateScope{{kind: branch, files: files, digests: sums.Files}}, Result{}, err
 }
 
-// unfinished judges a request of the gate that has no passing verdict:
-// waiting for or under review, awaiting a human, failed, paused, blocked.
-func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
-	r := g.snap.Request
-	if r.Checkpoint && r.Status != protocol.StatusBlocked { // the gate ignores checkpoint reviews
-		return g.beneathCheckpoint(d)
+// pushScopes are the refs a push carries, each with the files its new
+// commits change at their pushed content.
+func (s *Service) pushScopes(ctx context.Context, c GateOptions) ([]gateScope, Result, error) {
+	if c.Refs == nil {
+		c.Refs = strings.NewReader("")
 	}
-	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
-	round := "round " + r.RoundText()
-	closed := fmt.Sprintf("Gate %s closed: the review of %s", g.gate, g.a.Name)
-	res := Result{State: string(r.Status), Data: d, Code: Waiting, Next: waitNext}
-	switch r.Status {
-	case protocol.StatusPending:
-		res.Text = fmt.Sprintf("%s is pending (%s, %s): waiting for a reviewer.", closed, round, plural(len(r.ChangedFiles), "file"))
-	case protocol.StatusInProgress:
-		reviewed := 0
-		if g.snap.Current() {
-			reviewed = len(g.snap.Progress.FilesReviewed)
-		}
-		d.Review.FilesReviewed = reviewed
-		res.Text = fmt.Sprintf("%s is in progress (%s): %d/%d files reviewed.", closed, round, reviewed, len(r.ChangedFiles))
-	case protocol.StatusAwaitingApproval:
-		res.Text = fmt.Sprintf("%s awaits a human's approval (%s).", closed, round)
-		res.Next = "a human decides: specdev check approve|reject --assignment " + g.a.Name
-	case protocol.StatusFailed:
-		res.Code = ChangesRequested
-		res.Text = fmt.Sprintf("Gate %s closed: the latest review of %s failed (%s).", g.gate, g.a.Name, round)
-		if r.ReviewerNotes != "" {
-			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
-		}
-		res.Next = "fix the findings (specdev work shows them), then run: " + g.requestCommand()
-		if checkpoint.Paused(r) {
-			res.State, res.Code = "paused", Blocked
-			res.Text += "\nPaused for a human (manual mode)."
-			res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
-		}
-	case protocol.StatusBlocked:
-		res.Code = Blocked
-		res.Text = fmt.Sprintf("Gate %s closed: the review loop of %s is blocked at its limit of %s.", g.gate, g.a.Name, plural(r.MaxRounds, "round"))
-		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
-	default:
-		return Result{}, false
+	pushes, err := changeset.ReadPushes(c.Refs)
+	if err != nil {
+		return nil, Result{}, err
 	}
-	return res, true
+	var scopes []gateScope
+	for _, p := range pushes {
+		carried, err := changeset.Pushed(ctx, s.Store.Root, c.PrePush, p)
+		if err != nil {
+			return nil, Result{}, notGit(err)
+		}
+		if !p.Deletes() {
+			scopes = append(scopes, gateScope{kind: pushed, ref: p.LocalRef, files: carried.Files, digests: carried.Sums.Files})
+		}
+	}
+	if len(scopes) == 0 {
+		scopes = []gateScope{{kind: pushed}}
+	}
+	return scopes, Result{}, nil
 }
 
-// record is the gate's last passing review: its pass record, or for a
-// request that passed before pass records existed, one made from it.
-// ok is false when the gate never passed.
-func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
-	r := g.snap.Request
-	if r == nil {
-		return rec, false, nil
-	}
-	rec, ok = r.Passed[g.gate]
-	if !ok && r.Gate == g.gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
-		rec, ok = r.PassRecord(r.CompletedAt), true
-	}
-	if ok && len(rec.FileDigests) == 0 {
-		rec.FileDigests, err = digestsByFingerprint(g.s.Store.Root, rec)
-	}
-	return rec, ok, err
+// onBase reports whether HEAD is the local branch it is compared with, or
+// detached: then no branch of its own tells what its work is.
+func onBase(ctx context.Context, root string, bp *changeset.BranchPoint) bool {
+	b := changeset.CurrentBranch(ctx, root)
+	return b == "" || b == bp.Ref
 }
 
-// digestsByFingerprint stands in for the digests a record lacks: today's,
-// if the record's fingerprint shows its files unchanged; otherwise every
-// file counts as changed (the fingerprint cannot tell which). Without a
-// fingerprint nothing counts as reviewed.
-func digestsByFingerprint(root string, rec protocol.PassRecord) (map[string]string, error) {
-	if rec.Fingerprint == "" {
-		return nil, nil
+// noBase is the gate's answer when no remote-tracking branch tells which
+// commits are unpushed and HEAD is (or is inside) the local branch it is
+// compared with, or there is none: any commit may be unpushed and
+// unreviewed, so the gate stays closed (it never opens by not looking).
+// A branch of its own made from a local main is judged by what it adds.
+func noBase(bp *changeset.BranchPoint) Result {
+	why := "there is no remote-tracking branch, and no default branch (main, master) to compare HEAD with"
+	if bp != nil {
+		why = fmt.Sprintf("there is no remote-tracking branch, and HEAD is already in the local branch %s it would be compared with", bp.Ref)
 	}
-	sums, err := changeset.Digest(root, rec.Files)
-	if err != nil || sums.Fingerprint == rec.Fingerprint {
-		return sums.Files, err
+	return Result{State: "no_base", Code: Waiting,
+		Text: "Gate closed: cannot tell which commits a push would carry: " + why + ", so any commit may be unpushed and unreviewed.",
+		Next: "fetch the remote's branches to compare with (git fetch), or let the pre-push hook judge each push: specdev hook install pre-push"}
+}
+
+// notGit turns "not a git repository" into the gate's usage error.
+func notGit(err error) error {
+	if errors.Is(err, changeset.ErrNotGit) {
+		return &protocol.UsageError{Msg: changeset.ErrNotGit.Error(),
+			Hint: "specdev gate checks what git commits or pushes: run it inside a git repository", Err: err}
 	}
-	unknown := map[string]string{}
-	for f := range sums.Files {
-		unknown[f] = "unknown"
+	return err
+}
+
+// pushResults sums up the judgements of the refs a push carries: the
+// most pressing (each names its ref), or the first when all passed.
+func pushResults(results []Result) Result {
+	codes := make([]Code, len(results))
+	for i, r := range results {
+		codes[i] = r.Code
 	}
-	return unknown, nil
+	_, at := mostPressing(codes)
+	return results[max(at, 0)]
 }

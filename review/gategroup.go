@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -28,6 +29,7 @@ type groupGateData struct {
 	Passed      []string          `json:"passed"`
 	NotPassed   []string          `json:"not_passed"`
 	Assignments []groupGateMember `json:"assignments"`
+	Staged      *gateData         `json:"staged,omitempty"` // the staged change, when it is not what the group's reviews passed
 }
 
 // groupGateMember is one member's judgement: the gate's data, its state
@@ -38,27 +40,16 @@ type groupGateMember struct {
 	gateData
 }
 
-// gateGroup judges every member of the group.
+// gateGroup judges every member of the group, and what is staged.
 func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) {
-	switch {
-	case c.Staged:
-		return Result{}, usage("check the group's work tree: specdev gate --group "+c.Group+"; or one commit: specdev gate --staged",
-			"--staged checks one commit against one assignment's review; it does not combine with --group")
-	case s.Assignment != "":
-		return Result{}, usage("keep one: --group "+c.Group+" (every assignment of it), or --assignment "+s.Assignment,
-			"--group and --assignment both say what to check")
-	}
-	if err := checkGroupFlag(c.Group); err != nil {
-		return Result{}, err
-	}
-	members, err := groupMembers(s.Store, c.Group)
+	loops, err := s.gateLoops(c)
 	if err != nil {
 		return Result{}, err
 	}
 	d := groupGateData{Group: c.Group, Passed: []string{}, NotPassed: []string{}}
 	var codes []Code
-	for _, e := range members {
-		m, code, err := s.judgeMember(c, e.Name)
+	for _, l := range loops {
+		m, code, err := judgeMember(l)
 		if err != nil {
 			return Result{}, err
 		}
@@ -70,41 +61,50 @@ func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) 
 			d.NotPassed = append(d.NotPassed, m.Assignment)
 		}
 	}
-	return groupGateResult(d, codes), nil
+	return s.withStaged(ctx, groupGateResult(d, codes), loops)
+}
+
+// withStaged adds to a group's sync the staged change, judged by the
+// group's loops: the sync never says "go ahead" while a file nobody
+// reviewed is staged. Outside git there is nothing staged.
+func (s *Service) withStaged(ctx context.Context, res Result, loops []*gateCheck) (Result, error) {
+	scopes, _, err := s.gateScopes(ctx, GateOptions{Staged: true})
+	if errors.Is(err, changeset.ErrNotGit) {
+		return res, nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	staged := s.judge(scopes[0], loops)
+	if staged.Code == OK {
+		return res, nil
+	}
+	d := res.Data.(groupGateData)
+	sd := staged.Data.(gateData)
+	d.Staged = &sd
+	code, at := mostPressing([]Code{res.Code, staged.Code})
+	if at == 1 {
+		res.State, res.Next = staged.State, staged.Next
+	}
+	res.Code, res.Data = code, d
+	res.Text += "Staged: " + staged.Text
+	return res, nil
 }
 
 // judgeMember runs the gate on one member, over the files its loop covers.
-func (s *Service) judgeMember(c GateOptions, name string) (groupGateMember, Code, error) {
-	a, err := s.Store.Assignment(name)
-	if err != nil {
-		return groupGateMember{}, 0, err
-	}
-	snap, err := a.Snapshot()
-	if err != nil {
-		return groupGateMember{}, 0, err
-	}
-	g := &gateCheck{s: s, a: a, snap: snap, gate: requestGate(snap, c.Gate), named: true}
+func judgeMember(l *gateCheck) (groupGateMember, Code, error) {
+	g := l.with(gateScope{}, true)
 	if err := g.coverLoop(); err != nil {
 		return groupGateMember{}, 0, err
 	}
-	res, err := g.result()
-	if err != nil {
-		return groupGateMember{}, 0, err
-	}
-	var d gateData
-	switch v := res.Data.(type) { // unfinished reviews give a pointer
-	case gateData:
-		d = v
-	case *gateData:
-		d = *v
-	}
+	res := g.result()
 	if res.State == "nothing_to_check" { // a request without files: only a pass of it counts
 		res.State, res.Code = "no_review", Waiting
-		if r := snap.Request; r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
+		if r := g.snap.Request; r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
 			res.State, res.Code = "passed", OK
 		}
 	}
-	m := groupGateMember{State: res.State, gateData: d}
+	m := groupGateMember{State: res.State, gateData: res.Data.(gateData)}
 	m.Next = g.memberNext(res)
 	return m, res.Code, nil
 }
@@ -114,15 +114,11 @@ func (s *Service) judgeMember(c GateOptions, name string) (groupGateMember, Code
 // request of the gate names, with their content in the work tree now.
 func (g *gateCheck) coverLoop() error {
 	set := map[string]bool{}
-	rec, ok, err := g.record()
-	if err != nil {
-		return err
-	}
-	if ok {
-		for _, f := range rec.Files {
+	if g.passed {
+		for _, f := range g.rec.Files {
 			set[f] = true
 		}
-		for f := range rec.FileDigests {
+		for f := range g.rec.FileDigests {
 			set[f] = true
 		}
 	}
@@ -158,8 +154,9 @@ func (g *gateCheck) memberNext(res Result) string {
 }
 
 // memberLine is one member that did not pass: its state, and how its
-// loop moves on.
-func memberLine(m groupGateMember) string {
+// loop moves on. files are the files to name (nil: those changed since
+// its review, when it changed).
+func memberLine(m groupGateMember, files []string) string {
 	what := fmt.Sprintf("gate %s", m.Gate)
 	if rv := m.Review; rv != nil && rv.Round > 0 && m.State != "no_review" {
 		what += fmt.Sprintf(", round %d", rv.Round)
@@ -172,11 +169,16 @@ func memberLine(m groupGateMember) string {
 		state = "no passing review yet"
 	case "changed":
 		state = "changed since its review"
-		what += ": " + strings.Join(append(append([]string{}, m.Changed...), m.NotReviewed...), ", ")
+		if files == nil {
+			files = append(append([]string{}, m.Changed...), m.NotReviewed...)
+		}
 	case "paused":
 		state = "paused for a human"
 	case "blocked":
 		state = "blocked at its round limit"
+	}
+	if len(files) > 0 {
+		what += ": " + strings.Join(files, ", ")
 	}
 	return fmt.Sprintf("  %s  %s (%s): %s\n", m.Assignment, state, what, m.Next)
 }
@@ -194,7 +196,7 @@ func groupGateResult(d groupGateData, codes []Code) Result {
 	fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), plural(n, "assignment"))
 	for i, m := range d.Assignments {
 		if codes[i] != OK {
-			b.WriteString(memberLine(m))
+			b.WriteString(memberLine(m, nil))
 		}
 	}
 	if len(d.Passed) > 0 {
@@ -222,20 +224,4 @@ func all(n int) string {
 		return "its 1 assignment"
 	}
 	return fmt.Sprintf("all %d assignments", n)
-}
-
-// beneathCheckpoint judges a gate whose current request is a checkpoint
-// review, which the gate ignores: while the gate's loop is open its last
-// real round failed (exit 4); otherwise (ok false) the gate's last pass
-// decides, as if the checkpoint review were not there.
-func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
-	loop, open := g.snap.Request.Loops[g.gate]
-	if !open {
-		return Result{}, false
-	}
-	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
-	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
-		g.gate, loop.RoundsFailed, loop.MaxRounds, g.a.Name)
-	return Result{State: "failed", Data: d, Code: ChangesRequested, Text: text,
-		Next: "fix the findings, then run: " + g.requestCommand()}, true
 }

@@ -21,7 +21,7 @@ func (g *gateCheck) requestNext() string {
 // requestCommand is the `work request` that reviews what the gate covers.
 func (g *gateCheck) requestCommand() string {
 	cmd := "specdev work request"
-	if g.staged {
+	if g.kind == staged {
 		cmd += " --staged"
 	}
 	if g.gate != requestGate(g.snap, "") {
@@ -33,31 +33,46 @@ func (g *gateCheck) requestCommand() string {
 	return cmd
 }
 
-func (g *gateCheck) goAhead() string {
-	if g.staged {
+func (sc gateScope) goAhead() string {
+	switch sc.kind {
+	case staged:
 		return "go ahead: git commit"
+	case pushed:
+		return "go ahead: git push"
 	}
 	return "go ahead: commit or push"
 }
 
 // what names what the gate covers, for the start of a sentence.
-func (g *gateCheck) what() string {
-	if g.staged {
+func (sc gateScope) what() string {
+	switch sc.kind {
+	case staged:
 		return "the staged change"
+	case pushed:
+		if sc.ref == "" {
+			return "the push"
+		}
+		return "what the push of " + sc.ref + " carries"
 	}
 	return "what the branch adds"
 }
 
 // countFiles counts what the gate covers: "2 staged files are".
-func (g *gateCheck) countFiles() string {
-	word := "changed file"
-	if g.staged {
-		word = "staged file"
-	}
-	if len(g.files) == 1 {
+func (sc gateScope) countFiles() string { return sc.countOf(len(sc.files)) }
+
+// countOf counts n files of what the gate covers: "2 staged files are".
+func (sc gateScope) countOf(n int) string {
+	word := map[string]string{staged: "staged file", pushed: "pushed file", branch: "changed file"}[sc.kind]
+	if n == 1 {
 		return "1 " + word + " is"
 	}
-	return plural(len(g.files), word) + " are"
+	return plural(n, word) + " are"
+}
+
+// only is sc restricted to files.
+func (sc gateScope) only(files []string) gateScope {
+	sc.files = files
+	return sc
 }
 
 // atHead is ", head abc1234", or "" when the review knew no commit.

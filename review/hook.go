@@ -24,10 +24,8 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	if err := githook.CheckHook(hook); err != nil {
 		return Result{}, err
 	}
-	if gate != "" {
-		if err := (GateOptions{Gate: gate}).checkGate(); err != nil {
-			return Result{}, err
-		}
+	if err := (GateOptions{Gate: gate}).check(s); err != nil {
+		return Result{}, err
 	}
 	root, loc, err := s.hookLocation(ctx)
 	if err != nil {
@@ -150,9 +148,6 @@ func (s *Service) gateArgs(hook, gate, prefix string) []string {
 	}
 	if gate != "" {
 		args = append(args, "--gate", gate)
-	}
-	if s.Assignment != "" {
-		args = append(args, "--assignment", s.Assignment)
 	}
 	return append(args, "--dir", orWord(prefix, "."))
 }

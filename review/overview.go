@@ -56,7 +56,7 @@ func (s *Service) Overview() Result {
 	b.WriteString("Reviews (a look only: claiming needs your session id):\n")
 	writeItems(&b, "Waiting for a reviewer", pending, func(it overviewItem) string { return "round " + it.Round })
 	writeItems(&b, "In progress", active, func(it overviewItem) string {
-		return fmt.Sprintf("round %s, session %s", it.Round, oneLine(it.Session))
+		return fmt.Sprintf("round %s, session %s", it.Round, holderName(it.Session))
 	})
 	writeItems(&b, "Awaiting a human's decision", awaiting, func(it overviewItem) string {
 		return "decide with: specdev decide --assignment " + it.Assignment
@@ -105,4 +105,13 @@ func orEmptyItems(items []overviewItem) []overviewItem {
 		return []overviewItem{}
 	}
 	return items
+}
+
+// holderName is a review's session as shown: a progress file written by
+// hand or by another tool may name none.
+func holderName(session string) string {
+	if session == "" {
+		return "(none recorded)"
+	}
+	return oneLine(session)
 }

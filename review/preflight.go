@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -38,17 +39,24 @@ func preflightArgv(st *checkpoint.Store) []string {
 func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, claim *checkpoint.Claim, generated bool) (Result, error) {
 	st := s.Store
 	argv := preflightArgv(st)
+	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
+	if err := s.gateAllowed(argv); err != nil { // nothing ran: no round is used
+		return Result{}, giveBack(ctx, a, h, "gate_not_allowed", err)
+	}
 	run := append([]string{}, argv...)
 	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
 		run[0] = filepath.Join(st.Root, run[0])
 	}
-	h := checkpoint.Holder{Session: claim.Progress.SessionID, Lease: claim.Lease}
 	var ran preflight.Result
+	var record []byte
 	// The lease is renewed while the gate runs; if the review is taken
 	// over anyway (--force), the gate is stopped at once.
 	lost := a.KeepAlive(ctx, h, func(ctx context.Context) {
-		ran = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout))
+		ran = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout), func(g preflight.Group) {
+			record = s.recordGate(a, g)
+		})
 	})
+	a.ClearGateRun(record)
 	if lost != nil {
 		return Result{}, fmt.Errorf("the pre-flight gate was stopped: %w", lost)
 	}
@@ -76,6 +84,32 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 	return Result{State: "preflight_failed", Text: b.String(),
 		Data: preflightFailed{Assignment: a.Name, Session: claim.Progress.SessionID, Preflight: res, Request: snap.Request},
 		Next: "pick up the next review: " + checkpoint.ClaimCommand(claim.Progress.SessionID)}, nil
+}
+
+// recordGate records the running gate's process group in the assignment
+// folder and returns the record, for endOrphanGate should this process be
+// killed; a record that cannot be written is logged, and the gate runs.
+func (s *Service) recordGate(a *checkpoint.Assignment, g preflight.Group) []byte {
+	data, _ := json.Marshal(g)
+	if err := a.SetGateRun(data); err != nil {
+		s.Log.Warnf("record the running gate of %s: %v", a.Name, err)
+		return nil
+	}
+	return data
+}
+
+// endOrphanGate ends what is left of a gate that a killed specdev ran for
+// this review (its process group), so that the gate the claim runs next
+// is the only one.
+func (s *Service) endOrphanGate(a *checkpoint.Assignment) {
+	data, err := a.GateRun()
+	if err != nil || data == nil {
+		return
+	}
+	var g preflight.Group
+	if json.Unmarshal(data, &g) != nil || preflight.Reap(g) {
+		a.ClearGateRun(data)
+	}
 }
 
 // releaseInterrupted gives back a review whose gate a signal stopped: an

@@ -149,3 +149,18 @@ func branchName(ctx context.Context, root string) string {
 	}
 	return "HEAD"
 }
+
+// sinceLastPass is the head of the gate's last passed review when a
+// request on the default branch would otherwise review nothing: the
+// branch adds no commits (HEAD is the branch point), and the pass's head
+// is behind HEAD. "" otherwise.
+func sinceLastPass(ctx context.Context, root string, res changeset.Result, snap checkpoint.Snapshot, gate string) string {
+	if res.Branch == nil || res.Branch.Base != res.HeadCommit || snap.Request == nil {
+		return ""
+	}
+	rec, ok := snap.Request.Passed[gate]
+	if !ok || rec.HeadCommit == "" || rec.HeadCommit == res.HeadCommit || !changeset.IsAncestor(ctx, root, rec.HeadCommit, res.HeadCommit) {
+		return ""
+	}
+	return rec.HeadCommit
+}

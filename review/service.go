@@ -45,6 +45,7 @@ type Service struct {
 	Lease      string // the lease the caller's claim got
 	Assignment string // the assignment the caller names: a full name or a unique prefix ("" for the default)
 	Wd         string // the caller's working folder: paths are read from it as git reads them ("" for the project root)
+	ConsentDir string // where this machine's consent to run gates is kept ("": checkpoint.ConsentDir)
 
 	Log    Logger
 	Notify func(note string) // a note while an operation waits (nil: none)
@@ -61,6 +62,7 @@ type Options struct {
 	Session    string
 	Lease      string
 	Assignment string
+	ConsentDir string // see Service
 }
 
 // Open finds the .specdev folder and opens its store.
@@ -95,7 +97,7 @@ func Open(opt Options) (*Service, error) {
 	}
 	st.Logf = log.Warnf
 	st.Warnf = opt.Warn
-	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Log: log}, nil
+	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, ConsentDir: opt.ConsentDir, Log: log}, nil
 }
 
 // With returns a copy of s for another caller on the same store.

@@ -167,6 +167,14 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
+	if passed := sinceLastPass(ctx, root, res, snap, requestGate(snap, c.Gate)); passed != "" && c.Files == nil && !c.Staged && base == "" {
+		// on the default branch the branch adds nothing: what came after
+		// the gate's last pass is the next change
+		base, since = passed, "the last passed review "+short(passed)
+		if res, err = changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Cwd: s.workingDir()}); err != nil {
+			return checkpoint.NewRequest{}, err
+		}
+	}
 	files := res.Files
 	if c.Files == nil && !c.Staged {
 		files = withOpenFindings(root, files, snap)

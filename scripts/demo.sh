@@ -153,6 +153,9 @@ step 'unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_COMMON_DIR GIT_OBJECT_DIREC
 step 'export GIT_AUTHOR_NAME=Demo GIT_AUTHOR_EMAIL=demo@example.com GIT_COMMITTER_NAME=Demo GIT_COMMITTER_EMAIL=demo@example.com'
 note "specdev reads these when set; the demo passes sessions and leases as flags instead:"
 step 'unset SPECDEV_SESSION SPECDEV_LEASE SPECDEV_ASSIGNMENT SPECDEV_DIR'
+note "A person's consent to run a project's gate is kept outside the repository, in your config"
+note "folder; the demo keeps it in its own folder:"
+step "export SPECDEV_CONFIG_HOME=$(quote "$demo/config")"
 run 0 "this is the specdev the demo runs" specdev version
 
 say "A project: a git repository with some code on main"
@@ -205,6 +208,10 @@ if grep -rn TODO src; then echo "TODO markers left in src/"; exit 1; fi
 echo "no TODO markers"
 EOF
 step 'chmod +x .specdev/verify-gates.sh'
+note "The gate is code from the repository, and a claim runs it: it runs only once a person on"
+note "this machine has read it and allowed it (a changed gate needs it again). Never an agent:"
+run 0 "a person allowed the gate as it is now" specdev allow
+expect "Allowed on this machine"
 run 0 "the set-up is sound" specdev doctor
 
 say "Implementer: one assignment, a feature branch, a commit"

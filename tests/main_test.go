@@ -33,6 +33,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binDir = dir
+	// Consent to run gates goes to a folder of the run, never the user's.
+	os.Setenv("SPECDEV_CONFIG_HOME", filepath.Join(dir, "config"))
 	build := exec.Command("go", append(append([]string{"build"}, coverBuildFlags()...), "-o", specdevBin(), "../cmd/specdev")...)
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {

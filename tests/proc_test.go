@@ -184,10 +184,12 @@ func runSpecdev(t *testing.T, root string, args ...string) (stdout, stderr strin
 	return p.output(), p.errText(), code
 }
 
+// withoutSpecdevVars drops the caller's session, lease, assignment and
+// folder; the consent folder of the run (TestMain) stays.
 func withoutSpecdevVars(env []string) []string {
 	out := env[:0:0]
 	for _, kv := range env {
-		if !strings.HasPrefix(kv, "SPECDEV_") {
+		if !strings.HasPrefix(kv, "SPECDEV_") || strings.HasPrefix(kv, "SPECDEV_CONFIG_HOME=") {
 			out = append(out, kv)
 		}
 	}

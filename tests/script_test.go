@@ -40,6 +40,14 @@ func TestScripts(t *testing.T) {
 func setupScript(env *testscript.Env) error {
 	env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
 	env.Setenv("HOME", env.WorkDir)
+	// Consent to run gates is kept outside the project ($WORK), as it is
+	// outside the repository for a user.
+	config, err := os.MkdirTemp("", "specdev-config-")
+	if err != nil {
+		return err
+	}
+	env.Defer(func() { os.RemoveAll(config) })
+	env.Setenv("SPECDEV_CONFIG_HOME", config)
 	if coverDir != "" {
 		env.Setenv("GOCOVERDIR", coverDir) // main_test.go: the scenarios count towards coverage
 	}

@@ -27,12 +27,20 @@ echo $! > child.pid
 wait
 `
 
-// gateProject makes a project whose gate is slowGate, with one pending
-// request, and returns its root.
+// gateProject makes a project whose gate is slowGate, allowed to run
+// here, with one pending request, and returns its root.
 func gateProject(t *testing.T) (root string, a *checkpoint.Assignment) {
+	return gateProjectWith(t, slowGate)
+}
+
+// gateProjectWith is gateProject with another gate script.
+func gateProjectWith(t *testing.T, gate string) (root string, a *checkpoint.Assignment) {
 	t.Helper()
 	root, dir := newProject(t, "10s")
-	writeTestFile(t, filepath.Join(dir, protocol.DefaultPreflightScript), slowGate, 0o755)
+	writeTestFile(t, filepath.Join(dir, protocol.DefaultPreflightScript), gate, 0o755)
+	if out, stderr, code := runSpecdev(t, root, "allow"); code != 0 {
+		t.Fatalf("specdev allow: exit %d\n%s%s", code, out, stderr)
+	}
 	a = addAssignment(t, testStore(t, dir), "00001_gate", "a.go")
 	return root, a
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/mattn/go-isatty"
 
-	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/review"
 )
 
@@ -160,23 +159,4 @@ func (app *App) Service() (*review.Service, error) {
 	}
 	app.svc = s
 	return s, nil
-}
-
-// Store is the caller's store, for the commands that read it directly.
-func (app *App) Store() (*checkpoint.Store, error) {
-	s, err := app.Service()
-	if err != nil {
-		return nil, err
-	}
-	return s.Store, nil
-}
-
-// Target is the assignment named by --assignment, or the one with the
-// highest name.
-func (app *App) Target() (*checkpoint.Assignment, error) {
-	s, err := app.Service()
-	if err != nil {
-		return nil, err
-	}
-	return s.Target()
 }

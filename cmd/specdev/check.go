@@ -71,19 +71,24 @@ func (c *CheckRejectCmd) Run(app *App) error {
 	})
 }
 
-// GateCmd is the commit review gate: it passes only if the latest review
-// of the gate passed and the files it covers now are, content for
-// content, the ones that review saw.
+// GateCmd is the commit review gate: it passes only if every file a
+// commit, a push or the branch carries is, content for content, what a
+// passed review saw, in whichever loop.
 type GateCmd struct {
-	Gate   string `help:"The review gate to check (default: the gate of the current request, else review)." placeholder:"NAME"`
-	Staged bool   `help:"Check exactly what git commit would commit (the index), as the pre-commit hook does."`
-	Group  string `help:"Check every assignment of this group: exit 0 only when each passed its gate and still matches its review." placeholder:"NAME"`
+	Gate    string `help:"The review gate to check (default: each loop's current request's gate, else review)." placeholder:"NAME"`
+	Staged  bool   `help:"Check exactly what git commit would commit (the index), as the pre-commit hook does."`
+	Group   string `help:"Only this group's loops count; without --staged or --pre-push, check that every assignment of it passed its gate and still matches its review." placeholder:"NAME"`
+	PrePush string `name:"pre-push" help:"Check what git pushes to REMOTE: the refs git gives the pre-push hook, read from stdin (the installed hook passes them)." placeholder:"REMOTE"`
 }
 
 // Run judges what the gate covers now.
 func (c *GateCmd) Run(app *App) error {
 	return app.run(func(s *review.Service) (review.Result, error) {
-		return s.Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group})
+		if c.PrePush != "" && app.terminal {
+			return review.Result{}, usage("run it from the pre-push hook (specdev hook install pre-push), or pipe the lines in",
+				"--pre-push reads the refs git pushes from stdin (\"<local ref> <local sha> <remote ref> <remote sha>\" lines)")
+		}
+		return groupWins(s, c.Group).Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group, PrePush: c.PrePush, Refs: app.stdin})
 	})
 }
 
@@ -98,4 +103,15 @@ func (c *DoctorCmd) Run(app *App) error {
 		return err
 	}
 	return app.emit(res)
+}
+
+// AllowCmd is a person's consent to run the project's pre-flight gate on
+// this machine: a gate is code from the branch under review.
+type AllowCmd struct {
+	Revoke bool `help:"Withdraw every consent to run a gate of this project on this machine."`
+}
+
+// Run records (or withdraws) the consent.
+func (c *AllowCmd) Run(app *App) error {
+	return app.run(func(s *review.Service) (review.Result, error) { return s.Allow(c.Revoke) })
 }

@@ -14,7 +14,8 @@ type CLI struct {
 	History    HistoryCmd    `cmd:"" help:"The event log of an assignment (-n, --round, --event select part of it)."`
 	Report     ReportCmd     `cmd:"" help:"Print an assignment's review report (review_report.md), or its path."`
 	Doctor     DoctorCmd     `cmd:"" help:"Check the set-up: git, the pre-flight gate, config.json, the agent guides, the hooks, every assignment's files."`
-	Gate       GateCmd       `cmd:"" help:"Exit 0 only if the latest review passed and what you commit (--staged) or push still matches it."`
+	Allow      AllowCmd      `cmd:"" help:"(Human) let the project's pre-flight gate, as it is now, run at claims on this machine. Never run by an agent."`
+	Gate       GateCmd       `cmd:"" help:"Exit 0 only if every file you commit (--staged) or push is what a passed review saw."`
 	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
 	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
 	Version    VersionCmd    `cmd:"" help:"Print the version."`
@@ -41,6 +42,8 @@ type WorkCmd struct {
 	Continue WorkContinueCmd `cmd:"" help:"(Human) let a paused manual-mode implementer go on after a rejection."`
 	Unblock  WorkUnblockCmd  `cmd:"" help:"(Human) lift a review loop blocked at its round limit."`
 	Cancel   WorkCancelCmd   `cmd:"" help:"Withdraw an active review request."`
+
+	OldStatus workStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev work."`
 }
 
 // CheckCmd groups the reviewer's commands. Without a subcommand it polls
@@ -52,4 +55,9 @@ type CheckCmd struct {
 	Approve CheckApproveCmd `cmd:"" help:"(Human) approve a review awaiting approval: it passes."`
 	Reject  CheckRejectCmd  `cmd:"" help:"(Human) reject a review awaiting approval: it fails."`
 	Release CheckReleaseCmd `cmd:"" help:"Give your review back; its progress is kept for the next reviewer."`
+
+	OldStatus checkStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev status."`
+	OldRun    checkRunCmd    `cmd:"" name:"run" hidden:"" help:"The original tool's name of specdev check."`
+	OldResume checkResumeCmd `cmd:"" name:"resume" hidden:"" help:"The original tool's name of specdev check."`
+	OldAccept checkAcceptCmd `cmd:"" name:"accept" hidden:"" help:"The original tool's name of specdev check approve."`
 }

@@ -123,6 +123,10 @@ var examples = sync.OnceValue(func() map[string][]example {
 			{"only its path, e.g. to open it: vi \"$(specdev report 00002 --path)\"", "specdev report 00002 --path"},
 			{"path and content as one JSON document", "specdev --json report 00002"},
 		},
+		"allow": {
+			{"a person, after reading the gate: let it run when a review is claimed here", "specdev allow"},
+			{"withdraw the consent: claims here give the review back until it is allowed again", "specdev allow --revoke"},
+		},
 		"doctor": {
 			{"check git, the gate, config.json, the agent guides, the hooks and every assignment", "specdev doctor"},
 			{"the same as one JSON document", "specdev --json doctor"},

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
@@ -37,6 +36,9 @@ func statusTable(rows []review.StatusRow) table {
 		{heads: []string{"PROGRESS", "FILES"}},
 		{heads: []string{"LAST ACTIVITY", "IDLE"}},
 	}
+	for i := range cols {
+		cols[i].cells = make([]cell, 0, len(rows))
+	}
 	for _, r := range rows {
 		cols[colAssignment].cells = append(cols[colAssignment].cells, cell{variants: []string{r.Assignment}})
 		cols[colStatus].cells = append(cols[colStatus].cells, cell{variants: review.StatusWords(r), style: statusStyle(r)})
@@ -69,9 +71,10 @@ func statusStyle(r review.StatusRow) style {
 func roundCell(r review.StatusRow) []string {
 	switch {
 	case r.Round > 0 && r.MaxRounds > 0:
-		return []string{fmt.Sprintf("%d of %d", review.ShownRound(r), r.MaxRounds), fmt.Sprintf("%d/%d", review.ShownRound(r), r.MaxRounds)}
+		round, limit := strconv.Itoa(review.ShownRound(r)), strconv.Itoa(r.MaxRounds)
+		return []string{round + " of " + limit, round + "/" + limit}
 	case r.Round > 0: // a hand-written request names no limit
-		return []string{fmt.Sprint(r.Round)}
+		return []string{strconv.Itoa(r.Round)}
 	}
 	return []string{"-"}
 }
@@ -80,7 +83,8 @@ func progressCell(r review.StatusRow) []string {
 	if r.FilesTotal == 0 {
 		return []string{"-"}
 	}
-	return []string{bar(r.FilesReviewed, r.FilesTotal), fmt.Sprintf("%d/%d", r.FilesReviewed, r.FilesTotal)}
+	count := strconv.Itoa(r.FilesReviewed) + "/" + strconv.Itoa(r.FilesTotal)
+	return []string{barOf(r.FilesReviewed, r.FilesTotal, count), count}
 }
 
 func activityCell(r review.StatusRow) []string {
@@ -97,12 +101,17 @@ func activityCell(r review.StatusRow) []string {
 // bar is a ten-cell progress bar with the count: [###-------] 3/10. Any
 // counts draw a bar (a full one past the total), never a panic.
 func bar(done, total int) string {
+	return barOf(done, total, strconv.Itoa(done)+"/"+strconv.Itoa(total))
+}
+
+// barOf is bar with its count already written.
+func barOf(done, total int, count string) string {
 	const width = 10
 	filled := 0
 	if total > 0 {
 		filled = min(max(done, 0), total) * width / total
 	}
-	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat("-", width-filled), done, total)
+	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + count
 }
 
 func dash(s string) string {

@@ -39,24 +39,27 @@ type table struct {
 const tableGap = 2
 
 // layout is how a table is shown: each column's level of detail, which
-// columns are kept, and how wide the first column may be (0: as wide as
-// its values).
+// columns are kept, how wide the first column may be (0: as wide as its
+// values), and the width of each column so shown.
 type layout struct {
 	level []int
 	kept  []bool
 	cut   int
+	width []int
 }
 
 // fit chooses the most detailed layout whose rows are at most width
-// characters wide.
+// characters wide. Every cell is measured once, whatever the number of
+// steps: a status of thousands of rows fits in time linear in its rows.
 func (t table) fit(width int) layout {
-	l := layout{level: make([]int, len(t.cols)), kept: make([]bool, len(t.cols))}
+	widths := t.measure()
+	l := layout{level: make([]int, len(t.cols)), kept: make([]bool, len(t.cols)), width: make([]int, len(t.cols))}
 	for i := range l.kept {
 		l.kept[i] = true
 	}
 	for _, s := range t.steps {
-		if t.width(l) <= width {
-			return l
+		if l.total(widths) <= width {
+			break
 		}
 		if s.drop {
 			l.kept[s.col] = false
@@ -64,66 +67,93 @@ func (t table) fit(width int) layout {
 			l.level[s.col]++
 		}
 	}
-	if over := t.width(l) - width; over > 0 && len(t.cols) > 0 {
-		l.cut = max(t.colWidth(0, l.level[0])-over, 4)
+	if over := l.total(widths) - width; over > 0 && len(t.cols) > 0 {
+		l.cut = max(levelWidth(widths[0], l.level[0])-over, 4)
+	}
+	for i := range l.width {
+		l.width[i] = l.colWidth(widths, i)
 	}
 	return l
 }
 
-// width is how wide the rows are in layout l.
-func (t table) width(l layout) int {
-	total, n := 0, 0
-	for i := range t.cols {
-		if !l.kept[i] {
-			continue
+// measure is, per column, its width at each level of detail it has (the
+// last level serves the levels past it).
+func (t table) measure() [][]int {
+	widths := make([][]int, len(t.cols))
+	for i, c := range t.cols {
+		levels := len(c.heads)
+		for _, v := range c.cells {
+			levels = max(levels, len(v.variants))
 		}
-		w := t.colWidth(i, l.level[i])
-		if i == 0 && l.cut > 0 {
-			w = min(w, l.cut)
+		w := make([]int, max(levels, 1))
+		for level := range w {
+			w[level] = textWidth(pick(c.heads, level))
 		}
-		total += w
-		n++
+		for _, v := range c.cells {
+			for level := range w {
+				w[level] = max(w[level], textWidth(pick(v.variants, level)))
+			}
+		}
+		widths[i] = w
 	}
-	return total + tableGap*max(n-1, 0)
+	return widths
 }
 
-func (t table) colWidth(i, level int) int {
-	c := t.cols[i]
-	w := textWidth(pick(c.heads, level))
-	for _, v := range c.cells {
-		w = max(w, textWidth(pick(v.variants, level)))
+// levelWidth is a column's width at level, from its measured widths.
+func levelWidth(w []int, level int) int { return w[min(level, len(w)-1)] }
+
+// colWidth is how wide column i is shown in l.
+func (l layout) colWidth(widths [][]int, i int) int {
+	w := levelWidth(widths[i], l.level[i])
+	if i == 0 && l.cut > 0 {
+		w = min(w, l.cut)
 	}
 	return w
 }
 
-// render writes the heading and the rows in layout l, colouring cells
-// when color is on. No line ends in spaces.
+// total is how wide the rows are in l.
+func (l layout) total(widths [][]int) int {
+	total, n := 0, 0
+	for i := range widths {
+		if l.kept[i] {
+			total += l.colWidth(widths, i)
+			n++
+		}
+	}
+	return total + tableGap*max(n-1, 0)
+}
+
+// render writes the heading and the rows in layout l (made by fit),
+// colouring cells when color is on. No line ends in spaces.
 func (t table) render(l layout, color bool) string {
-	var b strings.Builder
+	var b, line strings.Builder
 	rows := 0
 	if len(t.cols) > 0 {
 		rows = len(t.cols[0].cells)
 	}
+	lineWidth := 0
+	for i, kept := range l.kept {
+		if kept {
+			lineWidth += l.width[i] + tableGap
+		}
+	}
+	b.Grow((rows + 1) * lineWidth)
 	for r := -1; r < rows; r++ {
-		var line strings.Builder
+		line.Reset()
 		for i, c := range t.cols {
 			if !l.kept[i] {
 				continue
-			}
-			w := t.colWidth(i, l.level[i])
-			if i == 0 && l.cut > 0 {
-				w = min(w, l.cut)
 			}
 			text, st := pick(c.heads, l.level[i]), plain
 			if r >= 0 {
 				text, st = pick(c.cells[r].variants, l.level[i]), c.cells[r].style
 			}
-			text = cut(text, w)
+			text = cut(text, l.width[i])
 			if line.Len() > 0 {
 				line.WriteString(strings.Repeat(" ", tableGap))
 			}
 			line.WriteString(paint(color, st, text))
-			line.WriteString(strings.Repeat(" ", w-textWidth(text)))
+			line.WriteString(strings.Repeat(" ", l.width[i]-textWidth(text)))
 		}
 		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteString("\n")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -21,7 +22,7 @@ func (c *WorkShowCmd) Run(app *App) error {
 		return err
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
-		return s.Work(app.ctx, review.WorkOptions{Mode: mode, Timeout: time.Duration(c.Timeout), Group: c.Group})
+		return groupWins(s, c.Group).Work(app.ctx, review.WorkOptions{Mode: mode, Timeout: time.Duration(c.Timeout), Group: c.Group})
 	})
 }
 
@@ -86,4 +87,14 @@ func parseMode(s string) (protocol.Mode, error) {
 		return protocol.Mode(s), nil
 	}
 	return "", usage("use mode=auto or mode=manual", "unknown mode "+protocol.QuotePrefix(s)+": it must be auto or manual")
+}
+
+// groupWins drops the assignment SPECDEV_ASSIGNMENT names when --group is
+// given: the variable is only a default, and an explicit --group says
+// what the command is about (a --assignment flag still conflicts).
+func groupWins(s *review.Service, group string) *review.Service {
+	if group != "" && s.Assignment != "" && s.Assignment == os.Getenv("SPECDEV_ASSIGNMENT") {
+		return s.With(s.Session, s.Lease, "")
+	}
+	return s
 }

@@ -125,11 +125,15 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 // (ProjectPath, from cwd), checks it and returns them sorted and
 // deduplicated.
 func explicitFiles(root, cwd string, files []string) ([]string, error) {
+	c, err := newChecker(root)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]string, 0, len(files))
 	for i, arg := range files {
 		p, err := ProjectPath(root, cwd, arg)
 		if err == nil {
-			err = checkListed(root, p)
+			err = c.checkListed(p)
 		}
 		if err != nil {
 			var inv *protocol.InvalidError
@@ -173,13 +177,17 @@ func stagedFiles(ctx context.Context, repo *repo, head string) ([]string, error)
 // keepReviewable keeps the paths git reported that lie inside the project
 // and can be reviewed, relative to the project root, sorted.
 func keepReviewable(repo *repo, paths []string) ([]string, error) {
+	c, err := newChecker(repo.root)
+	if err != nil {
+		return nil, err
+	}
 	var files []string
 	for _, p := range sortedSet(paths) {
 		rel, ok := repo.project(p)
 		if !ok {
 			continue
 		}
-		keep, err := reviewable(repo.root, rel)
+		keep, err := c.reviewable(rel)
 		if err != nil {
 			return nil, err
 		}

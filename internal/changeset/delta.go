@@ -16,60 +16,64 @@ const maxStat = 20_000
 // since a commit, and git diff --stat of them.
 type Size struct {
 	Lines int    // added + removed, as git diff --numstat counts them
-	Stat  string // git diff --stat, cut to maxStat bytes
+	Stat  string // as git diff --stat=100 lays it out (statText), cut to maxStat bytes
 }
 
 // ChangeSince measures the change of files (relative to root) between
 // commit since and commit to (the work tree when to is ""), as
-// `git diff since to -- files` shows it; with the work tree, a file git
-// does not track (new and not yet added) counts its lines as added. A
-// binary file counts as one line.
+// `git diff --no-renames since to -- files` shows it; with the work tree,
+// a file git does not track (new and not yet added) counts its lines as
+// added. A binary file counts as one line. Git diffs the whole tree
+// once and the files are picked out of its answer: as pathspecs, each
+// path git looks at would be matched against every one of them.
 func ChangeSince(ctx context.Context, root, since, to string, files []string) (Size, error) {
 	if len(files) == 0 {
 		return Size{}, nil
 	}
-	commits := []string{since}
+	args := []string{"diff", "--numstat", "--relative", "--no-renames", "-z", since}
 	if to != "" {
-		commits = append(commits, to)
+		args = append(args, to)
 	}
-	args := append(append([]string{"diff", "--numstat", "--relative", "-z"}, commits...), "--")
-	args = append(args, files...)
 	out, err := runGit(ctx, root, args...)
 	if err != nil {
 		return Size{}, err
 	}
+	want := make(map[string]bool, len(files))
+	for _, f := range files {
+		want[f] = true
+	}
 	var size Size
+	var changes []fileChange
 	seen := map[string]bool{}
 	for _, rec := range splitNUL(out) {
 		parts := strings.SplitN(rec, "\t", 3)
-		if len(parts) < 3 {
+		if len(parts) < 3 || !want[parts[2]] {
 			continue
 		}
 		seen[parts[2]] = true
-		size.Lines += numstatLines(parts[0]) + numstatLines(parts[1])
+		c := fileChange{name: parts[2], binary: parts[0] == "-"}
+		if c.binary {
+			size.Lines++
+		} else {
+			c.added, c.removed = numstatLines(parts[0]), numstatLines(parts[1])
+			size.Lines += c.added + c.removed
+		}
+		changes = append(changes, c)
 	}
 	for _, f := range files {
 		if !seen[f] && to == "" {
 			size.Lines += LineCount(root, f) // untracked: all of it is new
 		}
 	}
-	statArgs := append(append([]string{"diff", "--stat=100", "--relative"}, commits...), "--")
-	stat, err := runGit(ctx, root, append(statArgs, files...)...)
-	if err != nil {
-		return Size{}, err
-	}
-	size.Stat = strings.TrimRight(string(stat), "\n")
+	size.Stat = strings.TrimRight(statText(changes), "\n")
 	if len(size.Stat) > maxStat {
 		size.Stat = size.Stat[:strings.LastIndexByte(size.Stat[:maxStat], '\n')+1] + " …"
 	}
 	return size, nil
 }
 
-// numstatLines reads one count of git diff --numstat ("-" for a binary file).
+// numstatLines reads one count of git diff --numstat.
 func numstatLines(s string) int {
-	if s == "-" {
-		return 1
-	}
 	n, _ := strconv.Atoi(s)
 	return n
 }

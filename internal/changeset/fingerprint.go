@@ -37,7 +37,7 @@ type Sums struct {
 // Digest reads each file once and returns its content digest and the
 // Fingerprint of them all (same rules and errors as Fingerprint).
 func Digest(root string, files []string) (Sums, error) {
-	content := sha256.New()
+	content := newHasher()
 	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
@@ -61,9 +61,22 @@ func fingerprintFrom(sums map[string]string) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// digest returns the hex sha256 of the file's content, streamed through h,
-// or "deleted" if there is no such file.
-func digest(h hash.Hash, name string) (string, error) {
+// hasher hashes one file after another with one sha256 state and one
+// read buffer: a review of thousands of files allocates neither per file.
+type hasher struct {
+	h   hash.Hash
+	buf []byte
+}
+
+func newHasher() *hasher { return &hasher{h: sha256.New(), buf: make([]byte, 32<<10)} }
+
+// onlyReader hides a file's WriteTo, which would copy through a buffer
+// of its own for every file, from io.CopyBuffer.
+type onlyReader struct{ io.Reader }
+
+// digest returns the hex sha256 of the file's content, streamed through
+// h, or "deleted" if there is no such file.
+func digest(h *hasher, name string) (string, error) {
 	fi, err := os.Stat(name)
 	switch {
 	case notExist(err):
@@ -81,9 +94,9 @@ func digest(h hash.Hash, name string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	h.Reset()
-	if _, err := io.Copy(h, f); err != nil {
+	h.h.Reset()
+	if _, err := io.CopyBuffer(h.h, onlyReader{f}, h.buf); err != nil {
 		return "", err
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.h.Sum(nil)), nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -22,6 +23,91 @@ const maxLinks = 40
 // through a symlink. A refusal is a *protocol.InvalidError; a failure to
 // look at the disk is returned wrapped.
 func CheckFile(root, p string) error {
+	if err := checkPath(p); err != nil {
+		return err
+	}
+	c, err := newChecker(root)
+	if err != nil {
+		return err
+	}
+	return c.check(p)
+}
+
+// checker checks the paths of one project, CheckFile's rules: it resolves
+// the root and each folder once, so that checking a review of thousands
+// of files costs one Lstat a file, not one a path element.
+type checker struct {
+	root     string
+	rootReal string
+	dirs     map[string]string // folder relative to the root ("" or "a/b/") -> where it really leads
+}
+
+func newChecker(root string) (*checker, error) {
+	rootReal, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, fmt.Errorf("resolve project root: %w", err)
+	}
+	return &checker{root: root, rootReal: rootReal, dirs: map[string]string{"": rootReal}}, nil
+}
+
+// check is CheckFile(root, p).
+func (c *checker) check(p string) error {
+	_, err := c.checkInfo(p)
+	return err
+}
+
+// checkInfo is check, and what Lstat saw of p when p is no symlink (nil
+// when it does not exist or is one).
+func (c *checker) checkInfo(p string) (fs.FileInfo, error) {
+	if err := checkPath(p); err != nil {
+		return nil, err
+	}
+	real, fi, err := c.real(p)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", p, err)
+	}
+	rel, err := filepath.Rel(c.rootReal, real)
+	rel = filepath.ToSlash(rel)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel):
+		return nil, refuse(p, fmt.Sprintf("path %q leads out of the project through a symlink", p),
+			"review only files inside the project; a symlink may point only inside it")
+	case rel == protocol.StateDir || strings.HasPrefix(rel, protocol.StateDir+"/"):
+		return nil, refuse(p, fmt.Sprintf("path %q leads into specdev's own state through a symlink", p),
+			"leave .specdev/ out: it holds specdev's own state")
+	}
+	return fi, nil
+}
+
+// real is where p (relative to the root, clean) really leads: its
+// folder's real path, resolved once, and its last element, followed by
+// hand only when it is a symlink. fi is what Lstat saw of a p that
+// exists and is no symlink, else nil.
+func (c *checker) real(p string) (real string, fi fs.FileInfo, err error) {
+	dir, base := path.Split(p)
+	dirReal, ok := c.dirs[dir]
+	if !ok {
+		if dirReal, err = resolve(filepath.Join(c.rootReal, filepath.FromSlash(dir))); err != nil {
+			return "", nil, err
+		}
+		c.dirs[dir] = dirReal
+	}
+	full := filepath.Join(dirReal, base)
+	fi, err = os.Lstat(full)
+	switch {
+	case notExist(err):
+		return full, nil, nil
+	case err != nil:
+		return "", nil, err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		real, err = resolve(full)
+		return real, nil, err
+	}
+	return full, fi, nil
+}
+
+// checkPath is protocol.CheckPath as a refusal with a hint.
+func checkPath(p string) error {
 	if err := protocol.CheckPath(p); err != nil {
 		hint := "use paths relative to the project root, in clean form, without \"..\""
 		if p == protocol.StateDir || strings.HasPrefix(p, protocol.StateDir+"/") {
@@ -29,34 +115,16 @@ func CheckFile(root, p string) error {
 		}
 		return refuse(p, err.Error(), hint)
 	}
-	rootReal, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return fmt.Errorf("resolve project root: %w", err)
-	}
-	real, err := resolve(filepath.Join(root, filepath.FromSlash(p)))
-	if err != nil {
-		return fmt.Errorf("resolve %s: %w", p, err)
-	}
-	rel, err := filepath.Rel(rootReal, real)
-	rel = filepath.ToSlash(rel)
-	switch {
-	case err != nil || rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel):
-		return refuse(p, fmt.Sprintf("path %q leads out of the project through a symlink", p),
-			"review only files inside the project; a symlink may point only inside it")
-	case rel == protocol.StateDir || strings.HasPrefix(rel, protocol.StateDir+"/"):
-		return refuse(p, fmt.Sprintf("path %q leads into specdev's own state through a symlink", p),
-			"leave .specdev/ out: it holds specdev's own state")
-	}
 	return nil
 }
 
 // checkListed checks a file the user listed: CheckFile, and it must exist
 // as a regular file (or a symlink to one inside the project).
-func checkListed(root, p string) error {
-	if err := CheckFile(root, p); err != nil {
+func (c *checker) checkListed(p string) error {
+	if err := c.check(p); err != nil {
 		return err
 	}
-	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+	fi, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(p)))
 	switch {
 	case notExist(err):
 		return refuse(p, fmt.Sprintf("path %q does not exist", p),
@@ -77,8 +145,9 @@ func checkListed(root, p string) error {
 // CheckFile must accept it (otherwise the whole request is refused), and
 // folders (submodules) and other non-files are left out; a path that does
 // not exist (a deletion) is kept.
-func reviewable(root, p string) (bool, error) {
-	if err := CheckFile(root, p); err != nil {
+func (c *checker) reviewable(p string) (bool, error) {
+	fi, err := c.checkInfo(p)
+	if err != nil {
 		var inv *protocol.InvalidError
 		if errors.As(err, &inv) {
 			return false, &protocol.InvalidError{
@@ -88,7 +157,9 @@ func reviewable(root, p string) (bool, error) {
 		}
 		return false, err
 	}
-	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+	if fi == nil { // a symlink (inside the project), or no such file
+		fi, err = os.Stat(filepath.Join(c.root, filepath.FromSlash(p)))
+	}
 	switch {
 	case notExist(err):
 		return true, nil

@@ -2,6 +2,7 @@ package changeset
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,9 +70,19 @@ func TestCheckFile(t *testing.T) {
 		{"dangling symlink with dot dot behind a symlinked folder", "outdir/back", "through a symlink"},
 		{"symlink into specdev state", "state", "specdev's own state through a symlink"},
 	}
+	// One checker for all the paths, as a review of many files uses it:
+	// the folders it resolved for one path must not change the answer
+	// for the next.
+	shared, err := newChecker(root)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := CheckFile(root, tt.path)
+			if errShared := shared.check(tt.path); fmt.Sprint(errShared) != fmt.Sprint(err) {
+				t.Errorf("one checker for all paths: got %v, want %v as CheckFile gives", errShared, err)
+			}
 			if tt.wantInMsg == "" {
 				if err != nil {
 					t.Errorf("CheckFile(%q): got %v, want nil", tt.path, err)

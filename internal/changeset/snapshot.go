@@ -17,10 +17,11 @@ var snapshotIdentity = []string{
 
 // Snapshot returns a commit that holds exactly the files (relative to
 // root) as they are in the work tree, on top of HEAD: HEAD itself when
-// none of them differs from it, "" in a repository without commits. The
-// commit is made with a temporary index and no ref points at it: nothing
-// of the user's (index, branches, work tree) changes. Two snapshots give
-// the exact change between two reviewed states:
+// none of them differs from it, "" in a repository without commits. A
+// file git ignores and HEAD lacks stays out, as it does of any commit.
+// The commit is made with a temporary index and no ref points at it:
+// nothing of the user's (index, branches, work tree) changes. Two
+// snapshots give the exact change between two reviewed states:
 // git diff SNAPSHOT1..SNAPSHOT2 -- files.
 func Snapshot(ctx context.Context, root string, files []string) (string, error) {
 	repo, err := openRepo(ctx, root)
@@ -31,7 +32,7 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 	if err != nil || head == "" || len(files) == 0 {
 		return head, err
 	}
-	dirty, err := runGit(ctx, root, append([]string{"status", "--porcelain=v1", "-z", "--untracked-files=all", "--"}, files...)...)
+	dirty, err := repo.dirty(ctx, files)
 	if err != nil || len(dirty) == 0 {
 		return head, err
 	}
@@ -43,27 +44,72 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 	defer os.Remove(index.Name())
 	os.Remove(index.Name()) // git wants to create it
 	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, snapshotIdentity...)
-	if _, err := gitWith(ctx, root, env, "read-tree", head); err != nil {
+	if _, err := gitWith(ctx, root, env, nil, "read-tree", head); err != nil {
 		return "", err
 	}
-	if _, err := gitWith(ctx, root, env, append([]string{"update-index", "--add", "--remove", "--"}, files...)...); err != nil {
+	// The paths go on stdin: no argument list to outgrow, however many.
+	if _, err := gitWith(ctx, root, env, nulList(dirty), "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
 		return "", err
 	}
-	tree, err := gitWith(ctx, root, env, "write-tree")
+	tree, err := gitWith(ctx, root, env, nil, "write-tree")
 	if err != nil {
 		return "", err
 	}
-	commit, err := gitWith(ctx, root, env, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", "specdev: the files of a review request, as requested")
+	commit, err := gitWith(ctx, root, env, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", "specdev: the files of a review request, as requested")
 	if err != nil {
 		return "", err
 	}
 	return strings.TrimSpace(string(commit)), nil
 }
 
-// gitWith is runGit with extra environment variables (they win).
-func gitWith(ctx context.Context, root string, env []string, args ...string) ([]byte, error) {
+// dirty is the files (relative to the project root) whose work-tree or
+// index copy differs from HEAD, or that git does not track and does not
+// ignore: the ones a snapshot must take from the work tree. One git
+// status of the whole tree, filtered here: given the files as pathspecs,
+// git matches every path against every one of them.
+func (r *repo) dirty(ctx context.Context, files []string) ([]string, error) {
+	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z",
+		"--untracked-files=all", "--no-renames", "--ignore-submodules=all")
+	if err != nil {
+		return nil, err
+	}
+	paths, err := parseStatus(out)
+	if err != nil {
+		return nil, err
+	}
+	changed := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
+			changed[rel] = true
+		}
+	}
+	var dirty []string
+	for _, f := range files {
+		if changed[f] {
+			dirty = append(dirty, f)
+		}
+	}
+	return dirty, nil
+}
+
+// nulList is paths as git's -z input: each ended by a NUL.
+func nulList(paths []string) []byte {
+	var b bytes.Buffer
+	for _, p := range paths {
+		b.WriteString(p)
+		b.WriteByte(0)
+	}
+	return b.Bytes()
+}
+
+// gitWith is runGit with extra environment variables (they win) and,
+// unless nil, stdin.
+func gitWith(ctx context.Context, root string, env []string, stdin []byte, args ...string) ([]byte, error) {
 	cmd := gitCommand(ctx, root, args...)
 	cmd.Env = append(cmd.Env, env...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

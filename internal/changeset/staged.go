@@ -42,14 +42,24 @@ func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseRawDiff(out)
+	diff, err := parseRawDiff(out)
+	paths := make([]string, len(diff))
+	for i, d := range diff {
+		paths[i] = d.path
+	}
+	return paths, err
 }
 
-// parseRawDiff reads `git diff-index --raw -z`: ":srcmode dstmode srcoid
-// dstoid status\0path\0", with a second path for renames and copies.
-func parseRawDiff(out []byte) ([]string, error) {
+// rawDiff is one entry of a raw diff: the path (the new name of a
+// rename) and its mode and object on the new side (mode 000000: gone).
+type rawDiff struct{ path, mode, oid string }
+
+// parseRawDiff reads `git diff-index --raw -z` (or diff-tree): ":srcmode
+// dstmode srcoid dstoid status\0path\0", with a second path for renames
+// and copies. Submodules are left out.
+func parseRawDiff(out []byte) ([]rawDiff, error) {
 	fields := strings.Split(string(out), "\x00")
-	var paths []string
+	var paths []rawDiff
 	for i := 0; i < len(fields); i++ {
 		meta := fields[i]
 		if meta == "" && i == len(fields)-1 {
@@ -71,18 +81,13 @@ func parseRawDiff(out []byte) ([]string, error) {
 		if parts[0] == modeGitlink || parts[1] == modeGitlink {
 			continue
 		}
-		paths = append(paths, p)
+		paths = append(paths, rawDiff{path: p, mode: parts[1], oid: parts[3]})
 	}
 	return paths, nil
 }
 
 // DigestStaged is Digest for the content the index holds: what `git
-// commit` would commit. A file that is not in the index is "deleted". A
-// file whose work-tree copy git sees as unchanged from the index is read
-// from the work tree, exactly as Digest reads it (so a review of the work
-// tree and a check of the index agree); any other is read from the index
-// through the checkout filters of its path. A symlink staged with another
-// target than the work tree has is hashed by "symlink\x00<target>".
+// commit` would commit (see digestEntries).
 func DigestStaged(ctx context.Context, root string, files []string) (Sums, error) {
 	repo, err := openRepo(ctx, root)
 	if err != nil {
@@ -92,17 +97,29 @@ func DigestStaged(ctx context.Context, root string, files []string) (Sums, error
 	if err != nil {
 		return Sums{}, err
 	}
-	dirty, err := repo.unstaged(ctx)
+	return repo.digestEntries(ctx, files, index, index)
+}
+
+// digestEntries is Digest for the content of the given index or tree
+// entries (keyed by path relative to the root; index is the index's). A file without an entry
+// is "deleted". A file whose entry is the index's, with a work-tree copy
+// git sees as unchanged from the index, is read from the work tree,
+// exactly as Digest reads it (so a review of the work tree and a check of
+// what is committed or pushed agree); any other is read from git through
+// the checkout filters of its path. A symlink whose entry differs from
+// the work tree is hashed by "symlink\x00<target>".
+func (r *repo) digestEntries(ctx context.Context, files []string, entries, index map[string]indexEntry) (Sums, error) {
+	dirty, err := r.unstaged(ctx)
 	if err != nil {
 		return Sums{}, err
 	}
-	content := sha256.New()
+	content := newHasher()
 	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
 			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
 		}
-		e, ok := index[p]
+		e, ok := entries[p]
 		switch {
 		case !ok:
 			sums[p] = protocol.DigestDeleted
@@ -111,14 +128,14 @@ func DigestStaged(ctx context.Context, root string, files []string) (Sums, error
 				Hint: "resolve the merge conflict and git add the file first"}
 		case e.mode == modeGitlink:
 			return Sums{}, refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
-		case !dirty[p]:
-			sum, err := digest(content, filepath.Join(root, filepath.FromSlash(p)))
+		case !dirty[p] && index[p] == e:
+			sum, err := digest(content, filepath.Join(r.root, filepath.FromSlash(p)))
 			if err != nil {
 				return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
 			}
 			sums[p] = sum
 		default:
-			sum, err := repo.blobDigest(ctx, p, e)
+			sum, err := r.blobDigest(ctx, p, e)
 			if err != nil {
 				return Sums{}, err
 			}

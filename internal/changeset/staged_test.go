@@ -200,13 +200,14 @@ func TestParseRawDiff(t *testing.T) {
 	tests := []struct {
 		name    string
 		out     string
-		want    []string
+		want    []rawDiff
 		wantErr bool
 	}{
 		{"empty", "", nil, false},
-		{"modified and added", ":100644 100644 " + a + " " + a + " M\x00m.go\x00:000000 100644 " + z + " " + a + " A\x00new file.go\x00", []string{"m.go", "new file.go"}, false},
-		{"deleted kept", ":100644 000000 " + a + " " + z + " D\x00gone.go\x00", []string{"gone.go"}, false},
-		{"rename by its new name", ":100644 100644 " + a + " " + a + " R087\x00old.go\x00new.go\x00", []string{"new.go"}, false},
+		{"modified and added", ":100644 100644 " + z + " " + a + " M\x00m.go\x00:000000 100755 " + z + " " + a + " A\x00new file.go\x00",
+			[]rawDiff{{"m.go", "100644", a}, {"new file.go", "100755", a}}, false},
+		{"deleted kept", ":100644 000000 " + a + " " + z + " D\x00gone.go\x00", []rawDiff{{"gone.go", "000000", z}}, false},
+		{"rename by its new name", ":100644 100644 " + z + " " + a + " R087\x00old.go\x00new.go\x00", []rawDiff{{"new.go", "100644", a}}, false},
 		{"submodule left out", ":160000 160000 " + a + " " + a + " M\x00vendor/lib\x00", nil, false},
 		{"garbage", "nonsense\x00x\x00", nil, true},
 		{"cut off", ":100644 100644 " + a + " " + a + " M", nil, true},
@@ -218,7 +219,7 @@ func TestParseRawDiff(t *testing.T) {
 				t.Fatalf("error: got %v, want error: %v", err, tt.wantErr)
 			}
 			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %q, want %q", got, tt.want)
+				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -31,7 +31,7 @@ func SnapshotStaged(ctx context.Context, root string) (string, error) {
 	if strings.TrimSpace(string(tree)) == strings.TrimSpace(string(headTree)) {
 		return head, nil
 	}
-	commit, err := gitWith(ctx, root, snapshotIdentity, "commit-tree", strings.TrimSpace(string(tree)), "-p", head,
+	commit, err := gitWith(ctx, root, snapshotIdentity, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head,
 		"-m", "specdev: the staged change of a review request, as requested")
 	if err != nil {
 		return "", err

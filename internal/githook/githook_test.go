@@ -123,7 +123,7 @@ func TestInstallUpdatesItsOwnHook(t *testing.T) {
 	s := spec("pre-push")
 	s.Args = []string{"gate", "--gate", "docs", "--dir", "."}
 	st, action, err := Install(dir, s)
-	if err != nil || action != Updated || st.Command != "specdev gate --gate docs --dir ." {
+	if err != nil || action != Updated || st.Command != `specdev gate --gate docs --dir . --pre-push "$1"` {
 		t.Fatalf("got %s %+v, %v", action, st, err)
 	}
 	if st.Chained != "" {

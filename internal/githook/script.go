@@ -23,23 +23,26 @@ const markerPrefix = "# specdev hook: "
 const commandPrefix = "# runs: "
 
 // Script is the text of the hook: run the chained hook, if any and
-// executable, then the gate; when the gate blocks, say how to go on.
+// executable, then the gate; when the gate blocks, say how to go on. The
+// pre-push hook keeps the refs git pushes (its stdin) for both, and gives
+// the gate the remote's name (its first argument) with --pre-push.
 func Script(s Spec) []byte {
-	verb, bypass := "commit", "git commit --no-verify"
+	verb, bypass, keep, feed, push := "commit", "git commit --no-verify", "", "", ""
 	if s.Hook == "pre-push" {
-		verb, bypass = "push", "git push --no-verify"
+		verb, bypass, push = "push", "git push --no-verify", ` --pre-push "$1"`
+		keep, feed = "refs=$(cat) # the refs git pushes, for the chained hook and the gate\n", `printf '%s\n' "$refs" | `
 	}
-	command := shellword.Join(s.Args)
+	command := shellword.Join(s.Args) + push
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `#!/bin/sh
 %[1]s%[2]s
 # Installed by "specdev hook install %[2]s"; "specdev hook uninstall %[2]s" removes it
 # and puts back the hook it chains, if there is one.
 %[3]sspecdev %[4]s
-
+%[9]s
 chained="$(dirname -- "$0")/%[2]s%[5]s"
 if [ -x "$chained" ]; then
-	"$chained" "$@" || exit $?
+	%[10]s"$chained" "$@" || exit $?
 fi
 
 installed=%[6]s
@@ -52,13 +55,13 @@ if [ ! -x "$specdev" ]; then
 		exit 1
 	}
 fi
-"$specdev" %[4]s && exit 0
+%[10]s"$specdev" %[4]s && exit 0
 status=$?
 echo >&2
 echo "specdev hook %[2]s: the review gate blocked this %[7]s (exit $status); see above." >&2
 echo "To %[7]s without it, knowingly: %[8]s" >&2
 exit $status
-`, markerPrefix, s.Hook, commandPrefix, command, ChainSuffix, shellword.Quote(s.Binary), verb, bypass)
+`, markerPrefix, s.Hook, commandPrefix, command, ChainSuffix, shellword.Quote(s.Binary), verb, bypass, keep, feed)
 	return b.Bytes()
 }
 

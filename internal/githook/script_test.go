@@ -83,3 +83,32 @@ func TestScriptWithoutSpecdev(t *testing.T) {
 		}
 	}
 }
+
+// The pre-push hook hands the refs git pushes (stdin) to the chained hook
+// and to the gate alike, and the remote's name to the gate.
+func TestScriptPrePushPassesRefs(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "specdev")
+	writeHook(t, bin, "#!/bin/sh\necho \"gate: $*\"\nsed 's/^/gate read: /'\n")
+	writeHook(t, filepath.Join(dir, "pre-push"), "#!/bin/sh\necho \"chained: $*\"\nsed 's/^/chained read: /'\n")
+	s := spec("pre-push")
+	s.Args, s.Binary = []string{"gate", "--dir", "."}, bin
+	st, _, err := Install(dir, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(st.Path, "origin", "../up.git")
+	cmd.Stdin = strings.NewReader("refs/heads/main 1111 refs/heads/main 0000\nrefs/heads/b 2222 refs/heads/b 3333\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := "chained: origin ../up.git\nchained read: refs/heads/main 1111 refs/heads/main 0000\nchained read: refs/heads/b 2222 refs/heads/b 3333\n" +
+		"gate: gate --dir . --pre-push origin\ngate read: refs/heads/main 1111 refs/heads/main 0000\ngate read: refs/heads/b 2222 refs/heads/b 3333\n"
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}

@@ -5,7 +5,8 @@
 //   - the gate runs as an argv, never through a shell: arguments reach it
 //     verbatim, nothing is interpolated;
 //   - it runs in its own process group with stdin on /dev/null (on Linux the
-//     kernel kills it if specdev itself is killed); on timeout
+//     kernel kills it if specdev itself is killed, and the next claim ends
+//     what it started: group.go); on timeout
 //     or cancellation the whole group is killed (a script's children too),
 //     and whatever of the group is still alive when the gate exits is killed
 //     then, so nothing it started in its group outlives Run;
@@ -52,8 +53,9 @@ func (r Result) NotStarted() bool { return r.Setup != "" }
 // It never uses a shell.
 //
 // A timeout that is not positive means no limit other than ctx. The result's
-// At is left zero: the caller stamps it.
-func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) Result {
+// At is left zero: the caller stamps it. started, if not nil, is called
+// with the gate's group as soon as it runs, for the caller to record.
+func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, started func(Group)) Result {
 	res := Result{PreflightResult: protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}}
 	if len(argv) == 0 {
 		res.Error, res.Setup = "no command given", NoCommand
@@ -73,6 +75,8 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) 
 	out := newTail(MaxOutput)
 	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
 	cmd.Dir = dir
+	token := newToken()
+	cmd.Env = append(os.Environ(), TokenEnv+"="+token)
 	cmd.Stdout = out
 	cmd.Stderr = out // the same writer: one pipe, so the order is kept
 	cmd.SysProcAttr = groupLeader()
@@ -85,6 +89,9 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration) 
 		res.DurationMS = time.Since(start).Milliseconds()
 		res.Error, res.Setup = startError(dir, argv[0], err)
 		return res
+	}
+	if started != nil {
+		started(groupOf(cmd.Process.Pid, token))
 	}
 	// An error here is the exit status, a kill, or ErrWaitDelay (a process
 	// that left the group kept the output open): all read from ProcessState.

@@ -28,7 +28,7 @@ func writeScript(t *testing.T, dir, name, body string, mode os.FileMode) {
 
 func run(t *testing.T, dir string, argv []string, timeout time.Duration) preflight.Result {
 	t.Helper()
-	res := preflight.Run(context.Background(), dir, argv, timeout)
+	res := preflight.Run(context.Background(), dir, argv, timeout, nil)
 	if !slices.Equal(res.Command, argv) {
 		t.Errorf("Command: got %q, want %q", res.Command, argv)
 	}
@@ -184,7 +184,7 @@ func TestRunCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
-	res := preflight.Run(ctx, dir, []string{"sleep", "30"}, time.Hour)
+	res := preflight.Run(ctx, dir, []string{"sleep", "30"}, time.Hour, nil)
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("Run took %v after a cancel at 100ms", took)
 	}
@@ -204,7 +204,7 @@ func TestRunCanceled(t *testing.T) {
 func TestRunCanceledBeforeStartIsNotSetup(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := preflight.Run(ctx, t.TempDir(), []string{"true"}, time.Minute)
+	res := preflight.Run(ctx, t.TempDir(), []string{"true"}, time.Minute, nil)
 	if res.Passed || res.NotStarted() {
 		t.Errorf("got passed=%v not started=%v (%q), want failed and not a set-up problem", res.Passed, res.NotStarted(), res.Error)
 	}

@@ -47,7 +47,7 @@ func TestCheckAgreesWithRun(t *testing.T) {
 			if problem != tt.problem {
 				t.Fatalf("Check: problem %q (%q), want %q", problem, msg, tt.problem)
 			}
-			res := preflight.Run(t.Context(), dir, tt.argv, time.Minute)
+			res := preflight.Run(t.Context(), dir, tt.argv, time.Minute, nil)
 			want := tt.problem
 			if tt.name == "env names a missing interpreter" {
 				want = ""

@@ -30,6 +30,7 @@ export GIT_AUTHOR_NAME=dev GIT_AUTHOR_EMAIL=dev@example.com GIT_COMMITTER_NAME=d
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_DATE=2026-11-23T08:00:00Z GIT_COMMITTER_DATE=2026-11-23T08:00:00Z
 unset SPECDEV_SESSION SPECDEV_LEASE SPECDEV_ASSIGNMENT SPECDEV_DIR
+export SPECDEV_CONFIG_HOME=$G/config # consent to run gates (specdev allow)
 
 F=/dev/null # the section being written
 LEASE=      # the lease of the last claim (@L in a command)
@@ -107,6 +108,7 @@ git add .specdev && commit -m "specdev set-up"
 sec rev-setup
 show 'cat .specdev/config.json'
 show 'cat .specdev/verify-gates.sh'
+run 'specdev allow'
 
 git checkout -q -b login-throttling
 printf '# Changelog\n\n- login throttling\n' >CHANGELOG.md

@@ -1,4 +1,4 @@
-package main
+package review
 
 import (
 	"encoding/json"
@@ -39,22 +39,22 @@ func TestHistoryFilter(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		cmd  HistoryCmd
+		cmd  HistoryOptions
 		want []protocol.EventName
 	}{
-		{"all", HistoryCmd{}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
-		{"last two", HistoryCmd{Last: 2}, []protocol.EventName{"claimed", "passed"}},
-		{"more than there are", HistoryCmd{Last: 50}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
-		{"round 1", HistoryCmd{Round: 1}, []protocol.EventName{"requested", "claimed", "failed"}},
-		{"events", HistoryCmd{Event: []string{"failed", "passed"}}, []protocol.EventName{"failed", "passed"}},
-		{"event and round, then last", HistoryCmd{Event: []string{"claimed", "requested"}, Round: 2, Last: 1}, []protocol.EventName{"claimed"}},
-		{"nothing matches", HistoryCmd{Round: 3}, []protocol.EventName{}},
+		{"all", HistoryOptions{}, []protocol.EventName{"requested", "claimed", "failed", "requested", "claimed", "passed"}},
+		{"round 1", HistoryOptions{Round: 1}, []protocol.EventName{"requested", "claimed", "failed"}},
+		{"events", HistoryOptions{Event: []string{"failed", "passed"}}, []protocol.EventName{"failed", "passed"}},
+		{"event and round", HistoryOptions{Event: []string{"claimed", "passed"}, Round: 2}, []protocol.EventName{"claimed", "passed"}},
+		{"nothing matches", HistoryOptions{Round: 3}, []protocol.EventName{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := []protocol.EventName{}
-			for _, e := range tt.cmd.filter(events) {
-				got = append(got, e.Event)
+			for _, e := range events {
+				if tt.cmd.keep(e) {
+					got = append(got, e.Event)
+				}
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Fatalf("got %v, want %v", got, tt.want)

@@ -1,0 +1,198 @@
+package checkpoint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// HistoryPart is the end of a history: the last events a filter keeps,
+// and how many events the whole history holds.
+type HistoryPart struct {
+	Events []protocol.Event // oldest first; never nil
+	Total  int              // events in the whole history (a torn last line is none)
+	Torn   bool             // the last line is torn by a crash, and skipped
+}
+
+// HistoryLast reads the last n events that keep accepts (keep nil: every
+// event; n 0: all of them, as History reads them). It decodes from the
+// end of the file back only until it has n, so that its cost follows n
+// and not the length of the history; the lines before those are counted,
+// not decoded, so a malformed one among them goes unreported here
+// (History reports it). A torn last line is skipped, as History does.
+func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (HistoryPart, error) {
+	if n <= 0 {
+		all, torn, err := a.History()
+		if err != nil {
+			return HistoryPart{}, err
+		}
+		part := HistoryPart{Events: []protocol.Event{}, Total: len(all), Torn: torn}
+		for _, e := range all {
+			if keep == nil || keep(e) {
+				part.Events = append(part.Events, e)
+			}
+		}
+		return part, nil
+	}
+	file := a.rel(protocol.HistoryFile)
+	f, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return HistoryPart{Events: []protocol.Event{}}, nil
+	}
+	if err != nil {
+		return HistoryPart{}, wrapRead(file, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
+	}
+	return lastEvents(f, file, info.Size(), n, keep)
+}
+
+// lastEvents is HistoryLast over the first size bytes of f.
+func lastEvents(f *os.File, file string, size int64, n int, keep func(protocol.Event) bool) (HistoryPart, error) {
+	part := HistoryPart{Events: []protocol.Event{}}
+	lines := newBackLines(f, size)
+	for last := true; len(part.Events) < n; last = false {
+		line, start, ok, err := lines.prev()
+		if err != nil {
+			return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
+		}
+		if !ok {
+			break
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		e, err := protocol.DecodeEvent(file, 0, line)
+		switch {
+		case err != nil && last:
+			part.Torn = true
+			continue
+		case err != nil:
+			return HistoryPart{}, lineError(f, file, start, line)
+		}
+		part.Total++
+		if keep == nil || keep(e) {
+			part.Events = append(part.Events, e)
+		}
+		if len(part.Events) == n { // the lines before are only counted
+			_, before, err := countLines(f, start)
+			if err != nil {
+				return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
+			}
+			part.Total += before
+		}
+	}
+	slices.Reverse(part.Events)
+	return part, nil
+}
+
+// lineError is the error of the malformed line at offset start, with its
+// line number, which only a count of the lines before it tells.
+func lineError(f *os.File, file string, start int64, line []byte) error {
+	before, _, err := countLines(f, start)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", file, err)
+	}
+	_, err = protocol.DecodeEvent(file, before+1, line)
+	return err
+}
+
+// countLines counts the lines of f before offset end, which starts one:
+// all of them, and those that are not blank (History's events, if they
+// are well formed).
+func countLines(f *os.File, end int64) (lines, nonBlank int, err error) {
+	buf := make([]byte, 64<<10)
+	var carry []byte // a line that began in an earlier read
+	for off := int64(0); off < end; {
+		k, err := f.ReadAt(buf[:min(int64(len(buf)), end-off)], off)
+		if k == 0 {
+			if err == nil || err == io.EOF {
+				err = io.ErrUnexpectedEOF // the file shrank while being read
+			}
+			return 0, 0, err
+		}
+		off += int64(k)
+		data := buf[:k]
+		for {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				carry = append(carry, data...)
+				break
+			}
+			line := data[:i]
+			if len(carry) > 0 {
+				line = append(carry, line...)
+				carry = carry[:0]
+			}
+			lines++
+			if len(bytes.TrimSpace(line)) > 0 {
+				nonBlank++
+			}
+			data = data[i+1:]
+		}
+	}
+	return lines, nonBlank, nil
+}
+
+// backLines reads a file's lines from the last to the first. Each read
+// takes the chunk before what it has: small at first, since an event's
+// line is a few hundred bytes, then larger for a longer line.
+type backLines struct {
+	f     *os.File
+	pos   int64  // the file offset of buf[0]
+	buf   []byte // what is read and not yet returned, up to the line returned last
+	chunk int64
+	done  bool
+}
+
+func newBackLines(f *os.File, size int64) *backLines {
+	return &backLines{f: f, pos: size, chunk: 4 << 10}
+}
+
+// prev returns the line before the ones returned so far, without its
+// newline, and the offset it starts at; ok is false before the first
+// line. Its first answer is what follows the last newline: "" when the
+// file ends with one.
+func (r *backLines) prev() (line []byte, start int64, ok bool, err error) {
+	for !r.done {
+		if i := bytes.LastIndexByte(r.buf, '\n'); i >= 0 {
+			line, start = r.buf[i+1:], r.pos+int64(i)+1
+			r.buf = r.buf[:i]
+			return line, start, true, nil
+		}
+		if r.pos == 0 {
+			r.done = true
+			return r.buf, 0, true, nil
+		}
+		if err := r.readMore(); err != nil {
+			return nil, 0, false, err
+		}
+	}
+	return nil, 0, false, nil
+}
+
+// readMore puts the chunk before buf in front of it.
+func (r *backLines) readMore() error {
+	from := max(r.pos-r.chunk, 0)
+	size := int(r.pos - from)
+	buf := make([]byte, size+len(r.buf))
+	if k, err := r.f.ReadAt(buf[:size], from); k < size {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF // the file shrank while being read
+		}
+		return err
+	}
+	copy(buf[size:], r.buf)
+	r.pos, r.buf = from, buf
+	r.chunk = min(r.chunk*4, 256<<10)
+	return nil
+}

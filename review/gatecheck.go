@@ -1,0 +1,191 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
+	"github.com/specdev/specdev/protocol"
+)
+
+// gateCheck is one loop (assignment) as the gate sees it, and the files
+// the gate judges by its rules.
+type gateCheck struct {
+	s    *Service
+	a    *checkpoint.Assignment
+	snap checkpoint.Snapshot
+	gate string
+	rec  protocol.PassRecord // the gate's last passing review, when passed
+	gateScope
+	passed bool
+	named  bool // commands name the assignment (one loop of several)
+}
+
+// loadLoop reads an assignment as the gate sees it: its state and the
+// last passing review of gate ("": the gate of its current request).
+func (s *Service) loadLoop(name, gate string) (*gateCheck, error) {
+	a, err := s.Store.Assignment(name)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := a.Snapshot()
+	if err != nil {
+		return nil, err
+	}
+	g := &gateCheck{s: s, a: a, snap: snap, gate: requestGate(snap, gate)}
+	g.rec, g.passed, err = g.record()
+	return g, err
+}
+
+// with is g judging the files of sc.
+func (g *gateCheck) with(sc gateScope, named bool) *gateCheck {
+	c := *g
+	c.gateScope, c.named = sc, named
+	return &c
+}
+
+// result judges the loop's files: nothing to check; a review of the gate
+// still open, failed or blocked; no passing review; or the passing
+// review's digests against today's.
+func (g *gateCheck) result() Result {
+	d := gateData{Assignment: g.a.Name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
+	if len(g.files) == 0 {
+		return Result{State: "nothing_to_check", Data: d, Code: OK,
+			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", g.gate, g.what()),
+			Next: g.goAhead()}
+	}
+	rec := g.rec
+	var changed, unreviewed []string
+	if g.passed {
+		changed, unreviewed = rec.Compare(g.digests)
+		d.Review = &gateReview{RequestID: rec.RequestID, Status: protocol.StatusPassed, Round: rec.Round, HeadCommit: rec.HeadCommit}
+		if len(changed)+len(unreviewed) == 0 { // what passed counts, whatever the loop does since
+			return Result{State: "passed", Data: d, Code: OK, Text: g.passedText(), Next: g.goAhead()}
+		}
+	}
+	if r := g.snap.Request; r != nil && r.Gate == g.gate {
+		if res, ok := g.unfinished(&d); ok {
+			res.Data = d
+			return res
+		}
+	}
+	if !g.passed {
+		d.NotReviewed = d.Files
+		var b strings.Builder
+		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
+		writeFileList(&b, "Not reviewed", d.NotReviewed)
+		return Result{State: "no_review", Data: d, Code: Waiting, Text: b.String(), Next: g.requestNext()}
+	}
+	d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
+	writeFileList(&b, "Changed since the review", d.Changed)
+	writeFileList(&b, "Not reviewed", d.NotReviewed)
+	return Result{State: "changed", Data: d, Code: Conflict, Text: b.String(), Next: g.requestNext()}
+}
+
+// passedText says that the files are what the loop's passing review saw.
+func (g *gateCheck) passedText() string {
+	return fmt.Sprintf("Gate %s open: the %s what the review of %s passed (round %d%s).",
+		g.gate, g.countFiles(), g.a.Name, g.rec.Round, atHead(g.rec.HeadCommit))
+}
+
+// unfinished judges a request of the gate that has no passing verdict:
+// waiting for or under review, awaiting a human, failed, paused, blocked.
+func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
+	r := g.snap.Request
+	if r.Checkpoint && r.Status != protocol.StatusBlocked { // the gate ignores checkpoint reviews
+		return g.beneathCheckpoint(d)
+	}
+	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
+	round := "round " + r.RoundText()
+	closed := fmt.Sprintf("Gate %s closed: the review of %s", g.gate, g.a.Name)
+	res := Result{State: string(r.Status), Code: Waiting, Next: waitNext}
+	switch r.Status {
+	case protocol.StatusPending:
+		res.Text = fmt.Sprintf("%s is pending (%s, %s): waiting for a reviewer.", closed, round, plural(len(r.ChangedFiles), "file"))
+	case protocol.StatusInProgress:
+		reviewed := 0
+		if g.snap.Current() {
+			reviewed = len(g.snap.Progress.FilesReviewed)
+		}
+		d.Review.FilesReviewed = reviewed
+		res.Text = fmt.Sprintf("%s is in progress (%s): %d/%d files reviewed.", closed, round, reviewed, len(r.ChangedFiles))
+	case protocol.StatusAwaitingApproval:
+		res.Text = fmt.Sprintf("%s awaits a human's approval (%s).", closed, round)
+		res.Next = "a human decides: specdev check approve|reject --assignment " + g.a.Name
+	case protocol.StatusFailed:
+		res.Code = ChangesRequested
+		res.Text = fmt.Sprintf("Gate %s closed: the latest review of %s failed (%s).", g.gate, g.a.Name, round)
+		if r.ReviewerNotes != "" {
+			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
+		}
+		res.Next = "fix the findings (specdev work shows them), then run: " + g.requestCommand()
+		if checkpoint.Paused(r) {
+			res.State, res.Code = "paused", Blocked
+			res.Text += "\nPaused for a human (manual mode)."
+			res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
+		}
+	case protocol.StatusBlocked:
+		res.Code = Blocked
+		res.Text = fmt.Sprintf("Gate %s closed: the review loop of %s is blocked at its limit of %s.", g.gate, g.a.Name, plural(r.MaxRounds, "round"))
+		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
+	default:
+		return Result{}, false
+	}
+	return res, true
+}
+
+// beneathCheckpoint judges a gate whose current request is a checkpoint
+// review, which the gate ignores: while the gate's loop is open its last
+// real round failed (exit 4); otherwise (ok false) the gate's last pass
+// decides, as if the checkpoint review were not there.
+func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
+	loop, open := g.snap.Request.Loops[g.gate]
+	if !open {
+		return Result{}, false
+	}
+	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
+	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
+		g.gate, loop.RoundsFailed, loop.MaxRounds, g.a.Name)
+	return Result{State: "failed", Code: ChangesRequested, Text: text,
+		Next: "fix the findings, then run: " + g.requestCommand()}, true
+}
+
+// record is the gate's last passing review: its pass record, or for a
+// request that passed before pass records existed, one made from it.
+// ok is false when the gate never passed.
+func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
+	r := g.snap.Request
+	if r == nil {
+		return rec, false, nil
+	}
+	rec, ok = r.Passed[g.gate]
+	if !ok && r.Gate == g.gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
+		rec, ok = r.PassRecord(r.CompletedAt), true
+	}
+	if ok && len(rec.FileDigests) == 0 {
+		rec.FileDigests, err = digestsByFingerprint(g.s.Store.Root, rec)
+	}
+	return rec, ok, err
+}
+
+// digestsByFingerprint stands in for the digests a record lacks: today's,
+// if the record's fingerprint shows its files unchanged; otherwise every
+// file counts as changed (the fingerprint cannot tell which). Without a
+// fingerprint nothing counts as reviewed.
+func digestsByFingerprint(root string, rec protocol.PassRecord) (map[string]string, error) {
+	if rec.Fingerprint == "" {
+		return nil, nil
+	}
+	sums, err := changeset.Digest(root, rec.Files)
+	if err != nil || sums.Fingerprint == rec.Fingerprint {
+		return sums.Files, err
+	}
+	unknown := map[string]string{}
+	for f := range sums.Files {
+		unknown[f] = "unknown"
+	}
+	return unknown, nil
+}
