@@ -23,11 +23,12 @@ func TestPassRecords(t *testing.T) {
 	dA, dB := strings.Repeat("a", 64), strings.Repeat("b", 64)
 	base := strings.Repeat("1", 40)
 
+	content := dA
 	review := func(gate string, mode protocol.Mode, files ...string) {
 		t.Helper()
 		digests := map[string]string{}
 		for _, f := range files {
-			digests[f] = dA
+			digests[f] = content
 		}
 		_, err := a.RequestReview(ctx, NewRequest{Gate: gate, ChangedFiles: files, HeadCommit: "h-" + gate,
 			Fingerprint: "sha256:" + dB, Coverage: Coverage{BaseCommit: base, Staged: gate == "staged", FileDigests: digests,
@@ -84,6 +85,7 @@ func TestPassRecords(t *testing.T) {
 	if r := validRequest(); len(r.Passed) != 1 || r.Passed["review"].RequestID != rec.RequestID {
 		t.Fatalf("after a rejection: records %v, want the review gate's only", r.Passed)
 	}
+	content = dB // the fix: the same content would not be reviewed again
 	review("staged", protocol.ModeManual, "c.go")
 	clock = clock.Add(time.Minute)
 	if _, err := a.Decide(ctx, true, "ok"); err != nil {

@@ -88,9 +88,9 @@ func takeoverReason(t protocol.Takeover) string {
 	return t.Reason
 }
 
-// PreflightDone stores the preflight result. A failed gate fails the review
-// at once (no reviewer effort is spent); a passed one starts the reviewing
-// phase.
+// PreflightDone stores the preflight result. A failed gate hands the
+// request back to the implementer at once (no reviewer effort is spent, no
+// round of the loop is used); a passed one starts the reviewing phase.
 func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.PreflightResult) (Snapshot, error) {
 	session := h.Session
 	var out Snapshot
@@ -101,9 +101,15 @@ func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.P
 			"duration_ms": res.DurationMS})
 		if res.Passed {
 			p.Phase = phaseFor(p)
-		} else {
-			finish(tx, r, p, &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + preflightWhat(res)}, session)
+			out = Snapshot{Request: r, Progress: p}
+			return nil
 		}
+		// back to the implementer, unreviewed: no round of the loop, no
+		// reviewer remembered for it (decideRound is not called)
+		v := &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + preflightWhat(res)}
+		p.Verdict, p.Phase = v, protocol.PhaseDone
+		r.Status, r.PreflightFailed, r.ReviewerNotes, r.CompletedAt = protocol.StatusFailed, true, v.Summary, protocol.At(tx.Now)
+		tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": 0, "preflight": true})
 		out = Snapshot{Request: r, Progress: p}
 		return nil
 	})
@@ -178,6 +184,9 @@ func (a *Assignment) record(ctx context.Context, h Holder, rec FileRecord) (Reco
 			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })
 		}
 		if err := resolve(p, file, rec.Resolved, add); err != nil {
+			return err
+		}
+		if err := a.recordDigest(ctx, r, p, file); err != nil {
 			return err
 		}
 		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
@@ -264,6 +273,11 @@ func (a *Assignment) GiveVerdict(ctx context.Context, h Holder, v protocol.Verdi
 		if p.Phase == protocol.PhasePreflight {
 			return conflict("wait for the preflight gate", "the preflight gate of %s has not finished", a.Name)
 		}
+		if v.Passed {
+			if err := a.changedUnderReview(ctx, r, p, h); err != nil {
+				return err
+			}
+		}
 		if !v.Passed && strings.TrimSpace(v.Summary) == "" && len(p.Findings) == 0 && len(v.Issues) == 0 {
 			return &protocol.UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
 				Hint: "specdev check verdict fail --summary \"what must change\" " + h.flags()}
@@ -297,6 +311,7 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	r.Status = protocol.StatusFailed
 	r.ReviewerSessionID = session
 	tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": len(p.Findings) + len(v.Issues)})
+	stopIfStuck(tx, r, p)
 }
 
 // propose leaves the verdict to a human (manual mode).
@@ -356,6 +371,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		} else {
 			r.Status = protocol.StatusFailed
 			tx.Log(protocol.EventRejected, "", map[string]any{"proposed": r.ProposedVerdict, "reason": notes})
+			stopIfStuck(tx, r, p)
 		}
 		out = Snapshot{Request: r, Progress: p}
 		return nil

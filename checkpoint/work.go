@@ -35,11 +35,14 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 			return err
 		}
 		r := a.nextRequest(prev, in, tx)
+		if err := stalled(prev, r); err != nil {
+			return err
+		}
 		tx.Request, out = r, r
-		if r.Round > r.MaxRounds {
+		if r.Round > r.MaxRounds || r.BlockedReason != "" {
 			r.Status = protocol.StatusBlocked
 			r.ReviewerSessionID, r.AgentSession = "", nil
-			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round})
+			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round, "reason": blockedWhy(r)})
 			return nil
 		}
 		tx.Log(protocol.EventRequested, "", requestedDetail(r))
@@ -129,6 +132,9 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		if loop.MaxRounds > 0 { // a hand-written request may name no limit
 			r.MaxRounds = loop.MaxRounds
 		}
+		if loop.Stuck { // neither a cancel nor another gate lifts it: only a human
+			r.BlockedReason = protocol.BlockedStuck
+		}
 	}
 	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
 		r.ReviewerSessionID, r.AgentSession = prev.ReviewerSessionID, prev.AgentSession
@@ -155,7 +161,7 @@ func OpenLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
 	if loop, ok := prev.Loops[gate]; ok {
 		return loop, true
 	}
-	if prev.Gate != gate || prev.Checkpoint { // a request written before loops were kept; a checkpoint is no round
+	if prev.Gate != gate || prev.Checkpoint || prev.PreflightFailed { // a request written before loops were kept; neither is a round
 		return protocol.Loop{}, false
 	}
 	switch prev.Status {
@@ -203,8 +209,10 @@ func (a *Assignment) Continue(ctx context.Context, guidance string) (*protocol.R
 	})
 }
 
-// Unblock lifts a loop that reached its round limit: the limit grows by
-// rounds and the blocked request goes back to pending.
+// Unblock lifts a blocked loop so that at least rounds more rounds are
+// allowed: a request blocked when it was made goes back to pending, a
+// stuck rejection back to failed (its findings are the implementer's to
+// fix, in the next round).
 func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request, error) {
 	if rounds < 1 {
 		return nil, fmt.Errorf("--rounds must be at least 1")
@@ -213,13 +221,17 @@ func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request
 		if r.Status != protocol.StatusBlocked {
 			return conflict("unblock is only for a blocked review loop", "the review is %s, not blocked", describeStatus(r.Status))
 		}
-		r.MaxRounds = max(r.MaxRounds+rounds, r.Round)
+		used, status := r.Round-1, protocol.StatusPending
+		if !r.CompletedAt.IsZero() {
+			used, status = r.Round, protocol.StatusFailed
+		}
+		r.MaxRounds = max(r.MaxRounds, used+rounds)
 		if loop, ok := r.Loops[r.Gate]; ok {
-			loop.MaxRounds = r.MaxRounds
+			loop.MaxRounds, loop.Stuck = r.MaxRounds, false
 			r.Loops[r.Gate] = loop
 		}
-		r.Status = protocol.StatusPending
-		tx.Log(protocol.EventUnblocked, "", map[string]any{"max_rounds": r.MaxRounds, "rounds": rounds})
+		tx.Log(protocol.EventUnblocked, "", map[string]any{"max_rounds": r.MaxRounds, "rounds": rounds, "reason": blockedWhy(r)})
+		r.Status, r.BlockedReason = status, ""
 		return nil
 	})
 }
@@ -230,7 +242,7 @@ func (a *Assignment) Cancel(ctx context.Context) (*protocol.Request, error) {
 		if err := protocol.Transition(r.Status, protocol.StatusCancelled); err != nil {
 			return conflict("there is nothing active to withdraw", "%v", err)
 		}
-		r.Status = protocol.StatusCancelled
+		r.Status, r.BlockedReason = protocol.StatusCancelled, ""
 		r.CompletedAt = protocol.At(tx.Now)
 		r.ReviewerSessionID, r.AgentSession = "", nil
 		tx.Log(protocol.EventCancelled, "", nil)
@@ -260,6 +272,10 @@ func pausedForHuman(r *protocol.Request) bool {
 func Paused(r *protocol.Request) bool { return r != nil && pausedForHuman(r) }
 
 func blockedError(r *protocol.Request) error {
+	if r.BlockedReason == protocol.BlockedStuck {
+		return &BlockedError{Msg: "review loop stuck: a rejection only repeated the findings of the round before it",
+			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock (the implementer goes on) or specdev work cancel"}
+	}
 	return &BlockedError{
 		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, rounds(r.MaxRounds)),
 		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",

@@ -19,9 +19,14 @@ type Config struct {
 	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitempty"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
+	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
 
 	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
 }
+
+// StopsOnRepeat reports whether a rejection whose every blocking finding
+// repeats the round before's stops the loop as stuck (default yes).
+func (c Config) StopsOnRepeat() bool { return c.StopOnRepeat == nil || *c.StopOnRepeat }
 
 // The defaults of config.json (SPEC.md §7).
 const (

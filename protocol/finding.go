@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -46,6 +47,38 @@ func (f Finding) Location() string {
 		return f.File + ":" + strconv.Itoa(f.Line)
 	}
 	return f.File
+}
+
+// Same reports whether f and o are one finding, as a later round finds
+// it again: about the same file, with the same text (case and spaces
+// aside), or at the same line with the same severity.
+func (f Finding) Same(o Finding) bool {
+	if f.File != o.File {
+		return false
+	}
+	if strings.EqualFold(strings.TrimSpace(f.Description), strings.TrimSpace(o.Description)) {
+		return true
+	}
+	return f.Line > 0 && f.Line == o.Line && f.Severity == o.Severity
+}
+
+// Repeats returns a rejection's blocking (critical and important)
+// findings if the round before had found every one of them already, and
+// nil if any of them is new or there is none: a loop that only repeats
+// itself is stuck.
+func Repeats(findings []Finding, before RoundRecord) []Finding {
+	earlier := before.AllFindings()
+	var repeated []Finding
+	for _, f := range findings {
+		if f.Severity == SeverityMinor {
+			continue
+		}
+		if !slices.ContainsFunc(earlier, f.Same) {
+			return nil
+		}
+		repeated = append(repeated, f)
+	}
+	return repeated
 }
 
 // ParseFindingFlag reads the command-line form "SEVERITY: text".

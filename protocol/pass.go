@@ -96,3 +96,30 @@ func clonePassed(m map[string]PassRecord) map[string]PassRecord {
 	}
 	return out
 }
+
+// ReviewedDigests is the content each reviewed file of p had when the
+// review read it: its digest when it was recorded, else (a file carried
+// over unchanged, or recorded by an older specdev) the request's.
+func ReviewedDigests(r *Request, p *Progress) map[string]string {
+	out := make(map[string]string, len(p.FilesReviewed))
+	for _, f := range p.FilesReviewed {
+		if sum, ok := p.RecordedDigests[f]; ok {
+			out[f] = sum
+		} else if sum, ok := r.FileDigests[f]; ok {
+			out[f] = sum
+		}
+	}
+	return out
+}
+
+// ChangedSince lists the files of was whose digest in now differs, sorted.
+func ChangedSince(was, now map[string]string) []string {
+	var changed []string
+	for f, sum := range was {
+		if now[f] != sum {
+			changed = append(changed, f)
+		}
+	}
+	sort.Strings(changed)
+	return changed
+}

@@ -42,6 +42,11 @@ type Progress struct {
 	Plan           *RoundPlan       `json:"plan,omitempty"`
 	Journal        *Journal         `json:"journal,omitempty"`
 	Extra          Extra            `json:"-"`
+
+	// RecordedDigests holds each recorded file's content digest when it
+	// was recorded (the index's, in a --staged review), so that a pass of
+	// files changed since is refused (ReviewedDigests).
+	RecordedDigests map[string]string `json:"recorded_digests,omitempty"`
 }
 
 // Takeover records one change of the session holding a review.

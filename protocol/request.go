@@ -74,6 +74,13 @@ type Request struct {
 	Group      string `json:"group,omitempty"`
 	Checkpoint bool   `json:"checkpoint,omitempty"`
 
+	// PreflightFailed marks a request whose pre-flight gate failed: it
+	// went back to the implementer unreviewed and is no round of the
+	// loop. BlockedReason says why a blocked request waits for a human:
+	// BlockedStuck, or "" for the round limit.
+	PreflightFailed bool   `json:"preflight_failed,omitempty"`
+	BlockedReason   string `json:"blocked_reason,omitempty"`
+
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
 	Loops   map[string]Loop `json:"loops,omitempty"`
@@ -170,12 +177,14 @@ func (r *Request) Same(o *Request) bool {
 }
 
 // Loop is what a request remembers of one gate's review loop: how many of
-// its rounds were rejected, and its round limit. A loop opens with the
-// first rejection and closes when the gate passes; only a human raises its
-// limit (work unblock).
+// its rounds were rejected, its round limit, and whether it is stuck (its
+// last rejection only repeated the round before's blocking findings). A
+// loop opens with the first rejection and closes when the gate passes;
+// only a human raises its limit or lifts it when stuck (work unblock).
 type Loop struct {
-	RoundsFailed int `json:"rounds_failed" specdev:"required"`
-	MaxRounds    int `json:"max_rounds" specdev:"required"`
+	RoundsFailed int  `json:"rounds_failed" specdev:"required"`
+	MaxRounds    int  `json:"max_rounds" specdev:"required"`
+	Stuck        bool `json:"stuck,omitempty"`
 }
 
 // NamesNoFiles reports whether r is a pending request that lists no file
@@ -184,3 +193,7 @@ type Loop struct {
 func (r *Request) NamesNoFiles() bool {
 	return r.Status == StatusPending && len(r.ChangedFiles) == 0 && !r.Checkpoint
 }
+
+// BlockedStuck is the BlockedReason of a loop that stopped because a
+// rejection repeated the round before's blocking findings.
+const BlockedStuck = "stuck"

@@ -36,7 +36,8 @@ var Statuses = []Status{
 //	in_progress           -> passed | failed      check verdict (auto), preflight failure
 //	in_progress           -> awaiting_approval    check verdict (manual)
 //	awaiting_approval     -> passed | failed      check approve / reject
-//	blocked               -> pending              work unblock
+//	in_progress/awaiting_approval -> blocked      a rejection that repeats the round before's findings (stuck)
+//	blocked               -> pending | failed     work unblock (a new request; a stuck rejection)
 //	pending/in_progress/awaiting_approval/blocked -> cancelled   work cancel
 //
 // It is a table, not a map: the linker lays it out, where a map would be
@@ -47,11 +48,11 @@ var transitions = [...]struct {
 }{
 	{StatusNone, []Status{StatusPending}},
 	{StatusPending, []Status{StatusInProgress, StatusCancelled}},
-	{StatusInProgress, []Status{StatusPending, StatusAwaitingApproval, StatusPassed, StatusFailed, StatusCancelled}},
-	{StatusAwaitingApproval, []Status{StatusPassed, StatusFailed, StatusCancelled}},
+	{StatusInProgress, []Status{StatusPending, StatusAwaitingApproval, StatusPassed, StatusFailed, StatusBlocked, StatusCancelled}},
+	{StatusAwaitingApproval, []Status{StatusPassed, StatusFailed, StatusBlocked, StatusCancelled}},
 	{StatusPassed, []Status{StatusPending}},
 	{StatusFailed, []Status{StatusPending, StatusBlocked}},
-	{StatusBlocked, []Status{StatusPending, StatusCancelled}},
+	{StatusBlocked, []Status{StatusPending, StatusFailed, StatusCancelled}},
 	{StatusCancelled, []Status{StatusPending, StatusBlocked}},
 }
 

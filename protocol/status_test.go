@@ -17,13 +17,16 @@ var legal = map[[2]Status]bool{
 	{StatusInProgress, StatusPassed}:           true,
 	{StatusInProgress, StatusFailed}:           true,
 	{StatusInProgress, StatusCancelled}:        true,
+	{StatusInProgress, StatusBlocked}:          true, // a rejection that leaves the loop stuck
 	{StatusAwaitingApproval, StatusPassed}:     true,
 	{StatusAwaitingApproval, StatusFailed}:     true,
+	{StatusAwaitingApproval, StatusBlocked}:    true,
 	{StatusAwaitingApproval, StatusCancelled}:  true,
 	{StatusPassed, StatusPending}:              true,
 	{StatusFailed, StatusPending}:              true,
 	{StatusFailed, StatusBlocked}:              true,
 	{StatusBlocked, StatusPending}:             true,
+	{StatusBlocked, StatusFailed}:              true, // unblocking a stuck rejection
 	{StatusBlocked, StatusCancelled}:           true,
 	{StatusCancelled, StatusPending}:           true,
 	{StatusCancelled, StatusBlocked}:           true, // a cancelled loop keeps its rejected rounds

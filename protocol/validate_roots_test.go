@@ -154,12 +154,14 @@ func baseRequest() *Request {
 			Loop: AgentUsage{Runs: 3, InputTokens: 20, OutputTokens: 6, CacheReadTokens: 8, CostUSD: 0.75, DurationMS: 19}},
 		LastReviewedCommit: "abc1234", Guidance: "g", ContinuedAt: baseTime,
 		BaseCommit: strings.Repeat("1", 40), Staged: true, FileDigests: map[string]string{"a.go": strings.Repeat("a", 64), "b.go": DigestDeleted},
-		CarriedDigests: map[string]string{"c.go": strings.Repeat("c", 64)},
-		Passed:         map[string]PassRecord{"review": basePassRecord()},
-		Loops:          map[string]Loop{"review": {RoundsFailed: 1, MaxRounds: 3}},
-		Group:          "api",
-		Checkpoint:     true,
-		Journal:        &Journal{Events: []Event{*baseEvent()}},
+		CarriedDigests:  map[string]string{"c.go": strings.Repeat("c", 64)},
+		Passed:          map[string]PassRecord{"review": basePassRecord()},
+		Loops:           map[string]Loop{"review": {RoundsFailed: 1, MaxRounds: 3, Stuck: true}},
+		Group:           "api",
+		Checkpoint:      true,
+		PreflightFailed: true,
+		BlockedReason:   BlockedStuck,
+		Journal:         &Journal{Events: []Event{*baseEvent()}},
 		Delta: &Delta{Since: "abc1234", Changed: []string{"a.go"}, ChangedLines: 4, TotalLines: 100, ByFiles: true, CommitGone: true,
 			Stat: " a.go | 4 ++--\n"},
 		Extra: Extra{"x_tool": json.RawMessage(`{"k":[1,2]}`)},
@@ -191,8 +193,9 @@ func baseProgress() *Progress {
 		Lease: "ls-0123456789abcdef",
 		Plan: &RoundPlan{Kind: PlanFollowUp, Gate: "review", HeadCommit: "def5678", Since: "abc1234", Reason: FallbackOtherSession,
 			ChangedLines: 4, TotalLines: 100, Unchanged: []string{"c.go"}, HadFindings: []string{"a.go"}},
-		Journal: &Journal{Events: []Event{*baseEvent()}},
-		Extra:   Extra{"x_tool": json.RawMessage(`"kept"`)},
+		Journal:         &Journal{Events: []Event{*baseEvent()}},
+		Extra:           Extra{"x_tool": json.RawMessage(`"kept"`)},
+		RecordedDigests: map[string]string{"a.go": strings.Repeat("b", 64)},
 	}
 }
 
@@ -208,8 +211,8 @@ func baseAgent() *AgentConfig {
 }
 
 func baseConfig() *Config {
-	every := 3
-	return &Config{Agents: map[string]AgentConfig{"claude": {Timeout: Duration(time.Minute)}, "mine": *baseAgent()},
+	every, stop := 3, false
+	return &Config{StopOnRepeat: &stop, Agents: map[string]AgentConfig{"claude": {Timeout: Duration(time.Minute)}, "mine": *baseAgent()},
 		CheckpointEvery: &every, Version: 1, StaleAfter: Duration(15 * time.Minute), LockTimeout: Duration(10 * time.Second),
 		Effort: "high", MaxRounds: 4, Preflight: []string{"./gate.sh"}, PreflightTimeout: Duration(5 * time.Minute)}
 }

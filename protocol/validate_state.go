@@ -42,6 +42,7 @@ func (r *Request) shape(c *check) {
 	c.text("guidance", r.Guidance, MaxTextLength)
 	c.time("continued_at", r.ContinuedAt)
 	c.optionalName("group", r.Group)
+	c.oneOf("blocked_reason", r.BlockedReason, "", BlockedStuck)
 	r.coverage(c)
 	c.extraShape(r.Extra)
 }
@@ -82,6 +83,7 @@ func (p *Progress) shape(c *check) {
 		c.sub("plan", p.Plan.shape)
 	}
 	c.journal("journal", p.Journal)
+	c.digests("recorded_digests", p.RecordedDigests)
 	c.extraShape(p.Extra)
 }
 
@@ -97,6 +99,7 @@ func (p *Progress) semantics(c *check) {
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.semantics)
 	}
+	c.digestPaths("recorded_digests", p.RecordedDigests)
 	c.extra(p.Extra, planOf(reflect.TypeFor[Progress]()).folded)
 	p.consistency(c)
 }

@@ -203,13 +203,6 @@ func gitFrom(root, wd string) []string {
 	return []string{"git", "-C", filepath.ToSlash(rel)}
 }
 
-func verdictIssues(v *protocol.Verdict) []protocol.Finding {
-	if v == nil {
-		return nil
-	}
-	return v.Issues
-}
-
 func orNoFindings(list []protocol.Finding) []protocol.Finding {
 	if list == nil {
 		return []protocol.Finding{}

@@ -68,6 +68,9 @@ func decisionResult(a *checkpoint.Assignment, snap checkpoint.Snapshot, approve 
 	if proposed := r.ProposedVerdict; (proposed == protocol.VerdictPass) != approve {
 		text += fmt.Sprintf(" The reviewer had proposed %s; your decision overrides it.", strings.ToUpper(proposed))
 	}
+	if r.BlockedReason == protocol.BlockedStuck {
+		text += "\n" + stuckNote
+	}
 	return Result{State: string(r.Status), Text: text,
 		Data: decided{Assignment: a.Name, Approved: approve, Request: r},
 		Next: "nothing more for you; the implementer sees it with specdev work"}

@@ -55,9 +55,13 @@ func requestDelta(ctx context.Context, root string, snap checkpoint.Snapshot, ga
 	if prev == nil || prev.Gate != gate || len(prev.FileDigests) == 0 {
 		return nil
 	}
+	if prev.PreflightFailed && prev.Delta == nil {
+		return nil // prev was never reviewed: the change since the last review is unknown
+	}
 	d := &protocol.Delta{Since: prev.LastReviewedCommit, Changed: []string{}}
 	for _, f := range files {
-		if old, ok := prev.FileDigests[f]; !ok || old != sums[f] {
+		// after a failed pre-flight gate, what changed before it counts too
+		if old, ok := prev.FileDigests[f]; !ok || old != sums[f] || prev.PreflightFailed && slices.Contains(prev.Delta.Changed, f) {
 			d.Changed = append(d.Changed, f)
 		}
 	}

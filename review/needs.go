@@ -16,11 +16,14 @@ type NeedItem struct {
 }
 
 // needOf says whether row's assignment waits for a human, and for what:
-// a loop blocked at its round limit, a manual-mode implementer paused
+// a loop stuck or blocked at its round limit, a manual-mode implementer paused
 // after a rejection, or a proposed verdict awaiting a decision.
 func needOf(row StatusRow) (NeedItem, bool) {
 	n := NeedItem{Assignment: row.Assignment, Status: row.Status}
 	switch {
+	case row.Stuck:
+		n.Reason = "stuck at round " + RoundWords(row) + ": its findings repeat the round before's"
+		n.Command = "specdev work unblock --assignment " + row.Assignment
 	case row.Status == string(protocol.StatusBlocked):
 		n.Reason = "blocked at round " + RoundWords(row)
 		n.Command = "specdev work unblock --assignment " + row.Assignment + " --rounds 1"

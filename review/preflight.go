@@ -78,7 +78,7 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 		return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Pre-flight gate failed for %s (round %s): the review failed at once, no reviewer effort spent.\n",
+	fmt.Fprintf(&b, "Pre-flight gate failed for %s (round %s): handed back to the implementer at once, no reviewer effort or round spent.\n",
 		a.Name, snap.Request.RoundText())
 	writePreflightFailure(&b, &res)
 	return Result{State: "preflight_failed", Text: b.String(),

@@ -51,7 +51,9 @@ func carriedDigests(ctx context.Context, root string, snap checkpoint.Snapshot, 
 	}
 	if laterRound(snap, gate) {
 		maps.Copy(carried, prev.CarriedDigests)
-		maps.Copy(carried, prev.FileDigests)
+		if !prev.PreflightFailed { // its files were never reviewed
+			maps.Copy(carried, prev.FileDigests)
+		}
 	}
 	for _, f := range files {
 		delete(carried, f)

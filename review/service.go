@@ -17,6 +17,7 @@
 package review
 
 import (
+	"context"
 	"os"
 	"time"
 	"unicode/utf8"
@@ -86,6 +87,10 @@ func Open(opt Options) (*Service, error) {
 		st.Holder += ", session " + opt.Session
 	}
 	st.Render = report.Render
+	st.Digest = func(ctx context.Context, files []string, staged bool) (map[string]string, error) {
+		sums, err := digestFiles(ctx, st.Root, files, staged)
+		return sums.Files, err
+	}
 	log := opt.Log
 	if log == nil {
 		log = nopLogger{}

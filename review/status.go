@@ -24,6 +24,7 @@ type StatusRow struct {
 	Group         string `json:"group,omitempty"`
 	Checkpoint    bool   `json:"checkpoint,omitempty"` // the request is a checkpoint review
 	Paused        bool   `json:"paused,omitempty"`     // failed, and a manual-mode implementer waits for a human
+	Stuck         bool   `json:"stuck,omitempty"`      // blocked: a rejection repeated the round before's findings
 	ClockSkew     bool   `json:"clock_skew,omitempty"` // last_activity is ahead of this clock
 	Error         string `json:"error,omitempty"`
 	Mode          string `json:"mode,omitempty"` // the implementer's: auto, or manual (a human decides after a rejection)
@@ -104,6 +105,7 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRo
 		row.Status, row.Gate, row.Round, row.MaxRounds, row.Mode = string(r.Status), r.Gate, r.Round, r.MaxRounds, string(r.Mode)
 		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
 		row.Group, row.Checkpoint, row.AgentCost = r.Group, r.Checkpoint, r.AgentCost
+		row.Stuck = r.BlockedReason == protocol.BlockedStuck
 	}
 	if e.Err != nil {
 		row.Status, row.Error = "invalid", e.Err.Error()
@@ -138,6 +140,8 @@ func baseStatusWords(r StatusRow) []string {
 		return []string{"in review, STALE", "STALE"}
 	case r.Paused:
 		return []string{"paused for a human", "paused"}
+	case r.Stuck:
+		return []string{"stuck at round " + RoundWords(r), "stuck"}
 	}
 	switch protocol.Status(r.Status) {
 	case protocol.StatusNone, "none":

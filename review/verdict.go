@@ -41,8 +41,15 @@ func (s *Service) Verdict(ctx context.Context, v protocol.Verdict) (Result, erro
 				strings.ToUpper(v.Word()), a.Name, r.RoundText()),
 			Next: fmt.Sprintf("a human runs: specdev check approve --assignment %s (pass) or specdev check reject --assignment %s --reason \"…\" (fail); meanwhile: %s", a.Name, a.Name, checkpoint.ClaimCommand(session))}, nil
 	}
+	status, stuck := r.Status, r.BlockedReason == protocol.BlockedStuck
+	if stuck {
+		status = protocol.StatusFailed
+	}
 	text := fmt.Sprintf("Verdict: %s for %s (round %s, %s). The implementer sees it with specdev work.",
-		strings.ToUpper(string(r.Status)), a.Name, r.RoundText(), plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding"))
+		strings.ToUpper(string(status)), a.Name, r.RoundText(), plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding"))
+	if stuck {
+		text += "\n" + stuckNote
+	}
 	if left := snap.Progress.FilesRemaining; len(left) > 0 {
 		text += "\n" + notReviewedText(left)
 		data.NotReviewed = left
@@ -50,6 +57,10 @@ func (s *Service) Verdict(ctx context.Context, v protocol.Verdict) (Result, erro
 	return Result{State: string(r.Status), Data: data, Text: text,
 		Next: "pick up the next review: " + checkpoint.ClaimCommand(session)}, nil
 }
+
+// stuckNote tells the reviewer or approver that a rejection stopped its
+// loop as stuck.
+const stuckNote = "The loop is stuck: every blocking finding was already open in the round before, so a human decides how to go on (specdev work unblock lets the implementer go on)."
 
 // notReviewedText says which files a failed round left unread: a fail
 // may come before every file is read, and neither side should take the

@@ -48,7 +48,7 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	view = s.suggestCheckpoint(ctx, view)
+	view = s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view))
 	view = s.workContext(a, view)
 	view.Text += modeLine(view, mode != "" && !noRequest)
 	if noRequest && view.State == "idle" {
@@ -287,9 +287,15 @@ func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
+	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
 		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
-		Next: "wait for the verdict: specdev work --timeout 10m"}, nil
+		Next: "wait for the verdict: specdev work --timeout 10m"}
+	if r.Status == protocol.StatusFailed { // a stuck rejection
+		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
+			a.Name, r.Round, r.Round+1, r.MaxRounds)
+		res.Next = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"
+	}
+	return res, nil
 }
 
 // Cancel withdraws an active request.
@@ -314,11 +320,14 @@ type requestData struct {
 }
 
 // askAgainNext is the next step after a cancel: ask again, and if the
-// gate's loop has used all its rounds, that the request will wait blocked
-// for a human (a cancel does not reset the loop).
+// gate's loop is stuck or has used all its rounds, that the request will
+// wait blocked for a human (a cancel does not reset the loop).
 func askAgainNext(r *protocol.Request) string {
 	next := "when ready, ask again: specdev work request"
-	if loop, open := checkpoint.OpenLoop(r, r.Gate); open && loop.RoundsFailed >= loop.MaxRounds {
+	switch loop, open := checkpoint.OpenLoop(r, r.Gate); {
+	case open && loop.Stuck:
+		next += " (the loop is stuck, so the request waits blocked until a human runs specdev work unblock)"
+	case open && loop.RoundsFailed >= loop.MaxRounds:
 		next += fmt.Sprintf(" (the loop has used its %s, so the request waits blocked until a human runs specdev work unblock --rounds 1)",
 			plural(loop.MaxRounds, "round"))
 	}

@@ -1,7 +1,10 @@
 package review
 
 import (
+	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -72,35 +75,21 @@ func writeIntent(b *strings.Builder, snap checkpoint.Snapshot) {
 }
 
 // findingOrigins says, for each finding of a later round, whether the
-// round before had found it already (same file, and the same text or the
-// same line and severity): "carried_over", else "new". nil in round 1.
+// round before had found it already (protocol.Finding.Same):
+// "carried_over", else "new". nil in round 1.
 func findingOrigins(snap checkpoint.Snapshot, findings []protocol.Finding) []string {
 	if !snap.Current() || len(snap.Progress.PreviousRounds) == 0 {
 		return nil
 	}
-	prev := snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1]
-	before := append(append([]protocol.Finding{}, prev.Findings...), verdictIssues(prev.Verdict)...)
+	before := snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1].AllFindings()
 	origins := make([]string, len(findings))
 	for i, f := range findings {
 		origins[i] = "new"
-		for _, old := range before {
-			if sameFinding(f, old) {
-				origins[i] = "carried_over"
-				break
-			}
+		if slices.ContainsFunc(before, f.Same) {
+			origins[i] = "carried_over"
 		}
 	}
 	return origins
-}
-
-func sameFinding(a, b protocol.Finding) bool {
-	if a.File != b.File {
-		return false
-	}
-	if strings.EqualFold(strings.TrimSpace(a.Description), strings.TrimSpace(b.Description)) {
-		return true
-	}
-	return a.Line > 0 && a.Line == b.Line && a.Severity == b.Severity
 }
 
 // writeRoundFindings lists findings, each marked new or carried over when
@@ -128,4 +117,42 @@ func previousRoundNumber(snap checkpoint.Snapshot) int {
 		return 0
 	}
 	return snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1].Round
+}
+
+// stuckText says why a loop stopped as stuck: the rejection's blocking
+// findings, every one of them already open in the round before.
+func stuckText(snap checkpoint.Snapshot, head string, d *workData) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Review loop stuck: %s%s. A human must decide.\n", head, byReviewer(d.Reviewer))
+	n := previousRoundNumber(snap)
+	if n == 0 || snap.Progress.Verdict == nil {
+		b.WriteString("A rejection of this loop only repeated the findings of the round before it.\n")
+		return b.String()
+	}
+	writeSummary(&b, snap)
+	d.Findings = findingsOf(snap)
+	d.Repeated = protocol.Repeats(d.Findings, snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1])
+	fmt.Fprintf(&b, "Every blocking finding was already open in round %d, so the loop stopped instead of spending its rounds on them:\n", n)
+	writeFindings(&b, d.Repeated)
+	return b.String()
+}
+
+// changedSincePass says, after a pass, which reviewed files changed since
+// the review read them: the pass stands, but it does not cover them.
+func (s *Service) changedSincePass(ctx context.Context, view Result) Result {
+	d, ok := view.Data.(workData)
+	if !ok || len(d.reviewedSums) == 0 {
+		return view
+	}
+	now, err := digestFiles(ctx, s.Store.Root, slices.Collect(maps.Keys(d.reviewedSums)), d.Request.Staged)
+	if err != nil {
+		s.Log.Warnf("cannot tell whether the reviewed files changed since the pass: %v", err)
+		return view
+	}
+	if d.ChangedSince = protocol.ChangedSince(d.reviewedSums, now.Files); len(d.ChangedSince) > 0 {
+		view.Text = strings.TrimRight(view.Text, "\n") + fmt.Sprintf("\nChanged since the review, so the pass does not cover them: %s.", strings.Join(d.ChangedSince, ", "))
+		view.Next = "to have the changes reviewed: specdev work request"
+	}
+	view.Data = d
+	return view
 }

@@ -30,6 +30,9 @@ type workData struct {
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
 	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
 	OthersNeed    []NeedItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
+	Repeated      []protocol.Finding        `json:"repeated_findings,omitempty"` // stuck: the blocking findings the round before had found already
+	ChangedSince  []string                  `json:"changed_since_review,omitempty"`
+	reviewedSums  map[string]string         // a pass: each reviewed file's digest as the review read it
 }
 
 // workView is the implementer's view of an assignment and whether the
@@ -79,6 +82,9 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		d.Resolved = writeResolved(&b, snap)
 		res.Text = b.String()
 		res.Next = "nothing more for this review; for the next change: specdev work request"
+		if snap.Current() {
+			d.reviewedSums = protocol.ReviewedDigests(r, snap.Progress)
+		}
 	case status == protocol.StatusFailed:
 		d.Findings = findingsOf(snap)
 		res, waiting = failedView(snap, head, &d), false
@@ -86,6 +92,10 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Code, waiting = Blocked, false // a human must act: nothing to wait for
 		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %s. A human must decide.", head, plural(r.MaxRounds, "round"))
 		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
+		if r.BlockedReason == protocol.BlockedStuck {
+			res.State, res.Text = "stuck", stuckText(snap, head, &d)
+			res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
+		}
 	case status == protocol.StatusCancelled:
 		res.Code, waiting = OK, false
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
@@ -137,6 +147,9 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	next := "fix the findings, then run: specdev work request"
 	if pf := d.Preflight; pf != nil && !pf.Passed {
 		writePreflightFailure(&b, pf) // the summary only repeats it
+		if r.PreflightFailed {
+			fmt.Fprintf(&b, "No round was used: the next request is round %d again.\n", r.Round)
+		}
 		next = fmt.Sprintf("make the pre-flight gate pass (%s), then run: specdev work request", strings.Join(pf.Command, " "))
 	} else {
 		writeSummary(&b, snap)
@@ -230,8 +243,7 @@ func findingsOf(snap checkpoint.Snapshot) []protocol.Finding {
 	if !snap.Current() {
 		return nil
 	}
-	p := snap.Progress
-	return protocol.BySeverity(append(append([]protocol.Finding{}, p.Findings...), verdictIssues(p.Verdict)...))
+	return snap.Progress.Record().AllFindings()
 }
 
 func byReviewer(session string) string {
