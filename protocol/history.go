@@ -28,6 +28,8 @@ const (
 	EventCancelled       EventName = "cancelled"
 	EventAgentRun        EventName = "agent_run"        // an agent specdev started has ended (specdev check --agent, specdev loop)
 	EventAgentIncomplete EventName = "agent_incomplete" // an agent stopped without a verdict though nudged; its review was given back
+
+	EventStopGateOverridden EventName = "stop_gate_overridden" // Claude Code went on past a stop the review gate blocked
 )
 
 // Event is one line of review_history.jsonl.
