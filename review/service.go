@@ -86,6 +86,7 @@ func Open(opt Options) (*Service, error) {
 		st.Holder += ", session " + opt.Session
 	}
 	st.Render = report.Render
+	useRemote(st)
 	log := opt.Log
 	if log == nil {
 		log = nopLogger{}
@@ -142,6 +143,14 @@ func (s *Service) workingDir() string {
 // Target is the assignment the caller names, or the one with the
 // highest name.
 func (s *Service) Target() (*checkpoint.Assignment, error) {
+	a, err := s.target()
+	if err != nil {
+		return s.targetFromRemote(err)
+	}
+	return a, nil
+}
+
+func (s *Service) target() (*checkpoint.Assignment, error) {
 	if s.Assignment != "" {
 		return s.Store.Resolve(s.Assignment)
 	}
