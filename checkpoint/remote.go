@@ -22,9 +22,9 @@ type Remote interface {
 	Name() string // for messages ("origin")
 	// List returns the state id of every assignment the remote holds, by name.
 	List(ctx context.Context) (map[string]string, error)
-	// Fetch returns the assignment's state as the remote holds it now;
-	// nil when it holds none.
-	Fetch(ctx context.Context, name string) (*RemoteState, error)
+	// Fetch returns the assignment's state as the remote holds it now
+	// (nil when it holds none), or state id if given.
+	Fetch(ctx context.Context, name, id string) (*RemoteState, error)
 	// Push makes c the assignment's state, after base (nil: the first),
 	// only if the remote still holds base: ErrRaced when it does not.
 	Push(ctx context.Context, name string, base *RemoteState, c RemoteCommit) (id string, err error)
@@ -47,8 +47,10 @@ type RemoteCommit struct {
 	Sign    bool // a verdict, and config.json's sign_verdicts is on
 }
 
-// RemoteFiles are the files of an assignment's state that a remote holds.
-var RemoteFiles = []string{protocol.RequestFile, protocol.ProgressFile, protocol.HistoryFile, ReportFile}
+// RemoteFiles are the files of an assignment's state that a remote holds,
+// in the order a copy replaces them (a transaction's order: every reader
+// copes with a progress one step ahead of its request).
+var RemoteFiles = []string{protocol.ProgressFile, protocol.RequestFile, ReportFile, protocol.HistoryFile}
 
 // RemoteFile records in an assignment folder the id of the remote state
 // its files are a copy of (machine-local, in .gitignore), so that a poll
@@ -74,7 +76,7 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 	a.read = nil
 	remote := a.store.Remote
 	for try := 1; ; try++ {
-		base, err := a.fetch(ctx)
+		base, err := a.fetch(ctx, "")
 		if err != nil {
 			return err
 		}
@@ -106,11 +108,11 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 	}
 }
 
-// fetch returns the remote's state of the assignment, checked as the
-// state files are checked when read (a state this folder already copied
-// was checked then).
-func (a *Assignment) fetch(ctx context.Context) (*RemoteState, error) {
-	st, err := a.store.Remote.Fetch(ctx, a.Name)
+// fetch returns the remote's state of the assignment (or state id),
+// checked as the state files are checked when read (a state this folder
+// already copied was checked then).
+func (a *Assignment) fetch(ctx context.Context, id string) (*RemoteState, error) {
+	st, err := a.store.Remote.Fetch(ctx, a.Name, id)
 	if err != nil || st == nil {
 		return st, err
 	}

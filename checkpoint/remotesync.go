@@ -19,6 +19,14 @@ import (
 // folder. It says whether any folder changed, and which assignments could
 // not be copied (a state that breaks the rules its files are read by).
 func (s *Store) Sync(ctx context.Context) (changed bool, problems []error, err error) {
+	names, err := s.Names()
+	if err != nil {
+		return false, nil, err
+	}
+	copied := map[string]string{} // read before the remote is: what it holds then is no older
+	for _, name := range names {
+		copied[name] = (&Assignment{Name: name, Dir: s.folder(name), store: s}).remoteID()
+	}
 	refs, err := s.Remote.List(ctx)
 	if err != nil {
 		return false, nil, err
@@ -29,12 +37,12 @@ func (s *Store) Sync(ctx context.Context) (changed bool, problems []error, err e
 			s.logf("skipping %s on %s: not a valid assignment name", name, s.Remote.Name())
 			continue
 		}
-		if (&Assignment{Name: name, Dir: s.folder(name), store: s}).remoteID() == refs[name] {
+		if copied[name] == refs[name] {
 			continue
 		}
 		a, err := s.makeFolder(name)
 		if err == nil {
-			err = a.withoutWait().Repair(ctx)
+			err = a.copyState(ctx, refs[name], copied[name])
 		}
 		var busy *BusyError
 		switch {
@@ -48,6 +56,27 @@ func (s *Store) Sync(ctx context.Context) (changed bool, problems []error, err e
 		}
 	}
 	return changed, problems, nil
+}
+
+// copyState makes the folder a copy of state id, which a poll of the
+// remote saw after the folder was found a copy of state was, unless the
+// folder moved on from was meanwhile (another process copied or made a
+// state that may be newer than id). A lock another process holds is not
+// waited for: BUSY.
+func (a *Assignment) copyState(ctx context.Context, id, was string) error {
+	lock, err := a.withoutWait().lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer lock.unlock()
+	if a.remoteID() != was {
+		return nil
+	}
+	st, err := a.fetch(ctx, id)
+	if err != nil {
+		return err
+	}
+	return a.match(st)
 }
 
 // makeFolder returns assignment name, making its folder if it has none.
@@ -83,7 +112,7 @@ func (s *Store) RemoteViews(ctx context.Context, r Remote) ([]RemoteView, error)
 			continue
 		}
 		v := RemoteView{Name: name}
-		v.State, v.Err = r.Fetch(ctx, name)
+		v.State, v.Err = r.Fetch(ctx, name, refs[name])
 		if v.Err == nil && v.State != nil {
 			v.Snap, v.Err = v.State.Snapshot(r.Name())
 		}

@@ -64,10 +64,13 @@ func (r *Remote) List(ctx context.Context) (map[string]string, error) {
 	return refs, nil
 }
 
-// Fetch returns the assignment's state as the remote holds it now, or
-// nil when it holds none.
-func (r *Remote) Fetch(ctx context.Context, name string) (*checkpoint.RemoteState, error) {
+// Fetch returns the assignment's state as the remote holds it now (nil
+// when it holds none), or state id if given.
+func (r *Remote) Fetch(ctx context.Context, name, id string) (*checkpoint.RemoteState, error) {
 	ref := RefPrefix + name
+	if id != "" {
+		return r.Read(ctx, ref, id)
+	}
 	out, err := r.git(ctx, nil, "ls-remote", "--refs", r.remote, ref)
 	if err != nil {
 		return nil, r.unreachable(err)
@@ -98,15 +101,11 @@ func (r *Remote) Read(ctx context.Context, ref, id string) (*checkpoint.RemoteSt
 // the first state), if the remote still holds base; checkpoint.ErrRaced
 // if another machine changed it first.
 func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteState, c checkpoint.RemoteCommit) (string, error) {
-	var tree bytes.Buffer
-	for _, file := range slices.Sorted(maps.Keys(c.Files)) {
-		blob, err := r.git(ctx, c.Files[file], "hash-object", "-w", "--stdin")
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", bytes.TrimSpace(blob), file)
+	tree, err := r.blobs(ctx, c.Files)
+	if err != nil {
+		return "", err
 	}
-	id, err := r.git(ctx, tree.Bytes(), "mktree")
+	id, err := r.git(ctx, tree, "mktree")
 	if err != nil {
 		return "", err
 	}
@@ -139,6 +138,38 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 		return "", fmt.Errorf("%s refused the push of %s: %s", r.remote, ref, reason)
 	}
 	return "", r.unreachable(err)
+}
+
+// blobs writes files as blobs (one hash-object for all, from temp
+// files) and returns the tree listing mktree reads.
+func (r *Remote) blobs(ctx context.Context, files map[string][]byte) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "specdev-blobs-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	names := slices.Sorted(maps.Keys(files))
+	var paths bytes.Buffer
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, files[name], 0o600); err != nil {
+			return nil, err
+		}
+		paths.WriteString(path + "\n")
+	}
+	out, err := r.git(ctx, paths.Bytes(), "hash-object", "-w", "--no-filters", "--stdin-paths")
+	ids := strings.Fields(string(out))
+	if err == nil && len(ids) != len(names) {
+		err = fmt.Errorf("git hash-object: %d ids for %d files", len(ids), len(names))
+	}
+	if err != nil {
+		return nil, err
+	}
+	var tree bytes.Buffer
+	for i, name := range names {
+		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", ids[i], name)
+	}
+	return tree.Bytes(), nil
 }
 
 // pushRejection finds the porcelain line of ref's rejection, and its
