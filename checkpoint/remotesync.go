@@ -174,7 +174,7 @@ func RemoteLabel(remote string, st *RemoteState, file string) string {
 
 // RemoteHint is the fix for a remote state specdev cannot read.
 func RemoteHint(remote, ref string) string {
-	return fmt.Sprintf("specdev never wrote this: point %s back at a good state (git fetch %s %s; git log FETCH_HEAD; git push --force %s GOOD:%s), or delete it to start again from a folder (git push %s :%s)",
+	return fmt.Sprintf("fix it on the remote: point %s back at a good state (git fetch %s %s; git log FETCH_HEAD; git push --force %s GOOD:%s), or delete it to start again from a folder (git push %s :%s)",
 		ref, remote, ref, remote, ref, remote, ref)
 }
 

@@ -175,4 +175,6 @@ func waitForFile(t *testing.T, path string) {
 	}
 }
 
-func configJSON(fields string) string { return fmt.Sprintf(`{"version": 1, "remote": "origin", %s}`, fields) }
+func configJSON(fields string) string {
+	return fmt.Sprintf(`{"version": 1, "remote": "origin", %s}`, fields)
+}
