@@ -33,6 +33,9 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 		return Result{}, err
 	}
 	if session == "" {
+		if _, _, err := s.syncRemote(ctx); err != nil {
+			return Result{}, err
+		}
 		return s.Overview(), nil
 	}
 	p := &poller{s: s, st: s.Store, opt: checkpoint.ClaimOptions{Session: session, Lease: s.Lease, Mode: opt.Mode, Force: opt.Force,
