@@ -75,8 +75,9 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 	known := a.read
 	a.read = nil
 	remote := a.store.Remote
+	listed := a.listed(fn != nil)
 	for try := 1; ; try++ {
-		base, err := a.fetch(ctx, "")
+		base, err := a.fetch(ctx, listed)
 		if err != nil {
 			return err
 		}
@@ -88,10 +89,15 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 		}
 		c, err := a.stage(lock, known, fn)
 		known = nil
+		if err != nil && listed != "" {
+			listed = "" // judged on a state a poll saw: judge again on the remote's own
+			continue
+		}
 		if err != nil || c == nil {
 			return err
 		}
 		id, err := remote.Push(ctx, a.Name, base, *c)
+		listed = ""
 		switch {
 		case errors.Is(err, ErrRaced) && try < maxRaces:
 			a.store.logf("%s changed on %s meanwhile: running the change again on its new state", a.Name, remote.Name())
@@ -106,6 +112,22 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 		}
 		return nil
 	}
+}
+
+// listed is the state a poll of the remote saw of the assignment within
+// remote_poll, when the folder is a copy of it: a transaction starts from
+// it without asking the remote again. Its push is refused if the remote
+// moved on since, and a refusal or a failed transaction asks the remote.
+// A repair (no change) always asks.
+func (a *Assignment) listed(change bool) string {
+	s := a.store
+	s.mu.Lock()
+	seen := s.seen[a.Name]
+	s.mu.Unlock()
+	if !change || seen.id == "" || s.Now().Sub(seen.last) > time.Duration(s.Config.RemotePoll) || seen.id != a.remoteID() {
+		return ""
+	}
+	return seen.id
 }
 
 // fetch returns the remote's state of the assignment (or state id),

@@ -37,11 +37,12 @@ func (s *Service) wait(ctx context.Context, dirs func() []string, look func() (b
 	most := time.Duration(s.Store.Config.RemotePoll)
 	every := most / 4
 	paced := func() (bool, time.Time, error) {
+		start := time.Now() // the looks start every apart, however long one takes
 		done, next, err := look()
 		if changed != nil && changed() {
 			every = most / 4
 		}
-		if at := time.Now().Add(every); next.IsZero() || at.Before(next) {
+		if at := start.Add(every); next.IsZero() || at.Before(next) {
 			next = at
 		}
 		every = min(every*2, most)
