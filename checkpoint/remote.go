@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -207,7 +206,7 @@ func (a *Assignment) stage(lock *held, known *read, fn func(*Tx) error) (*Remote
 	if err != nil || maps.EqualFunc(before, after, bytes.Equal) {
 		return nil, err
 	}
-	return &RemoteCommit{Files: after, Message: commitMessage(a.Name, tx), Time: tx.Now,
+	return &RemoteCommit{Files: after, Message: "specdev: " + a.Name + ": " + eventNames(tx.events), Time: tx.Now,
 		Sign: a.store.Config.SignVerdicts && tx.verdict()}, nil
 }
 
@@ -233,18 +232,6 @@ func (tx *Tx) verdict() bool {
 		return false
 	}
 	return r.Status == protocol.StatusPassed || r.Status == protocol.StatusFailed || r.Status == protocol.StatusAwaitingApproval
-}
-
-// commitMessage names the assignment and what the transaction did.
-func commitMessage(name string, tx *Tx) string {
-	var events []string
-	for _, e := range tx.events {
-		events = append(events, string(e.Event))
-	}
-	if len(events) == 0 {
-		return "specdev: " + name
-	}
-	return "specdev: " + name + ": " + strings.Join(events, ", ")
 }
 
 // remoteID is the id of the remote state the folder's files are a copy of.

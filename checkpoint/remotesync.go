@@ -183,7 +183,8 @@ func RemoteHint(remote, ref string) string {
 const clockSlack = time.Minute
 
 // seenRef is what polls of the remote saw of one assignment's ref: its
-// id, when last, and when last at another id (the state was made after).
+// id, when last, and when last at the id before (the state was made
+// after that).
 type seenRef struct {
 	id          string
 	last, after time.Time
@@ -198,16 +199,12 @@ func (s *Store) noteSeen(refs map[string]string) {
 		s.seen = map[string]seenRef{}
 	}
 	for name, id := range refs {
-		old, ok := s.seen[name]
-		switch {
-		case !ok:
-			s.seen[name] = seenRef{id: id, last: now}
-		case old.id == id:
-			old.last = now
-			s.seen[name] = old
-		default:
-			s.seen[name] = seenRef{id: id, last: now, after: old.last}
+		seen := s.seen[name]
+		if seen.id != id {
+			seen = seenRef{id: id, after: seen.last}
 		}
+		seen.last = now
+		s.seen[name] = seen
 	}
 }
 
@@ -217,27 +214,21 @@ func (s *Store) noteSeen(refs map[string]string) {
 // compares a review's last_activity, written by the reviewer's clock,
 // with this one.
 func (s *Store) checkClock(name string, st *RemoteState) {
-	if st.Time.IsZero() {
-		return
-	}
 	now := s.Now()
 	s.mu.Lock()
-	seen, warned := s.seen[name], s.skewWarned
-	s.mu.Unlock()
-	var off string
+	defer s.mu.Unlock()
+	seen, off := s.seen[name], ""
 	switch {
-	case warned:
+	case s.skewWarned || st.Time.IsZero():
+		return
 	case st.Time.After(now.Add(clockSlack)):
 		off = fmt.Sprintf("is dated %s ahead of this machine's clock", st.Time.Sub(now).Round(time.Second))
 	case seen.id == st.ID && !seen.after.IsZero() && st.Time.Before(seen.after.Add(-clockSlack)):
 		off = fmt.Sprintf("is dated %s before this machine saw the state before it", seen.after.Sub(st.Time).Round(time.Second))
-	}
-	if off == "" {
+	default:
 		return
 	}
-	s.mu.Lock()
 	s.skewWarned = true
-	s.mu.Unlock()
 	s.warnf("clock skew: the last change to %s on %s %s; the clocks of the machines sharing reviews must agree to within a minute (staleness compares the reviewer's clock with this one): set them right (e.g. with NTP)",
 		name, s.Remote.Name(), off)
 }

@@ -50,15 +50,27 @@ func (r *Remote) Name() string { return r.remote }
 
 // List returns the commit of every assignment the remote holds, by name.
 func (r *Remote) List(ctx context.Context) (map[string]string, error) {
-	out, err := r.git(ctx, nil, "ls-remote", "--refs", r.remote, RefPrefix+"*")
+	refs, err := r.lsRemote(ctx, RefPrefix+"*")
+	names := map[string]string{}
+	for ref, id := range refs {
+		if name, ok := strings.CutPrefix(ref, RefPrefix); ok && !strings.Contains(name, "/") {
+			names[name] = id
+		}
+	}
+	return names, err
+}
+
+// lsRemote returns the id of each of the remote's refs that pattern
+// matches, by ref.
+func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]string, error) {
+	out, err := r.git(ctx, nil, "ls-remote", "--refs", r.remote, pattern)
 	if err != nil {
 		return nil, r.unreachable(err)
 	}
 	refs := map[string]string{}
 	for line := range strings.Lines(string(out)) {
-		id, ref, ok := strings.Cut(strings.TrimSpace(line), "\t")
-		if name, in := strings.CutPrefix(ref, RefPrefix); ok && in && !strings.Contains(name, "/") {
-			refs[name] = id
+		if id, ref, ok := strings.Cut(strings.TrimSpace(line), "\t"); ok {
+			refs[ref] = id
 		}
 	}
 	return refs, nil
@@ -68,19 +80,13 @@ func (r *Remote) List(ctx context.Context) (map[string]string, error) {
 // when it holds none), or state id if given.
 func (r *Remote) Fetch(ctx context.Context, name, id string) (*checkpoint.RemoteState, error) {
 	ref := RefPrefix + name
-	if id != "" {
-		return r.Read(ctx, ref, id)
-	}
-	out, err := r.git(ctx, nil, "ls-remote", "--refs", r.remote, ref)
-	if err != nil {
-		return nil, r.unreachable(err)
-	}
-	for line := range strings.Lines(string(out)) {
-		if id, at, _ := strings.Cut(strings.TrimSpace(line), "\t"); at == ref {
-			return r.Read(ctx, ref, id)
+	if id == "" {
+		refs, err := r.lsRemote(ctx, ref)
+		if id = refs[ref]; err != nil || id == "" {
+			return nil, err
 		}
 	}
-	return nil, nil
+	return r.Read(ctx, ref, id)
 }
 
 // Read returns the state that commit id of ref holds, fetched from the
