@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
-	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -81,7 +80,7 @@ func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.D
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	err := watch.Wait(ctx, func() []string { return assignmentDirs(st) }, pollInterval, look)
+	err := s.wait(ctx, func() []string { return assignmentDirs(st) }, look, nil)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
