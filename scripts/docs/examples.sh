@@ -105,7 +105,7 @@ git add -A && commit -m initial
 
 sec setup
 run 'specdev init | tail -n 2'
-run 'mkdir -p .specdev/assignments/00001_login_throttling'
+show 'mkdir -p .specdev/assignments/00001_login_throttling'
 printf '# Login throttling\n\nStop password guessing: after five failed logins an account is throttled,\nand the count survives a restart.\n' >.specdev/assignments/00001_login_throttling/plan.md
 show 'cat .specdev/assignments/00001_login_throttling/plan.md'
 
@@ -120,7 +120,6 @@ SH
 chmod +x .specdev/verify-gates.sh
 git add .specdev && commit -m "specdev set-up"
 sec allow
-show 'cat .specdev/verify-gates.sh'
 run 'specdev allow'
 
 git checkout -q -b login-throttling
@@ -135,7 +134,7 @@ run 'git log --oneline main..'
 run 'specdev work request --notes "adds login throttling"'
 
 sec claim
-run 'specdev check --session rv-alice'
+run 'specdev check --session rv-alice | sed "/^How to review/,/^\$/d"'
 lease 00001
 
 sec record
@@ -183,7 +182,7 @@ BOBLEASE=$LEASE
 sec takeover
 show 'sleep 2.5   # rv-bob stopped: killed, or out of context; stale_after is 2s'
 run 'specdev status'
-run 'specdev check --session rv-carol | sed -n "1,3p;/^Progress/,/^Next/p"'
+run 'specdev check --session rv-carol | sed -n "1,3p;/^Progress/,/^\$/p;\$p"'
 lease 00001
 CAROLLEASE=$LEASE
 LEASE=$BOBLEASE
@@ -193,7 +192,6 @@ off 'specdev check record src/auth/throttle.go --session rv-carol --lease @L'
 off 'specdev check record src/auth/throttle_test.go --session rv-carol --lease @L'
 off 'specdev check verdict pass --summary "counter persisted, limit named, six failures tested" --session rv-carol --lease @L'
 sec passed
-run 'specdev work | sed -n 1,3p'
 run 'specdev history 00001 --event resume_fallback --event takeover'
 
 ########################################################################
@@ -209,7 +207,6 @@ sec manual
 run 'specdev check verdict fail --summary "rename the counter" --session rv-erin --lease @L'
 run 'specdev decide' 6
 run 'specdev check reject --assignment 00002 --reason "agreed: the name must end in _total"'
-run 'specdev work --assignment 00002 | tail -n 3' 6
 run 'specdev work continue --assignment 00002 --guidance "use the metrics helper in internal/metrics"'
 
 ########################################################################
@@ -246,9 +243,8 @@ chmod +x .git/hooks/pre-commit
 sec hook
 run 'specdev hook install pre-commit'
 printf 'package auth\n\nvar failures = map[string]int{}\n\nfunc Fail(user string) { failures[user]++ }\n' >src/auth/throttle.go
-run 'git add src/auth/throttle.go'
-run 'git commit -q -m "throttle: count failures"' 1
-run 'specdev work request --staged --notes "Fail counts a failure"'
+run 'git add src/auth/throttle.go && git commit -q -m "throttle: count failures"' 1
+run 'specdev work request --staged --notes "Fail counts a failure" | tail -n 1'
 off 'specdev check --session rv-1'; lease 00001
 off 'specdev check record src/auth/throttle.go --session rv-1 --lease @L'
 off 'specdev check verdict pass --summary fine --session rv-1 --lease @L'
@@ -279,10 +275,9 @@ git add .specdev && commit -m "specdev set-up"
 printf 'package a\n\nfunc Sum(xs []int) (s int) {\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n' >sum.go
 off 'specdev work request --notes "Sum"'
 sec agents
-show 'jq .agents .specdev/config.json'
+show 'jq -c .agents .specdev/config.json'
 run 'specdev agents'
 run 'specdev check --agent scripted --session rv-agent'
-run 'specdev history --event agent_run'
 
 ########################################################################
 # MCP hosts and the Claude Code Stop hook
@@ -291,7 +286,6 @@ sec mcp
 run 'specdev mcp config claude'
 sec claude-stop
 run 'specdev hook install claude-stop'
-run 'jq .hooks .claude/settings.json'
 
 echo "$drift" >"$OUT/drift.txt"
 
