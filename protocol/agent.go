@@ -50,7 +50,7 @@ var AgentTimeoutBounds = DurationBounds{time.Second, 24 * time.Hour}
 
 // builtinAgents are the agents every project has without a config: their
 // command lines and JSON output as the Claude Code and Codex CLI
-// documentation describe them (docs/reviewer.md names the versions). A
+// documentation describe them (docs/design.md names the versions). A
 // config entry of the same name changes the fields it sets.
 var builtinAgents = map[string]AgentConfig{
 	"claude": {
