@@ -45,8 +45,9 @@ func BenchmarkClaim(b *testing.B) {
 
 // BenchmarkRecord measures recording one file with one finding in a review
 // of n files, half of them already reviewed, with a finding on every
-// tenth reviewed file ("sparse") or on every one ("dense"). SPEC.md §8:
-// the 1,000-file cost must stay within 1.5x of the 10-file cost.
+// tenth reviewed file ("sparse") or on every one ("dense"), to show how
+// the cost grows with the review: the whole-process target, a record in a
+// 5,000-file review within 25 ms, is timed by scripts/bench.sh.
 func BenchmarkRecord(b *testing.B) {
 	for _, density := range []struct {
 		name  string

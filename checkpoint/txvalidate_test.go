@@ -12,7 +12,8 @@ import (
 )
 
 // A transaction that would write a value breaking its schema writes
-// nothing and names the file and the field (issue 9, item 1).
+// nothing and names the file and the field: values are validated on
+// write by the same rules as on read.
 func TestCommitRefusesWhatBreaksTheSchema(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {

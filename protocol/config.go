@@ -34,7 +34,7 @@ type Config struct {
 // repeats the round before's stops the loop as stuck (default yes).
 func (c Config) StopsOnRepeat() bool { return c.StopOnRepeat == nil || *c.StopOnRepeat }
 
-// The defaults of config.json (SPEC.md §7).
+// The defaults of config.json: what an absent field means.
 const (
 	DefaultStaleAfter       = 15 * time.Minute
 	DefaultLockTimeout      = 10 * time.Second

@@ -17,7 +17,7 @@ import (
 const longPoll = 10 * time.Second
 
 // slow is the generous bound for "woke up promptly"; the product target is
-// 100 ms (SPEC §8), measured by benchmarks, not by tests that could flake.
+// 100 ms, measured by benchmarks, not by tests that could flake.
 const slow = 2 * time.Second
 
 // writeAtomic writes a file the way the product does: temp file in the same
