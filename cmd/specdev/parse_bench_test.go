@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkParse is the command-line parse of a short command, the part of
-// start-up that is specdev's own (docs/performance.md, "Start-up").
+// start-up that is specdev's own (the start-up targets of docs/performance.md).
 func BenchmarkParse(b *testing.B) {
 	for _, args := range [][]string{
 		{"version"},
