@@ -277,7 +277,7 @@ off 'specdev work request --notes "Sum"'
 sec agents
 show 'jq -c .agents .specdev/config.json'
 run 'specdev agents'
-run 'specdev check --agent scripted --session rv-agent'
+run 'specdev check --agent scripted'
 
 ########################################################################
 # MCP hosts and the Claude Code Stop hook
