@@ -5,10 +5,9 @@
 # checkout (default: this one; it runs `make build` there first), in
 # scratch repositories under /tmp/specdev-guide/, and writes each console
 # block to /tmp/docs-out/<section>.txt: every command as typed, its stdout
-# and stderr together, and "[exit N]". Commit hashes are stable between
-# runs (fixed author, committer and dates); leases, request ids and times
-# are not. Needs git, jq and python3 (the pseudo-terminal helper onterm.py
-# beside this script). Then it rebuilds docs/guide.md from
+# and stderr together, and "[exit N]". Git authors and dates are fixed;
+# leases, request ids, times and some hashes still differ from run to run.
+# Needs git, jq and python3. Then it rebuilds docs/guide.md from
 # templates/guide.md (WRITE=0 skips that): edit the template, not the
 # guide, and run this again. A step whose exit code is not the one the
 # story expects is reported on stderr and makes the script exit 1. Not
