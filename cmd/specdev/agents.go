@@ -71,7 +71,7 @@ func (app *App) agentOutput() (progress, say func(string), done func()) {
 		clear()
 		fmt.Fprintln(app.stderr, "specdev: "+line)
 	}
-	if isTerminalOut(app.stderr) {
+	if isTerminal(app.stderr) {
 		progress = func(line string) {
 			mu.Lock()
 			defer mu.Unlock()

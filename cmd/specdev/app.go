@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"time"
 
 	"github.com/alecthomas/kong"
-	"github.com/mattn/go-isatty"
 
 	"github.com/specdev/specdev/review"
 )
@@ -112,13 +110,6 @@ func newParser(app *App) (*kong.Kong, error) {
 	return parser, nil
 }
 
-// isTerminal reports whether r is a terminal (not merely a character
-// device: an agent's stdin is often /dev/null).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && isatty.IsTerminal(f.Fd())
-}
-
 // run runs an operation of the review layer on the caller's service
 // and keeps its result for run to print.
 func (app *App) run(op func(*review.Service) (review.Result, error)) error {
@@ -154,7 +145,7 @@ func (app *App) Service() (*review.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isTerminalOut(app.stderr) {
+	if isTerminal(app.stderr) {
 		s.Notify = func(note string) { fmt.Fprintln(app.stderr, note) }
 	}
 	app.svc = s

@@ -9,14 +9,11 @@ import (
 	"github.com/specdev/specdev/review"
 )
 
-// The exit codes: the review layer's outcome codes, stable and the same
-// with --json.
+// The exit codes this package names: the review layer's outcome codes,
+// stable and the same with --json.
 const (
 	exitOK          = int(review.OK)
-	exitError       = int(review.Failure)
 	exitUsage       = int(review.Usage)
-	exitWaiting     = int(review.Waiting)
-	exitInvalid     = int(review.Invalid)
 	exitInterrupted = int(review.Interrupted)
 )
 
