@@ -63,20 +63,14 @@ func shownPath(root, abs string) string {
 // characters goes through SafeText, so no escape sequence or control
 // character reaches the terminal.
 func safeBlock(s string) string {
-	var b, word strings.Builder
-	flush := func() {
-		b.WriteString(protocol.SafeText(word.String()))
-		word.Reset()
-	}
-	for _, r := range s {
-		switch r {
-		case ' ', '\t', '\n':
-			flush()
-			b.WriteRune(r)
-		default:
-			word.WriteRune(r)
+	var b strings.Builder
+	for {
+		i := strings.IndexAny(s, " \t\n")
+		if i < 0 {
+			return b.String() + protocol.SafeText(s)
 		}
+		b.WriteString(protocol.SafeText(s[:i]))
+		b.WriteByte(s[i])
+		s = s[i+1:]
 	}
-	flush()
-	return b.String()
 }

@@ -36,16 +36,12 @@ func statusTable(rows []review.StatusRow) table {
 		{heads: []string{"PROGRESS", "FILES"}},
 		{heads: []string{"LAST ACTIVITY", "IDLE"}},
 	}
-	for i := range cols {
-		cols[i].cells = make([]cell, 0, len(rows))
-	}
 	for _, r := range rows {
-		cols[colAssignment].cells = append(cols[colAssignment].cells, cell{variants: []string{r.Assignment}})
-		cols[colStatus].cells = append(cols[colStatus].cells, cell{variants: review.StatusWords(r), style: statusStyle(r)})
-		cols[colRound].cells = append(cols[colRound].cells, cell{variants: roundCell(r)})
-		cols[colReviewer].cells = append(cols[colReviewer].cells, cell{variants: []string{dash(oneLine(r.Reviewer))}})
-		cols[colProgress].cells = append(cols[colProgress].cells, cell{variants: progressCell(r)})
-		cols[colActivity].cells = append(cols[colActivity].cells, cell{variants: activityCell(r)})
+		cells := [][]string{{r.Assignment}, review.StatusWords(r), roundCell(r), {dash(oneLine(r.Reviewer))}, progressCell(r), activityCell(r)}
+		for i, variants := range cells {
+			cols[i].cells = append(cols[i].cells, cell{variants: variants})
+		}
+		cols[colStatus].cells[len(cols[colStatus].cells)-1].style = statusStyle(r)
 	}
 	return table{cols: cols, steps: statusSteps}
 }

@@ -39,13 +39,13 @@ type table struct {
 const tableGap = 2
 
 // layout is how a table is shown: each column's level of detail, which
-// columns are kept, how wide the first column may be (0: as wide as its
+// columns are dropped, how wide the first column may be (0: as wide as its
 // values), and the width of each column so shown.
 type layout struct {
-	level []int
-	kept  []bool
-	cut   int
-	width []int
+	level   []int
+	dropped []bool
+	cut     int
+	width   []int
 }
 
 // fit chooses the most detailed layout whose rows are at most width
@@ -53,16 +53,13 @@ type layout struct {
 // steps: a status of thousands of rows fits in time linear in its rows.
 func (t table) fit(width int) layout {
 	widths := t.measure()
-	l := layout{level: make([]int, len(t.cols)), kept: make([]bool, len(t.cols)), width: make([]int, len(t.cols))}
-	for i := range l.kept {
-		l.kept[i] = true
-	}
+	l := layout{level: make([]int, len(t.cols)), dropped: make([]bool, len(t.cols)), width: make([]int, len(t.cols))}
 	for _, s := range t.steps {
 		if l.total(widths) <= width {
 			break
 		}
 		if s.drop {
-			l.kept[s.col] = false
+			l.dropped[s.col] = true
 		} else {
 			l.level[s.col]++
 		}
@@ -115,7 +112,7 @@ func (l layout) colWidth(widths [][]int, i int) int {
 func (l layout) total(widths [][]int) int {
 	total, n := 0, 0
 	for i := range widths {
-		if l.kept[i] {
+		if !l.dropped[i] {
 			total += l.colWidth(widths, i)
 			n++
 		}
@@ -131,17 +128,10 @@ func (t table) render(l layout, color bool) string {
 	if len(t.cols) > 0 {
 		rows = len(t.cols[0].cells)
 	}
-	lineWidth := 0
-	for i, kept := range l.kept {
-		if kept {
-			lineWidth += l.width[i] + tableGap
-		}
-	}
-	b.Grow((rows + 1) * lineWidth)
 	for r := -1; r < rows; r++ {
 		line.Reset()
 		for i, c := range t.cols {
-			if !l.kept[i] {
+			if l.dropped[i] {
 				continue
 			}
 			text, st := pick(c.heads, l.level[i]), plain
