@@ -117,18 +117,16 @@ func (app *App) run(op func(*review.Service) (review.Result, error)) error {
 	if err != nil {
 		return err
 	}
-	res, err := op(s)
-	if err != nil {
-		return err
-	}
-	app.result = &res
-	return nil
+	return app.emit(op(s))
 }
 
-// emit sets the command's result; run prints it once the command returns.
-func (app *App) emit(res review.Result) error {
-	app.result = &res
-	return nil
+// emit sets the command's result, unless err is set; run prints it once
+// the command returns.
+func (app *App) emit(res review.Result, err error) error {
+	if err == nil {
+		app.result = &res
+	}
+	return err
 }
 
 // Service opens the review store found from the working directory (or

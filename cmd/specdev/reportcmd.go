@@ -31,7 +31,7 @@ func (c *ReportCmd) Run(app *App) error {
 		return err
 	}
 	if app.JSON {
-		return app.emit(review.Result{State: "report", Data: r})
+		return app.emit(review.Result{State: "report", Data: r}, nil)
 	}
 	text := safeBlock(r.Content)
 	if c.Path {

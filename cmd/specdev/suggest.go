@@ -72,12 +72,7 @@ func missingFlagValue(msg string) (string, bool) {
 // commandLike: a word that could be a mistyped command name (not a file,
 // a path or a key=value).
 func commandLike(word string) bool {
-	for _, r := range word {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
-			return false
-		}
-	}
-	return word != ""
+	return word != "" && strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-") == ""
 }
 
 // unknownCommand is the usage error for a word that names no command of
