@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
@@ -62,7 +63,7 @@ func spread(flag string, n, findings int, set func(finding, value int)) error {
 		}
 	default:
 		return usage(fmt.Sprintf("give %s once (for all findings) or once per --finding", flag),
-			fmt.Sprintf("%d %s values for %s", n, flag, plural(findings, "finding")))
+			fmt.Sprintf("%d %s values for %d finding%s", n, flag, findings, strings.Repeat("s", min(findings-1, 1)))) // findings >= 1 here
 	}
 	return nil
 }
@@ -130,11 +131,4 @@ func problemOf(err error) string {
 		return inv.Problem
 	}
 	return inv.Field + " " + inv.Problem
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

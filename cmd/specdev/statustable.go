@@ -79,8 +79,7 @@ func progressCell(r review.StatusRow) []string {
 	if r.FilesTotal == 0 {
 		return []string{"-"}
 	}
-	count := strconv.Itoa(r.FilesReviewed) + "/" + strconv.Itoa(r.FilesTotal)
-	return []string{barOf(r.FilesReviewed, r.FilesTotal, count), count}
+	return []string{bar(r.FilesReviewed, r.FilesTotal), strconv.Itoa(r.FilesReviewed) + "/" + strconv.Itoa(r.FilesTotal)}
 }
 
 func activityCell(r review.StatusRow) []string {
@@ -97,17 +96,12 @@ func activityCell(r review.StatusRow) []string {
 // bar is a ten-cell progress bar with the count: [###-------] 3/10. Any
 // counts draw a bar (a full one past the total), never a panic.
 func bar(done, total int) string {
-	return barOf(done, total, strconv.Itoa(done)+"/"+strconv.Itoa(total))
-}
-
-// barOf is bar with its count already written.
-func barOf(done, total int, count string) string {
 	const width = 10
 	filled := 0
 	if total > 0 {
 		filled = min(max(done, 0), total) * width / total
 	}
-	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + count
+	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + strconv.Itoa(done) + "/" + strconv.Itoa(total)
 }
 
 func dash(s string) string {

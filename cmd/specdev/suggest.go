@@ -52,21 +52,9 @@ func suggest(err error, ctx *kong.Context) error {
 // value, …") and returns the flag.
 func missingFlagValue(msg string) (string, bool) {
 	flag, rest, ok := strings.Cut(msg, ": ")
-	if !ok || !strings.HasPrefix(flag, "-") || strings.ContainsRune(flag, ' ') {
-		return "", false
-	}
-	if strings.HasPrefix(rest, "missing value") {
-		return flag, true
-	}
-	if !strings.HasPrefix(rest, "expected ") {
-		return "", false
-	}
-	for _, end := range []string{`got "EOL" (<EOL>)`, "(long flag)", "(short flag)"} {
-		if strings.Contains(rest, end) {
-			return flag, true
-		}
-	}
-	return "", false
+	missing := strings.HasPrefix(rest, "missing value") || strings.HasPrefix(rest, "expected ") &&
+		(strings.Contains(rest, `got "EOL" (<EOL>)`) || strings.Contains(rest, "(long flag)") || strings.Contains(rest, "(short flag)"))
+	return flag, ok && missing && strings.HasPrefix(flag, "-") && !strings.ContainsRune(flag, ' ')
 }
 
 // commandLike: a word that could be a mistyped command name (not a file,

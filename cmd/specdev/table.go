@@ -65,7 +65,7 @@ func (t table) fit(width int) layout {
 		}
 	}
 	if over := l.total(widths) - width; over > 0 && len(t.cols) > 0 {
-		l.cut = max(levelWidth(widths[0], l.level[0])-over, 4)
+		l.cut = max(pick(widths[0], l.level[0])-over, 4)
 	}
 	for i := range l.width {
 		l.width[i] = l.colWidth(widths, i)
@@ -96,12 +96,9 @@ func (t table) measure() [][]int {
 	return widths
 }
 
-// levelWidth is a column's width at level, from its measured widths.
-func levelWidth(w []int, level int) int { return w[min(level, len(w)-1)] }
-
 // colWidth is how wide column i is shown in l.
 func (l layout) colWidth(widths [][]int, i int) int {
-	w := levelWidth(widths[i], l.level[i])
+	w := pick(widths[i], l.level[i])
 	if i == 0 && l.cut > 0 {
 		w = min(w, l.cut)
 	}
@@ -151,12 +148,13 @@ func (t table) render(l layout, color bool) string {
 	return b.String()
 }
 
-// pick is the rendering at level, or the shortest there is.
-func pick(variants []string, level int) string {
-	if len(variants) == 0 {
-		return ""
+// pick is the rendering (or the measured width) at level, or the
+// shortest there is; the zero value of an empty list.
+func pick[T any](variants []T, level int) (v T) {
+	if len(variants) > 0 {
+		v = variants[min(level, len(variants)-1)]
 	}
-	return variants[min(level, len(variants)-1)]
+	return v
 }
 
 // textWidth counts characters: what a terminal shows of the (ASCII or
