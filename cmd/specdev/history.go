@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 
@@ -23,9 +24,7 @@ func (c *HistoryCmd) Run(app *App) error {
 	if c.Name != "" && app.Assignment != "" && c.Name != app.Assignment && !fromEnv {
 		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", oneLine(c.Name), oneLine(app.Assignment)))
 	}
-	if c.Name != "" {
-		app.Assignment = c.Name
-	}
+	app.Assignment = cmp.Or(c.Name, app.Assignment)
 	return app.run(func(s *review.Service) (review.Result, error) {
 		return s.History(review.HistoryOptions{Last: c.Last, Round: c.Round, Event: c.Event})
 	})

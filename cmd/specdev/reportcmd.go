@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +20,7 @@ type ReportCmd struct {
 // view does), then prints it as it is (made safe for a terminal), or its
 // path. Like schema, it prints just what it is asked for: no Next line.
 func (c *ReportCmd) Run(app *App) error {
-	if c.Name != "" {
-		app.Assignment = c.Name
-	}
+	app.Assignment = cmp.Or(c.Name, app.Assignment)
 	s, err := app.Service()
 	if err != nil {
 		return err
