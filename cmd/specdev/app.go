@@ -25,7 +25,6 @@ type App struct {
 	command  string // e.g. "check record <file>", for lock-holder messages
 	terminal bool   // stdin is a terminal: a person is there to answer
 	result   *review.Result
-	svc      *review.Service
 }
 
 // helpExit unwinds out of kong after it printed --help.
@@ -132,9 +131,6 @@ func (app *App) emit(res review.Result, err error) error {
 // Service opens the review store found from the working directory (or
 // --dir / SPECDEV_DIR) for the caller the global flags name.
 func (app *App) Service() (*review.Service, error) {
-	if app.svc != nil {
-		return app.svc, nil
-	}
 	s, err := review.Open(review.Options{
 		Dir: app.Dir, Holder: "specdev " + app.command, Now: app.now, Log: app.log,
 		Warn:    func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) },
@@ -146,6 +142,5 @@ func (app *App) Service() (*review.Service, error) {
 	if isTerminal(app.stderr) {
 		s.Notify = func(note string) { fmt.Fprintln(app.stderr, note) }
 	}
-	app.svc = s
 	return s, nil
 }

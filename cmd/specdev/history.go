@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 )
 
@@ -22,7 +23,7 @@ type HistoryCmd struct {
 func (c *HistoryCmd) Run(app *App) error {
 	fromEnv := app.Assignment == os.Getenv("SPECDEV_ASSIGNMENT")
 	if c.Name != "" && app.Assignment != "" && c.Name != app.Assignment && !fromEnv {
-		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", oneLine(c.Name), oneLine(app.Assignment)))
+		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", protocol.SafeText(c.Name), protocol.SafeText(app.Assignment)))
 	}
 	app.Assignment = cmp.Or(c.Name, app.Assignment)
 	return app.run(func(s *review.Service) (review.Result, error) {

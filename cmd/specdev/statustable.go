@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"strconv"
 
 	"github.com/specdev/specdev/protocol"
@@ -37,7 +38,7 @@ func statusTable(rows []review.StatusRow) table {
 		{heads: []string{"LAST ACTIVITY", "IDLE"}},
 	}
 	for _, r := range rows {
-		cells := [][]string{{r.Assignment}, review.StatusWords(r), roundCell(r), {dash(oneLine(r.Reviewer))}, progressCell(r), activityCell(r)}
+		cells := [][]string{{r.Assignment}, review.StatusWords(r), roundCell(r), {cmp.Or(protocol.SafeText(r.Reviewer), "-")}, progressCell(r), activityCell(r)}
 		for i, variants := range cells {
 			cols[i].cells = append(cols[i].cells, cell{variants: variants})
 		}
@@ -102,11 +103,4 @@ func bar(done, total int) string {
 		filled = min(max(done, 0), total) * width / total
 	}
 	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + strconv.Itoa(done) + "/" + strconv.Itoa(total)
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
