@@ -57,6 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	app.log = newLogger(stderr, app.LogLevel)
 	app.command = kctx.Command()
 	app.terminal = isTerminal(stdin)
+	noteRenamed(app, kctx)
 	if err := kctx.Run(); err != nil {
 		if ctx.interrupted() {
 			err = &interruptedError{err}
