@@ -10,11 +10,12 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// withSuggestion improves kong's parse errors where kong cannot: a flag
-// given without its value, and a mistyped subcommand below a group with a
-// default command ("check recrod"), which kong takes as an argument of the
-// default command (its error says only "unexpected argument recrod").
-// kong suggests mistyped top-level commands and flags itself.
+// withSuggestion makes kong's parse errors usage errors, and improves them
+// where kong cannot: a flag given without its value, and a mistyped
+// subcommand below a group with a default command ("check recrod"), which
+// kong takes as an argument of the default command (its error says only
+// "unexpected argument recrod"). kong suggests mistyped top-level commands
+// and flags itself.
 func withSuggestion(err error) error {
 	var pe *kong.ParseError
 	if !errors.As(err, &pe) {
@@ -23,7 +24,7 @@ func withSuggestion(err error) error {
 	if better := suggest(pe.Unwrap(), pe.Context); better != nil {
 		return better
 	}
-	return err
+	return &protocol.UsageError{Msg: err.Error(), Hint: "run specdev --help (or specdev <command> --help) for the commands and flags", Err: err}
 }
 
 // suggest is the better error for err, an error of kong's parse of ctx,
