@@ -62,10 +62,9 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 	}
 	for {
 		answer, err := ask(app, in, "Your decision: [y] %s, [o] %s (override), [s] skip? ", follow, other)
-		var pass bool
+		pass := p.Pass
 		switch strings.ToLower(answer) {
 		case "y", "yes":
-			pass = p.Pass
 		case "o", "override":
 			if !confirm(app, in, p.Pass) {
 				continue

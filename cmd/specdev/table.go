@@ -31,6 +31,7 @@ type step struct {
 	drop bool
 }
 
+// table is at least one column, the first the one cut last.
 type table struct {
 	cols  []column
 	steps []step
@@ -64,7 +65,7 @@ func (t table) fit(width int) layout {
 			l.level[s.col]++
 		}
 	}
-	if over := l.total(widths) - width; over > 0 && len(t.cols) > 0 {
+	if over := l.total(widths) - width; over > 0 {
 		l.cut = max(pick(widths[0], l.level[0])-over, 4)
 	}
 	for i := range l.width {
@@ -121,11 +122,7 @@ func (l layout) total(widths [][]int) int {
 // colouring cells when color is on. No line ends in spaces.
 func (t table) render(l layout, color bool) string {
 	var b, line strings.Builder
-	rows := 0
-	if len(t.cols) > 0 {
-		rows = len(t.cols[0].cells)
-	}
-	for r := -1; r < rows; r++ {
+	for r := -1; r < len(t.cols[0].cells); r++ {
 		line.Reset()
 		for i, c := range t.cols {
 			if l.dropped[i] {
