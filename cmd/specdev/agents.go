@@ -58,34 +58,24 @@ func (c *CheckPollCmd) runAgent(app *App, mode protocol.Mode) error {
 // done clears the progress line.
 func (app *App) agentOutput() (progress, say func(string), done func()) {
 	var mu sync.Mutex
-	shown := false
-	clear := func() {
-		if shown {
-			fmt.Fprint(app.stderr, "\r\x1b[K")
-			shown = false
-		}
-	}
-	say = func(line string) {
+	shown := false // a progress line is on the screen
+	write := func(text string, isProgress bool) {
 		mu.Lock()
 		defer mu.Unlock()
-		clear()
-		fmt.Fprintln(app.stderr, "specdev: "+line)
+		if shown || isProgress {
+			text = "\r\x1b[K" + text
+		}
+		fmt.Fprint(app.stderr, text)
+		shown = isProgress
 	}
-	if isTerminalOut(app.stderr) {
+	say = func(line string) { write("specdev: "+line+"\n", false) }
+	if isTerminal(app.stderr) {
 		progress = func(line string) {
-			mu.Lock()
-			defer mu.Unlock()
-			width := outWidth(app.stderr) - 1
-			if r := []rune(line); len(r) > width {
+			if r, width := []rune(line), outWidth(app.stderr)-1; len(r) > width {
 				line = string(r[:width])
 			}
-			fmt.Fprint(app.stderr, "\r\x1b[K"+line)
-			shown = true
+			write(line, true)
 		}
 	}
-	return progress, say, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		clear()
-	}
+	return progress, say, func() { write("", false) }
 }

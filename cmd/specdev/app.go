@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"time"
 
 	"github.com/alecthomas/kong"
-	"github.com/mattn/go-isatty"
 
 	"github.com/specdev/specdev/review"
 )
@@ -27,7 +25,6 @@ type App struct {
 	command  string // e.g. "check record <file>", for lock-holder messages
 	terminal bool   // stdin is a terminal: a person is there to answer
 	result   *review.Result
-	svc      *review.Service
 }
 
 // helpExit unwinds out of kong after it printed --help.
@@ -60,6 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	app.log = newLogger(stderr, app.LogLevel)
 	app.command = kctx.Command()
 	app.terminal = isTerminal(stdin)
+	noteRenamed(app, kctx)
 	if err := kctx.Run(); err != nil {
 		if ctx.interrupted() {
 			err = &interruptedError{err}
@@ -112,13 +110,6 @@ func newParser(app *App) (*kong.Kong, error) {
 	return parser, nil
 }
 
-// isTerminal reports whether r is a terminal (not merely a character
-// device: an agent's stdin is often /dev/null).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && isatty.IsTerminal(f.Fd())
-}
-
 // run runs an operation of the review layer on the caller's service
 // and keeps its result for run to print.
 func (app *App) run(op func(*review.Service) (review.Result, error)) error {
@@ -126,26 +117,21 @@ func (app *App) run(op func(*review.Service) (review.Result, error)) error {
 	if err != nil {
 		return err
 	}
-	res, err := op(s)
-	if err != nil {
-		return err
-	}
-	app.result = &res
-	return nil
+	return app.emit(op(s))
 }
 
-// emit sets the command's result; run prints it once the command returns.
-func (app *App) emit(res review.Result) error {
-	app.result = &res
-	return nil
+// emit sets the command's result, unless err is set; run prints it once
+// the command returns.
+func (app *App) emit(res review.Result, err error) error {
+	if err == nil {
+		app.result = &res
+	}
+	return err
 }
 
 // Service opens the review store found from the working directory (or
 // --dir / SPECDEV_DIR) for the caller the global flags name.
 func (app *App) Service() (*review.Service, error) {
-	if app.svc != nil {
-		return app.svc, nil
-	}
 	s, err := review.Open(review.Options{
 		Dir: app.Dir, Holder: "specdev " + app.command, Now: app.now, Log: app.log,
 		Warn:    func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) },
@@ -154,9 +140,8 @@ func (app *App) Service() (*review.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isTerminalOut(app.stderr) {
+	if isTerminal(app.stderr) {
 		s.Notify = func(note string) { fmt.Fprintln(app.stderr, note) }
 	}
-	app.svc = s
 	return s, nil
 }

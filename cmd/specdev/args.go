@@ -18,21 +18,15 @@ type seedForm struct {
 // subcommand of work and check.
 func seedFormOf(root *kong.Node) seedForm {
 	sf := seedForm{keys: map[string]map[string]bool{}, takeValue: map[string]bool{}}
-	var walk func(n *kong.Node)
-	walk = func(n *kong.Node) {
-		for _, f := range n.Flags {
-			if !f.IsBool() {
-				sf.takeValue["--"+f.Name] = true
-				if f.Short != 0 {
-					sf.takeValue["-"+string(f.Short)] = true
-				}
+	_ = kong.Visit(root, func(v kong.Visitable, next kong.Next) error {
+		if f, ok := v.(*kong.Flag); ok && !f.IsBool() {
+			sf.takeValue["--"+f.Name] = true
+			if f.Short != 0 {
+				sf.takeValue["-"+string(f.Short)] = true
 			}
 		}
-		for _, child := range n.Children {
-			walk(child)
-		}
-	}
-	walk(root)
+		return next(nil)
+	})
 	for _, child := range root.Children {
 		if (child.Name == "work" || child.Name == "check") && child.DefaultCmd != nil {
 			keys := map[string]bool{}

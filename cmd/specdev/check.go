@@ -34,11 +34,10 @@ func (c *CheckPollCmd) Run(app *App) error {
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
 		if app.terminal && mode == protocol.ModeManual {
-			names, _, err := s.AwaitingNames()
-			if err != nil || len(names) > 0 { // an unreadable one is the poll's to report
-				if err != nil {
-					return review.Result{}, err
-				}
+			// an unreadable one (left out of names) is the poll's to report
+			if names, _, err := s.AwaitingNames(); err != nil {
+				return review.Result{}, err
+			} else if len(names) > 0 {
 				return askApprovals(app, s, names)
 			}
 		}
@@ -109,11 +108,7 @@ type DoctorCmd struct{}
 
 // Run runs every check.
 func (c *DoctorCmd) Run(app *App) error {
-	res, err := review.Doctor(app.ctx, review.Options{Dir: app.Dir, Now: app.now})
-	if err != nil {
-		return err
-	}
-	return app.emit(res)
+	return app.emit(review.Doctor(app.ctx, review.Options{Dir: app.Dir, Now: app.now}))
 }
 
 // AllowCmd is a person's consent to run the project's pre-flight gate on

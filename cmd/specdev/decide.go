@@ -61,12 +61,10 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 		follow, other = "pass it as proposed", "fail it instead"
 	}
 	for {
-		fmt.Fprintf(app.stderr, "Your decision: [y] %s, [o] %s (override), [s] skip? ", follow, other)
-		answer, err := in.ReadString('\n')
-		var pass bool
-		switch strings.ToLower(strings.TrimSpace(answer)) {
+		answer, err := ask(app, in, "Your decision: [y] %s, [o] %s (override), [s] skip? ", follow, other)
+		pass := p.Pass
+		switch strings.ToLower(answer) {
 		case "y", "yes":
-			pass = p.Pass
 		case "o", "override":
 			if !confirm(app, in, p.Pass) {
 				continue
@@ -100,22 +98,25 @@ func confirm(app *App, in *bufio.Reader, proposedPass bool) bool {
 	if proposedPass {
 		proposed, word = "PASS", "fail"
 	}
-	fmt.Fprintf(app.stderr, "The reviewer proposed %s. Type %q to %s the change against that proposal: ", proposed, word, word)
-	answer, _ := in.ReadString('\n')
-	return strings.TrimSpace(strings.ToLower(answer)) == word
+	answer, _ := ask(app, in, "The reviewer proposed %s. Type %q to %s the change against that proposal: ", proposed, word, word)
+	return strings.ToLower(answer) == word
 }
 
 // askReason asks for the reason of a rejection until one is given; ""
 // when the input ends first.
 func askReason(app *App, in *bufio.Reader) string {
 	for {
-		fmt.Fprint(app.stderr, "Reason for the implementer (required): ")
-		reason, err := in.ReadString('\n')
-		if r := strings.TrimSpace(reason); r != "" {
-			return r
-		}
-		if err != nil {
-			return ""
+		reason, err := ask(app, in, "Reason for the implementer (required): ")
+		if reason != "" || err != nil {
+			return reason
 		}
 	}
+}
+
+// ask puts a question to the person on stderr and reads the answer,
+// trimmed; err is set once the input has ended.
+func ask(app *App, in *bufio.Reader, format string, args ...any) (string, error) {
+	fmt.Fprintf(app.stderr, format, args...)
+	answer, err := in.ReadString('\n')
+	return strings.TrimSpace(answer), err
 }

@@ -3,47 +3,30 @@ package main
 import (
 	"errors"
 
-	"github.com/alecthomas/kong"
-
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 )
 
-// The exit codes: the review layer's outcome codes, stable and the same
-// with --json.
+// The exit codes this package names: the review layer's outcome codes,
+// stable and the same with --json.
 const (
 	exitOK          = int(review.OK)
-	exitError       = int(review.Failure)
 	exitUsage       = int(review.Usage)
-	exitWaiting     = int(review.Waiting)
-	exitInvalid     = int(review.Invalid)
 	exitInterrupted = int(review.Interrupted)
 )
 
 func usage(hint, msg string) error { return &protocol.UsageError{Msg: msg, Hint: hint} }
 
-// exitCode decides which exit code an error gets: a command line kong
-// refused is a usage error, an interrupted command 130, the rest as the
-// review layer says (review.CodeOf, the one place for the rest).
+// exitCode decides which exit code an error gets: an interrupted command
+// 130, the rest as the review layer says (review.CodeOf, the one place
+// for the rest; a command line kong refused is a usage error, see
+// withSuggestion).
 func exitCode(err error) int {
-	var parseErr *kong.ParseError
 	var interrupted *interruptedError
-	switch {
-	case errors.As(err, &interrupted):
+	if errors.As(err, &interrupted) {
 		return exitInterrupted
-	case errors.As(err, &parseErr):
-		return exitUsage
 	}
 	return int(review.CodeOf(err))
-}
-
-// hintOf returns the fix an error suggests, if any.
-func hintOf(err error) string {
-	var parseErr *kong.ParseError
-	if errors.As(err, &parseErr) {
-		return "run specdev --help (or specdev <command> --help) for the commands and flags"
-	}
-	return review.HintOf(err)
 }
 
 // interruptedError is a command stopped by a signal. What the command left

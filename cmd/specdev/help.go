@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -66,19 +65,14 @@ func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
 	if err := kong.DefaultHelpPrinter(options, ctx); err != nil {
 		return err
 	}
-	var b strings.Builder
-	writeExamples(&b, node.Path())
+	writeExamples(ctx.Stdout, node.Path())
 	// a code and its name stay on one line
 	words := []string{"Exit", "codes:"}
 	for code := review.OK; code <= review.Conflict; code++ {
 		words = append(words, fmt.Sprintf("%d %s,", code, code))
 	}
 	words[len(words)-1] = strings.TrimSuffix(words[len(words)-1], ",")
-	b.WriteString("\n")
-	for _, line := range wrap(append(words, "(the README explains each)."), helpWidth) {
-		b.WriteString(line + "\n")
-	}
-	_, err := io.WriteString(ctx.Stdout, b.String())
+	_, err := fmt.Fprintf(ctx.Stdout, "\n%s\n", strings.Join(wrap(append(words, "(the README explains each)."), helpWidth), "\n"))
 	return err
 }
 

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 
+	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 )
 
@@ -21,11 +23,9 @@ type HistoryCmd struct {
 func (c *HistoryCmd) Run(app *App) error {
 	fromEnv := app.Assignment == os.Getenv("SPECDEV_ASSIGNMENT")
 	if c.Name != "" && app.Assignment != "" && c.Name != app.Assignment && !fromEnv {
-		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", oneLine(c.Name), oneLine(app.Assignment)))
+		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", protocol.SafeText(c.Name), protocol.SafeText(app.Assignment)))
 	}
-	if c.Name != "" {
-		app.Assignment = c.Name
-	}
+	app.Assignment = cmp.Or(c.Name, app.Assignment)
 	return app.run(func(s *review.Service) (review.Result, error) {
 		return s.History(review.HistoryOptions{Last: c.Last, Round: c.Round, Event: c.Event})
 	})

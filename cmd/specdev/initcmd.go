@@ -19,11 +19,7 @@ type InitCmd struct {
 
 // Run creates what is missing and leaves what exists alone.
 func (c *InitCmd) Run(app *App) error {
-	res, err := review.Init(app.Dir, c.UpdateSkills)
-	if err != nil {
-		return err
-	}
-	return app.emit(res)
+	return app.emit(review.Init(app.Dir, c.UpdateSkills))
 }
 
 // SchemaCmd prints an embedded JSON Schema.
@@ -38,7 +34,7 @@ func (c *SchemaCmd) Run(app *App) error {
 		return usage("known schemas: "+strings.Join(schemas.Names(), ", "), err.Error())
 	}
 	if app.JSON {
-		return app.emit(review.Result{State: "schema", Data: json.RawMessage(data)})
+		return app.emit(review.Result{State: "schema", Data: json.RawMessage(data)}, nil)
 	}
 	_, err = app.stdout.Write(data)
 	return err
@@ -57,7 +53,7 @@ func (c *VersionCmd) Run(app *App) error {
 		State: "version",
 		Data:  versionData{Go: runtime.Version(), ProtocolVersion: protocol.RequestVersion, Version: v},
 		Text:  fmt.Sprintf("specdev %s (%s, protocol version %d)", v, runtime.Version(), protocol.RequestVersion),
-	})
+	}, nil)
 }
 
 // versionString is the version set at build time, the module's, or devel.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/charmbracelet/log"
@@ -28,58 +29,23 @@ func newLogger(w io.Writer, level string) *logger {
 	return &logger{w: w, level: lvl}
 }
 
-// at returns the library's logger if a line of level is to be written.
-func (z *logger) at(level log.Level) *log.Logger {
+// log writes a line of level, making the library's logger for the first.
+func (z *logger) log(level log.Level, msg any, keyvals ...any) {
 	if level < z.level {
-		return nil
+		return
 	}
 	if z.l == nil {
 		z.l = log.NewWithOptions(plainWriter{z.w}, log.Options{Level: z.level, Prefix: "specdev"})
 	}
-	return z.l
+	z.l.Log(level, msg, keyvals...)
 }
 
-// Debug logs msg with key-value pairs at debug level.
-func (z *logger) Debug(msg any, keyvals ...any) {
-	if l := z.at(log.DebugLevel); l != nil {
-		l.Debug(msg, keyvals...)
-	}
-}
-
-// Info logs msg with key-value pairs at info level.
-func (z *logger) Info(msg any, keyvals ...any) {
-	if l := z.at(log.InfoLevel); l != nil {
-		l.Info(msg, keyvals...)
-	}
-}
-
-// Warn logs msg with key-value pairs at warn level.
-func (z *logger) Warn(msg any, keyvals ...any) {
-	if l := z.at(log.WarnLevel); l != nil {
-		l.Warn(msg, keyvals...)
-	}
-}
-
-// Debugf logs a formatted line at debug level.
-func (z *logger) Debugf(format string, args ...any) {
-	if l := z.at(log.DebugLevel); l != nil {
-		l.Debugf(format, args...)
-	}
-}
-
-// Warnf logs a formatted line at warn level.
-func (z *logger) Warnf(format string, args ...any) {
-	if l := z.at(log.WarnLevel); l != nil {
-		l.Warnf(format, args...)
-	}
-}
-
-// Errorf logs a formatted line at error level.
-func (z *logger) Errorf(format string, args ...any) {
-	if l := z.at(log.ErrorLevel); l != nil {
-		l.Errorf(format, args...)
-	}
-}
+// Debug, Warn, Debugf and Warnf log at their level: a message with
+// key-value pairs, or a formatted line.
+func (z *logger) Debug(msg any, keyvals ...any) { z.log(log.DebugLevel, msg, keyvals...) }
+func (z *logger) Warn(msg any, keyvals ...any)  { z.log(log.WarnLevel, msg, keyvals...) }
+func (z *logger) Debugf(f string, a ...any)     { z.log(log.DebugLevel, fmt.Sprintf(f, a...)) }
+func (z *logger) Warnf(f string, a ...any)      { z.log(log.WarnLevel, fmt.Sprintf(f, a...)) }
 
 // plainWriter hides the terminal behind stderr from the logging library.
 type plainWriter struct{ w io.Writer }

@@ -1,52 +1,36 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
 
-// The original tool's command names, kept working: each runs the command
-// that does the job today and says its name once on stderr, so that a
-// person or an agent with the old name learns the new one (stdout and
-// --json stay the command's own).
+	"github.com/alecthomas/kong"
+)
 
-type workStatusCmd struct{ WorkShowCmd }
+// The original tool's command names, kept working: each type embeds the
+// command that does the job today, so it runs that command's Run, and
+// noteRenamed says today's name once on stderr, so that a person or an
+// agent with the old name learns the new one (stdout and --json stay the
+// command's own).
+type (
+	workStatusCmd  struct{ WorkShowCmd }
+	checkStatusCmd struct{ StatusCmd }
+	checkRunCmd    struct{ CheckPollCmd }
+	checkResumeCmd struct{ CheckPollCmd }
+	checkAcceptCmd struct{ CheckApproveCmd }
+)
 
-// Run is specdev work.
-func (c *workStatusCmd) Run(app *App) error {
-	renamed(app, "work status", "specdev work")
-	return c.WorkShowCmd.Run(app)
+// renamedCommands are today's names of the original tool's commands.
+var renamedCommands = map[string]string{
+	"work status":  "specdev work",
+	"check status": "specdev status",
+	"check run":    "specdev check --session ID",
+	"check resume": "specdev check --session ID (it resumes the review the session holds)",
+	"check accept": "specdev check approve",
 }
 
-type checkStatusCmd struct{ StatusCmd }
-
-// Run is specdev status: a look that never claims.
-func (c *checkStatusCmd) Run(app *App) error {
-	renamed(app, "check status", "specdev status")
-	return c.StatusCmd.Run(app)
-}
-
-type checkRunCmd struct{ CheckPollCmd }
-
-// Run is specdev check.
-func (c *checkRunCmd) Run(app *App) error {
-	renamed(app, "check run", "specdev check --session ID")
-	return c.CheckPollCmd.Run(app)
-}
-
-type checkResumeCmd struct{ CheckPollCmd }
-
-// Run is specdev check: a session's own review is resumed.
-func (c *checkResumeCmd) Run(app *App) error {
-	renamed(app, "check resume", "specdev check --session ID (it resumes the review the session holds)")
-	return c.CheckPollCmd.Run(app)
-}
-
-type checkAcceptCmd struct{ CheckApproveCmd }
-
-// Run is specdev check approve.
-func (c *checkAcceptCmd) Run(app *App) error {
-	renamed(app, "check accept", "specdev check approve")
-	return c.CheckApproveCmd.Run(app)
-}
-
-func renamed(app *App, old, now string) {
-	fmt.Fprintf(app.stderr, "specdev: note: %q is the original tool's name; today's is %s\n", "specdev "+old, now)
+// noteRenamed says today's name if the command kctx selected has one.
+func noteRenamed(app *App, kctx *kong.Context) {
+	if sel := kctx.Selected(); sel != nil && renamedCommands[sel.Path()] != "" {
+		fmt.Fprintf(app.stderr, "specdev: note: %q is the original tool's name; today's is %s\n", "specdev "+sel.Path(), renamedCommands[sel.Path()])
+	}
 }

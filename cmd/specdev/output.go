@@ -44,7 +44,7 @@ func writeResult(w io.Writer, asJSON bool, res review.Result) {
 // document on stdout.
 func writeError(stdout, stderr io.Writer, asJSON bool, err error) {
 	code := exitCode(err)
-	hint := hintOf(err)
+	hint := review.HintOf(err)
 	if asJSON {
 		writeJSON(stdout, envelope{Error: &errorBody{Code: review.Code(code).String(), Message: err.Error(), Hint: hint}})
 		return

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
@@ -20,50 +21,34 @@ type CheckRecordCmd struct {
 	Resolved   []int    `help:"A finding of the previous round that you verified fixed, by its number in the briefing; repeat for more." sep:"none" placeholder:"N"`
 }
 
-// Run records the file under the lock, if the session still holds the review.
+// Run records the file under the lock, if the session still holds the
+// review, with the findings of the flags and of the findings file.
 func (c *CheckRecordCmd) Run(app *App) error {
-	if err := c.checkFlags(); err != nil {
+	findings, err := c.flagFindings()
+	if err != nil {
 		return err
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
-		opt, err := c.options(app)
-		if err != nil {
+		if err := spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }); err != nil {
 			return review.Result{}, err
+		}
+		if err := spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] }); err != nil {
+			return review.Result{}, err
+		}
+		opt := review.RecordOptions{File: c.File, Add: c.Add, Resolved: c.Resolved, Findings: findings}
+		if c.Findings != "" {
+			data, label, err := readInput(app, c.Findings)
+			if err != nil {
+				return review.Result{}, err
+			}
+			fromFile, err := protocol.DecodeFindings(label, data)
+			if err != nil {
+				return review.Result{}, err
+			}
+			opt.Findings, opt.Source = append(findings, fromFile...), label
 		}
 		return s.Record(app.ctx, opt)
 	})
-}
-
-// options gathers the findings from the flags and the findings file.
-func (c *CheckRecordCmd) options(app *App) (review.RecordOptions, error) {
-	opt := review.RecordOptions{File: c.File, Add: c.Add, Resolved: c.Resolved, Findings: []protocol.Finding{}}
-	for _, text := range c.Finding {
-		f, err := protocol.ParseFindingFlag(text)
-		if err != nil {
-			return opt, usage("e.g. --finding \"important: the counter is kept in memory only\"", "--finding: "+err.Error())
-		}
-		opt.Findings = append(opt.Findings, f)
-	}
-	findings := opt.Findings
-	if err := spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }); err != nil {
-		return opt, err
-	}
-	if err := spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] }); err != nil {
-		return opt, err
-	}
-	if c.Findings == "" {
-		return opt, nil
-	}
-	data, label, err := readInput(app, c.Findings)
-	if err != nil {
-		return opt, err
-	}
-	fromFile, err := protocol.DecodeFindings(label, data)
-	if err != nil {
-		return opt, err
-	}
-	opt.Findings, opt.Source = append(findings, fromFile...), label
-	return opt, nil
 }
 
 // spread applies n values to the findings: one value to all, or one each.
@@ -72,17 +57,13 @@ func spread(flag string, n, findings int, set func(finding, value int)) error {
 	case n == 0:
 	case findings == 0:
 		return usage("give "+flag+" together with --finding", flag+" without a --finding")
-	case n == 1:
+	case n == 1 || n == findings:
 		for i := 0; i < findings; i++ {
-			set(i, 0)
-		}
-	case n == findings:
-		for i := 0; i < findings; i++ {
-			set(i, i)
+			set(i, min(i, n-1))
 		}
 	default:
 		return usage(fmt.Sprintf("give %s once (for all findings) or once per --finding", flag),
-			fmt.Sprintf("%d %s values for %s", n, flag, plural(findings, "finding")))
+			fmt.Sprintf("%d %s values for %d finding%s", n, flag, findings, strings.Repeat("s", min(findings-1, 1)))) // findings >= 1 here
 	}
 	return nil
 }
@@ -107,34 +88,36 @@ func readInput(app *App, name string) (data []byte, label string, err error) {
 	return data, label, nil
 }
 
-// checkFlags applies the finding rules of the schemas to --finding,
-// --line and --suggestion, naming the flag that breaks one, before
-// anything is read or written. Errors quote at most a short prefix of
-// the input.
-func (c *CheckRecordCmd) checkFlags() error {
+// flagFindings parses --finding, applying the finding rules of the
+// schemas to it, --line and --suggestion, and naming the flag that breaks
+// one, before anything is read or written. Errors quote at most a short
+// prefix of the input.
+func (c *CheckRecordCmd) flagFindings() ([]protocol.Finding, error) {
 	for _, n := range c.Line {
 		if err := protocol.CheckLine(n); err != nil {
-			return usage(fmt.Sprintf("give a line from 1 to %d, or 0 for the whole file", protocol.MaxLine), "--line: "+err.Error())
+			return nil, usage(fmt.Sprintf("give a line from 1 to %d, or 0 for the whole file", protocol.MaxLine), "--line: "+err.Error())
 		}
 	}
 	for _, s := range c.Suggestion {
 		if err := review.CheckText("--suggestion", s, protocol.MaxFindingText); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	findings := []protocol.Finding{}
 	for _, text := range c.Finding {
 		if err := review.CheckText("--finding", text, protocol.MaxFileSize); err != nil {
-			return err
+			return nil, err
 		}
 		f, err := protocol.ParseFindingFlag(text)
 		if err != nil {
-			return usage("e.g. --finding \"important: the counter is kept in memory only\"", "--finding: "+err.Error())
+			return nil, usage("e.g. --finding \"important: the counter is kept in memory only\"", "--finding: "+err.Error())
 		}
 		if err := f.Validate(); err != nil {
-			return usage("shorten the finding, or give it in a --findings file", "--finding: "+problemOf(err))
+			return nil, usage("shorten the finding, or give it in a --findings file", "--finding: "+problemOf(err))
 		}
+		findings = append(findings, f)
 	}
-	return nil
+	return findings, nil
 }
 
 // problemOf is an InvalidError's field and problem, without the file name
@@ -148,11 +131,4 @@ func problemOf(err error) string {
 		return inv.Problem
 	}
 	return inv.Field + " " + inv.Problem
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

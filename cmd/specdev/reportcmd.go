@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +20,7 @@ type ReportCmd struct {
 // view does), then prints it as it is (made safe for a terminal), or its
 // path. Like schema, it prints just what it is asked for: no Next line.
 func (c *ReportCmd) Run(app *App) error {
-	if c.Name != "" {
-		app.Assignment = c.Name
-	}
+	app.Assignment = cmp.Or(c.Name, app.Assignment)
 	s, err := app.Service()
 	if err != nil {
 		return err
@@ -31,7 +30,7 @@ func (c *ReportCmd) Run(app *App) error {
 		return err
 	}
 	if app.JSON {
-		return app.emit(review.Result{State: "report", Data: r})
+		return app.emit(review.Result{State: "report", Data: r}, nil)
 	}
 	text := safeBlock(r.Content)
 	if c.Path {
@@ -63,20 +62,14 @@ func shownPath(root, abs string) string {
 // characters goes through SafeText, so no escape sequence or control
 // character reaches the terminal.
 func safeBlock(s string) string {
-	var b, word strings.Builder
-	flush := func() {
-		b.WriteString(protocol.SafeText(word.String()))
-		word.Reset()
-	}
-	for _, r := range s {
-		switch r {
-		case ' ', '\t', '\n':
-			flush()
-			b.WriteRune(r)
-		default:
-			word.WriteRune(r)
+	var b strings.Builder
+	for {
+		i := strings.IndexAny(s, " \t\n")
+		if i < 0 {
+			return b.String() + protocol.SafeText(s)
 		}
+		b.WriteString(protocol.SafeText(s[:i]))
+		b.WriteByte(s[i])
+		s = s[i+1:]
 	}
-	flush()
-	return b.String()
 }

@@ -62,18 +62,14 @@ func wrapCommand(line string, width int) []string {
 	if err != nil || len(line) <= width {
 		return []string{line}
 	}
-	var units []string
+	var lines []string
+	cur := ""
 	for i := 0; i < len(raw); i++ {
 		u := raw[i]
 		if strings.HasPrefix(u, "-") && !strings.Contains(u, "=") && i+1 < len(raw) && !strings.HasPrefix(raw[i+1], "-") {
 			i++
 			u += " " + raw[i]
 		}
-		units = append(units, u)
-	}
-	var lines []string
-	cur := ""
-	for _, u := range units {
 		switch {
 		case cur == "":
 			cur = u

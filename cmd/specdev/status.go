@@ -50,7 +50,7 @@ func statusText(rows []review.StatusRow, needs []review.NeedItem, width int, col
 	for _, r := range rows {
 		switch {
 		case r.Error != "":
-			fmt.Fprintf(&b, "%s: %s\n", r.Assignment, oneLine(r.Error))
+			fmt.Fprintf(&b, "%s: %s\n", r.Assignment, protocol.SafeText(r.Error))
 		case r.ClockSkew:
 			fmt.Fprintf(&b, "%s: last activity %s\n", r.Assignment, review.ActivityAgo(r.Idle, true))
 		}
@@ -62,6 +62,3 @@ func statusText(rows []review.StatusRow, needs []review.NeedItem, width int, col
 	}
 	return b.String()
 }
-
-// oneLine makes agent or human text safe for the terminal, on one line.
-func oneLine(s string) string { return protocol.SafeText(s) }

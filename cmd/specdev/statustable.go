@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"strconv"
 
 	"github.com/specdev/specdev/protocol"
@@ -36,16 +37,12 @@ func statusTable(rows []review.StatusRow) table {
 		{heads: []string{"PROGRESS", "FILES"}},
 		{heads: []string{"LAST ACTIVITY", "IDLE"}},
 	}
-	for i := range cols {
-		cols[i].cells = make([]cell, 0, len(rows))
-	}
 	for _, r := range rows {
-		cols[colAssignment].cells = append(cols[colAssignment].cells, cell{variants: []string{r.Assignment}})
-		cols[colStatus].cells = append(cols[colStatus].cells, cell{variants: review.StatusWords(r), style: statusStyle(r)})
-		cols[colRound].cells = append(cols[colRound].cells, cell{variants: roundCell(r)})
-		cols[colReviewer].cells = append(cols[colReviewer].cells, cell{variants: []string{dash(oneLine(r.Reviewer))}})
-		cols[colProgress].cells = append(cols[colProgress].cells, cell{variants: progressCell(r)})
-		cols[colActivity].cells = append(cols[colActivity].cells, cell{variants: activityCell(r)})
+		cells := [][]string{{r.Assignment}, review.StatusWords(r), roundCell(r), {cmp.Or(protocol.SafeText(r.Reviewer), "-")}, progressCell(r), activityCell(r)}
+		for i, variants := range cells {
+			cols[i].cells = append(cols[i].cells, cell{variants: variants})
+		}
+		cols[colStatus].cells[len(cols[colStatus].cells)-1].style = statusStyle(r)
 	}
 	return table{cols: cols, steps: statusSteps}
 }
@@ -83,8 +80,7 @@ func progressCell(r review.StatusRow) []string {
 	if r.FilesTotal == 0 {
 		return []string{"-"}
 	}
-	count := strconv.Itoa(r.FilesReviewed) + "/" + strconv.Itoa(r.FilesTotal)
-	return []string{barOf(r.FilesReviewed, r.FilesTotal, count), count}
+	return []string{bar(r.FilesReviewed, r.FilesTotal), strconv.Itoa(r.FilesReviewed) + "/" + strconv.Itoa(r.FilesTotal)}
 }
 
 func activityCell(r review.StatusRow) []string {
@@ -101,22 +97,10 @@ func activityCell(r review.StatusRow) []string {
 // bar is a ten-cell progress bar with the count: [###-------] 3/10. Any
 // counts draw a bar (a full one past the total), never a panic.
 func bar(done, total int) string {
-	return barOf(done, total, strconv.Itoa(done)+"/"+strconv.Itoa(total))
-}
-
-// barOf is bar with its count already written.
-func barOf(done, total int, count string) string {
 	const width = 10
 	filled := 0
 	if total > 0 {
 		filled = min(max(done, 0), total) * width / total
 	}
-	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + count
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + strconv.Itoa(done) + "/" + strconv.Itoa(total)
 }

@@ -10,11 +10,12 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// withSuggestion improves kong's parse errors where kong cannot: a flag
-// given without its value, and a mistyped subcommand below a group with a
-// default command ("check recrod"), which kong takes as an argument of the
-// default command (its error says only "unexpected argument recrod").
-// kong suggests mistyped top-level commands and flags itself.
+// withSuggestion makes kong's parse errors usage errors, and improves them
+// where kong cannot: a flag given without its value, and a mistyped
+// subcommand below a group with a default command ("check recrod"), which
+// kong takes as an argument of the default command (its error says only
+// "unexpected argument recrod"). kong suggests mistyped top-level commands
+// and flags itself.
 func withSuggestion(err error) error {
 	var pe *kong.ParseError
 	if !errors.As(err, &pe) {
@@ -23,7 +24,7 @@ func withSuggestion(err error) error {
 	if better := suggest(pe.Unwrap(), pe.Context); better != nil {
 		return better
 	}
-	return err
+	return &protocol.UsageError{Msg: err.Error(), Hint: "run specdev --help (or specdev <command> --help) for the commands and flags", Err: err}
 }
 
 // suggest is the better error for err, an error of kong's parse of ctx,
@@ -52,32 +53,15 @@ func suggest(err error, ctx *kong.Context) error {
 // value, …") and returns the flag.
 func missingFlagValue(msg string) (string, bool) {
 	flag, rest, ok := strings.Cut(msg, ": ")
-	if !ok || !strings.HasPrefix(flag, "-") || strings.ContainsRune(flag, ' ') {
-		return "", false
-	}
-	if strings.HasPrefix(rest, "missing value") {
-		return flag, true
-	}
-	if !strings.HasPrefix(rest, "expected ") {
-		return "", false
-	}
-	for _, end := range []string{`got "EOL" (<EOL>)`, "(long flag)", "(short flag)"} {
-		if strings.Contains(rest, end) {
-			return flag, true
-		}
-	}
-	return "", false
+	missing := strings.HasPrefix(rest, "missing value") || strings.HasPrefix(rest, "expected ") &&
+		(strings.Contains(rest, `got "EOL" (<EOL>)`) || strings.Contains(rest, "(long flag)") || strings.Contains(rest, "(short flag)"))
+	return flag, ok && missing && strings.HasPrefix(flag, "-") && !strings.ContainsRune(flag, ' ')
 }
 
 // commandLike: a word that could be a mistyped command name (not a file,
 // a path or a key=value).
 func commandLike(word string) bool {
-	for _, r := range word {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
-			return false
-		}
-	}
-	return word != ""
+	return word != "" && strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-") == ""
 }
 
 // unknownCommand is the usage error for a word that names no command of
@@ -116,25 +100,25 @@ func closest(word string, candidates []string) string {
 // neighbouring letters counted as one edit (recrod → record).
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1) // d[i][j]: the distance of ra[:i] and rb[:j]
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
 			}
 		}
-		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }

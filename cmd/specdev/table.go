@@ -31,6 +31,7 @@ type step struct {
 	drop bool
 }
 
+// table is at least one column, the first the one cut last.
 type table struct {
 	cols  []column
 	steps []step
@@ -39,13 +40,13 @@ type table struct {
 const tableGap = 2
 
 // layout is how a table is shown: each column's level of detail, which
-// columns are kept, how wide the first column may be (0: as wide as its
+// columns are dropped, how wide the first column may be (0: as wide as its
 // values), and the width of each column so shown.
 type layout struct {
-	level []int
-	kept  []bool
-	cut   int
-	width []int
+	level   []int
+	dropped []bool
+	cut     int
+	width   []int
 }
 
 // fit chooses the most detailed layout whose rows are at most width
@@ -53,22 +54,19 @@ type layout struct {
 // steps: a status of thousands of rows fits in time linear in its rows.
 func (t table) fit(width int) layout {
 	widths := t.measure()
-	l := layout{level: make([]int, len(t.cols)), kept: make([]bool, len(t.cols)), width: make([]int, len(t.cols))}
-	for i := range l.kept {
-		l.kept[i] = true
-	}
+	l := layout{level: make([]int, len(t.cols)), dropped: make([]bool, len(t.cols)), width: make([]int, len(t.cols))}
 	for _, s := range t.steps {
 		if l.total(widths) <= width {
 			break
 		}
 		if s.drop {
-			l.kept[s.col] = false
+			l.dropped[s.col] = true
 		} else {
 			l.level[s.col]++
 		}
 	}
-	if over := l.total(widths) - width; over > 0 && len(t.cols) > 0 {
-		l.cut = max(levelWidth(widths[0], l.level[0])-over, 4)
+	if over := l.total(widths) - width; over > 0 {
+		l.cut = max(pick(widths[0], l.level[0])-over, 4)
 	}
 	for i := range l.width {
 		l.width[i] = l.colWidth(widths, i)
@@ -99,12 +97,9 @@ func (t table) measure() [][]int {
 	return widths
 }
 
-// levelWidth is a column's width at level, from its measured widths.
-func levelWidth(w []int, level int) int { return w[min(level, len(w)-1)] }
-
 // colWidth is how wide column i is shown in l.
 func (l layout) colWidth(widths [][]int, i int) int {
-	w := levelWidth(widths[i], l.level[i])
+	w := pick(widths[i], l.level[i])
 	if i == 0 && l.cut > 0 {
 		w = min(w, l.cut)
 	}
@@ -115,7 +110,7 @@ func (l layout) colWidth(widths [][]int, i int) int {
 func (l layout) total(widths [][]int) int {
 	total, n := 0, 0
 	for i := range widths {
-		if l.kept[i] {
+		if !l.dropped[i] {
 			total += l.colWidth(widths, i)
 			n++
 		}
@@ -127,21 +122,10 @@ func (l layout) total(widths [][]int) int {
 // colouring cells when color is on. No line ends in spaces.
 func (t table) render(l layout, color bool) string {
 	var b, line strings.Builder
-	rows := 0
-	if len(t.cols) > 0 {
-		rows = len(t.cols[0].cells)
-	}
-	lineWidth := 0
-	for i, kept := range l.kept {
-		if kept {
-			lineWidth += l.width[i] + tableGap
-		}
-	}
-	b.Grow((rows + 1) * lineWidth)
-	for r := -1; r < rows; r++ {
+	for r := -1; r < len(t.cols[0].cells); r++ {
 		line.Reset()
 		for i, c := range t.cols {
-			if !l.kept[i] {
+			if l.dropped[i] {
 				continue
 			}
 			text, st := pick(c.heads, l.level[i]), plain
@@ -161,12 +145,13 @@ func (t table) render(l layout, color bool) string {
 	return b.String()
 }
 
-// pick is the rendering at level, or the shortest there is.
-func pick(variants []string, level int) string {
-	if len(variants) == 0 {
-		return ""
+// pick is the rendering (or the measured width) at level, or the
+// shortest there is; the zero value of an empty list.
+func pick[T any](variants []T, level int) (v T) {
+	if len(variants) > 0 {
+		v = variants[min(level, len(variants)-1)]
 	}
-	return variants[min(level, len(variants)-1)]
+	return v
 }
 
 // textWidth counts characters: what a terminal shows of the (ASCII or

@@ -23,9 +23,10 @@ const (
 	minWidth     = 20
 )
 
-// isTerminalOut reports whether w is a terminal.
-func isTerminalOut(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// isTerminal reports whether stream (a reader or a writer) is a terminal,
+// not merely a character device: an agent's stdin is often /dev/null.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	return ok && isatty.IsTerminal(f.Fd())
 }
 
@@ -34,7 +35,7 @@ func colorOn(w io.Writer, asJSON bool) bool {
 	if asJSON || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	return isTerminalOut(w)
+	return isTerminal(w)
 }
 
 // outWidth is the width text written to w must fit: COLUMNS, the
@@ -43,8 +44,8 @@ func outWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
 		return max(n, minWidth)
 	}
-	if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
-		if n := terminalColumns(f); n > 0 {
+	if isTerminal(w) {
+		if n := terminalColumns(w.(*os.File)); n > 0 {
 			return max(n, minWidth)
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/specdev/specdev/protocol"
@@ -59,14 +60,8 @@ func (c *CheckVerdictCmd) verdict(app *App) (protocol.Verdict, error) {
 	default:
 		return v, usage("use pass or fail", "unknown verdict "+protocol.QuotePrefix(c.Outcome))
 	}
-	if c.Summary != "" {
-		v.Summary = c.Summary
-	}
-	if c.Intent != "" {
-		v.InterpretedIntent = c.Intent
-	}
-	if c.IntentSatisfied != nil {
-		v.IntentSatisfied = c.IntentSatisfied
-	}
+	v.Summary = cmp.Or(c.Summary, v.Summary)
+	v.InterpretedIntent = cmp.Or(c.Intent, v.InterpretedIntent)
+	v.IntentSatisfied = cmp.Or(c.IntentSatisfied, v.IntentSatisfied)
 	return v, nil
 }
