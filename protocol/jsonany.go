@@ -8,9 +8,26 @@ import "strconv"
 func (r *reader) anyValue(keep bool) (any, error) {
 	switch c := r.peek(); {
 	case c == '{':
-		return r.anyObject(keep)
+		obj := map[string]any{}
+		err := r.members(func(key string) error {
+			if _, dup := obj[key]; dup {
+				return r.duplicate(key)
+			}
+			v, err := r.anyValue(keep)
+			obj[key] = v
+			return err
+		})
+		return obj, err
 	case c == '[':
-		return r.anyArray(keep)
+		list := []any{}
+		err := r.items(func(int) error {
+			v, err := r.anyValue(keep)
+			if keep {
+				list = append(list, v)
+			}
+			return err
+		})
+		return list, err
 	case c == '"':
 		return r.str()
 	case c == '-' || c >= '0' && c <= '9':
@@ -29,53 +46,4 @@ func (r *reader) anyValue(keep bool) (any, error) {
 		return nil, err
 	}
 	return word == "true", err
-}
-
-func (r *reader) anyObject(keep bool) (any, error) {
-	if err := r.open(); err != nil {
-		return nil, err
-	}
-	obj := map[string]any{}
-	for first := true; ; first = false {
-		more, err := r.next('}', first)
-		if !more || err != nil {
-			return obj, err
-		}
-		key, err := r.key()
-		if err != nil {
-			return nil, err
-		}
-		r.push(key)
-		if _, dup := obj[key]; dup {
-			return nil, r.duplicate(key)
-		}
-		v, err := r.anyValue(keep)
-		if err != nil {
-			return nil, err
-		}
-		obj[key] = v
-		r.pop()
-	}
-}
-
-func (r *reader) anyArray(keep bool) (any, error) {
-	if err := r.open(); err != nil {
-		return nil, err
-	}
-	list := []any{}
-	for i := 0; ; i++ {
-		more, err := r.next(']', i == 0)
-		if !more || err != nil {
-			return list, err
-		}
-		r.pushIndex(i)
-		v, err := r.anyValue(keep)
-		if err != nil {
-			return nil, err
-		}
-		if keep {
-			list = append(list, v)
-		}
-		r.pop()
-	}
 }

@@ -39,7 +39,10 @@ func (r *reader) document(v any) error {
 
 // value decodes the value at r.i into v, whose plan is p.
 func (r *reader) value(v reflect.Value, p *plan) error {
-	c := r.peek()
+	got := kindAt(r.peek())
+	if p.kind != kindAny && got != p.json && (got != "number" || p.want != wantDuration) {
+		return r.mismatch(p.want)
+	}
 	switch p.kind {
 	case kindAny:
 		x, err := r.anyValue(true)
@@ -48,17 +51,11 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 		}
 		return err
 	case kindPointer:
-		if c == 'n' || kindAt(c) == "" {
-			return r.mismatch(describe(p.elem))
-		}
 		if v.IsNil() {
 			v.Set(reflect.New(v.Type().Elem()))
 		}
 		return r.value(v.Elem(), p.elem)
 	case kindString, kindTime:
-		if c != '"' {
-			return r.mismatch("string")
-		}
 		s, err := r.str()
 		if err != nil {
 			return err
@@ -78,9 +75,6 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 	case kindFloat:
 		return r.float(v)
 	case kindBool:
-		if c != 't' && c != 'f' {
-			return r.mismatch("boolean")
-		}
 		word, err := r.literal()
 		v.SetBool(word == "true")
 		return err
@@ -99,9 +93,6 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 // integer reads an integer: any number without a fraction, so 3, 3.0 and
 // 3e0 alike (bounds are Validate's to check).
 func (r *reader) integer(v reflect.Value) error {
-	if c := r.peek(); c != '-' && (c < '0' || c > '9') {
-		return r.mismatch("integer")
-	}
 	lit, err := r.number()
 	if err != nil {
 		return err
@@ -126,9 +117,6 @@ func (r *reader) integer(v reflect.Value) error {
 
 // float reads a number (a cost in dollars, say).
 func (r *reader) float(v reflect.Value) error {
-	if c := r.peek(); c != '-' && (c < '0' || c > '9') {
-		return r.mismatch("number")
-	}
 	lit, err := r.number()
 	if err != nil {
 		return err
@@ -144,22 +132,13 @@ func (r *reader) float(v reflect.Value) error {
 // duration reads a Duration written as Go syntax ("15m") or as a number
 // of seconds, within the bounds of its field.
 func (r *reader) duration(v reflect.Value, b DurationBounds) error {
-	text := ""
-	switch c := r.peek(); {
-	case c == '"':
-		s, err := r.str()
-		if err != nil {
-			return err
-		}
-		text = s
-	case kindAt(c) == "number":
-		lit, err := r.number()
-		if err != nil {
-			return err
-		}
-		text = lit
-	default:
-		return r.mismatch(`a duration such as "15m" or a number of seconds`)
+	read := r.number
+	if r.peek() == '"' {
+		read = r.str
+	}
+	text, err := read()
+	if err != nil {
+		return err
 	}
 	d, err := ParseDurationIn(text, b)
 	if err != nil {
