@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -106,12 +107,9 @@ func (c *check) optional(field string, n, lo, hi int64) {
 
 // oneOf is a value that must be one of the listed ones.
 func (c *check) oneOf(field, s string, valid ...string) {
-	for _, v := range valid {
-		if s == v {
-			return
-		}
+	if !slices.Contains(valid, s) {
+		c.fail(field, "%s is not one of %s", QuotePrefix(s), strings.Join(valid, ", "))
 	}
-	c.fail(field, "%s is not one of %s", QuotePrefix(s), strings.Join(valid, ", "))
 }
 
 // time is a timestamp: unset, or one RFC 3339 can write (years 0–9999).

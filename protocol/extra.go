@@ -41,59 +41,33 @@ func appendExtra(encoded []byte, extra Extra) ([]byte, error) {
 }
 
 // depthOf is how deeply a valid JSON value nests objects and lists (0 for
-// a scalar); compactLen is its length without insignificant white space.
-// Both scan bytes and allocate nothing.
+// a scalar), counted over its bytes without allocating.
 func depthOf(raw []byte) int {
 	depth, deepest := 0, 0
-	scanJSON(raw, func(c byte) {
-		switch c {
-		case '{', '[':
+	inString, escaped := false, false
+	for _, c := range raw {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{' || c == '[':
 			depth++
 			deepest = max(deepest, depth)
-		case '}', ']':
+		case c == '}' || c == ']':
 			depth--
 		}
-	}, nil)
+	}
 	return deepest
 }
 
+// compactLen is the length of a valid JSON value without insignificant
+// white space.
 func compactLen(raw []byte) int {
-	n := 0
-	scanJSON(raw, func(c byte) {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			n++
-		}
-	}, func(int) { n++ })
-	return n
-}
-
-// scanJSON calls outside for every byte outside strings and inside(n) for
-// every byte of a string literal (quotes included).
-func scanJSON(raw []byte, outside func(byte), inside func(int)) {
-	inString, escaped := false, false
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if inString {
-			if inside != nil {
-				inside(i)
-			}
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		if c == '"' {
-			inString = true
-			if inside != nil {
-				inside(i)
-			}
-			continue
-		}
-		outside(c)
-	}
+	var b bytes.Buffer
+	_ = json.Compact(&b, raw) // valid: extraShape has checked it
+	return b.Len()
 }

@@ -23,10 +23,8 @@ var Severities = []Severity{SeverityCritical, SeverityImportant, SeverityMinor}
 // ParseSeverity reads a severity case-insensitively ("IMPORTANT" works).
 func ParseSeverity(s string) (Severity, error) {
 	sev := Severity(strings.ToLower(strings.TrimSpace(s)))
-	for _, known := range Severities {
-		if sev == known {
-			return sev, nil
-		}
+	if slices.Contains(Severities, sev) {
+		return sev, nil
 	}
 	return "", fmt.Errorf("severity %s is not one of critical, important, minor", QuotePrefix(s))
 }

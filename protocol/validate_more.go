@@ -3,7 +3,10 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
+	"maps"
 	"math"
+	"slices"
 )
 
 // Rules of the fields that carry a review across requests and crashes:
@@ -39,28 +42,20 @@ func (r *Request) coverage(c *check) {
 }
 
 // eachEntry applies rule to every entry of m and reports the first entry,
-// in the order of the keys, that breaks it. The entries are checked in
-// map order, without sorting the keys: a valid map costs no allocation.
+// in the order of the keys, that breaks it. The keys are sorted only when
+// one breaks it: a valid map costs no allocation.
 func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
-	if c.err != nil || len(m) == 0 {
+	if c.err != nil {
 		return
 	}
-	if len(m) == 1 {
-		for k, v := range m {
-			rule(c, k, v)
-		}
-		return
-	}
-	first, found := "", false
 	var t check
 	for k, v := range m {
-		t.err = nil
-		if rule(&t, k, v); t.err != nil && (!found || k < first) {
-			first, found = k, true
+		if rule(&t, k, v); t.err != nil {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				rule(c, k, m[k])
+			}
+			return
 		}
-	}
-	if found {
-		rule(c, first, m[first])
 	}
 }
 
@@ -234,34 +229,30 @@ func (c *check) optionalGate(field, s string) {
 // for a scalar), and false if v cannot be written as JSON (a NaN, say):
 // the values of a detail, walked without encoding them.
 func valueDepth(v any) (int, bool) {
-	deepest := 0
+	var items iter.Seq[any]
 	switch x := v.(type) {
 	case nil, string, bool, int, int64:
 		return 0, true
 	case float64:
 		return 0, !math.IsNaN(x) && !math.IsInf(x, 0)
 	case map[string]any:
-		for _, item := range x {
-			d, ok := valueDepth(item)
-			if !ok {
-				return 0, false
-			}
-			deepest = max(deepest, d)
-		}
-		return deepest + 1, true
+		items = maps.Values(x)
 	case []any:
-		for _, item := range x {
-			d, ok := valueDepth(item)
-			if !ok {
-				return 0, false
-			}
-			deepest = max(deepest, d)
+		items = slices.Values(x)
+	default:
+		raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
+		if err != nil {
+			return 0, false
 		}
-		return deepest + 1, true
+		return depthOf(raw), true
 	}
-	raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
-	if err != nil {
-		return 0, false
+	deepest := 0
+	for item := range items {
+		d, ok := valueDepth(item)
+		if !ok {
+			return 0, false
+		}
+		deepest = max(deepest, d)
 	}
-	return depthOf(raw), true
+	return deepest + 1, true
 }
