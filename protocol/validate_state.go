@@ -90,11 +90,7 @@ func (p *Progress) shape(c *check) {
 func (p *Progress) semantics(c *check) {
 	c.safePaths("files_reviewed", p.FilesReviewed)
 	c.safePaths("files_remaining", p.FilesRemaining)
-	c.each("findings", len(p.Findings), MaxFindings, func(i int, c *check) { p.Findings[i].semantics(c) })
-	semanticsResolved(c, p.Resolved)
-	if p.Verdict != nil {
-		c.sub("verdict", p.Verdict.semantics)
-	}
+	semanticsOutcome(c, p.Findings, p.Resolved, p.Verdict)
 	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].semantics(c) })
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.semantics)
