@@ -43,12 +43,7 @@ func (c *Config) shape(ch *check) {
 	if c.CheckpointEvery != nil {
 		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
 	}
-	ch.count("preflight", len(c.Preflight), MaxArgs)
-	for i, arg := range c.Preflight {
-		if arg == "" || len(arg) > MaxPathLength {
-			ch.required("preflight"+indexField(i), arg, MaxPathLength)
-		}
-	}
+	ch.argv("preflight", c.Preflight)
 	ch.agents(c.Agents)
 	ch.optionalName("remote", c.Remote)
 }
