@@ -157,6 +157,13 @@ func (c *check) safePath(field, p string) {
 	}
 }
 
+// optionalName is "" or a name as a gate's (CheckName).
+func (c *check) optionalName(field, s string) {
+	if s != "" {
+		c.failErr(field, CheckName(s))
+	}
+}
+
 // count is the number of items of a list, at most max.
 func (c *check) count(field string, n, max int) {
 	if n > max {

@@ -3,7 +3,8 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Extra holds the fields of a state file that this version of specdev does
@@ -11,28 +12,21 @@ import (
 // (or a newer specdev) wrote keeps its data when we rewrite it.
 type Extra map[string]json.RawMessage
 
-// appendExtra adds the extra fields, sorted by name, to an encoded object.
+// appendExtra adds the extra fields, sorted by name, to an encoded object
+// (which it may overwrite).
 func appendExtra(encoded []byte, extra Extra) ([]byte, error) {
 	if len(extra) == 0 {
 		return encoded, nil
 	}
-	names := make([]string, 0, len(extra))
-	for name := range extra {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var buf bytes.Buffer
-	buf.Write(bytes.TrimSuffix(bytes.TrimSpace(encoded), []byte("}")))
-	needComma := !bytes.HasSuffix(bytes.TrimSpace(buf.Bytes()), []byte("{"))
-	for _, name := range names {
-		if needComma {
+	buf := bytes.NewBuffer(bytes.TrimSuffix(bytes.TrimSpace(encoded), []byte("}")))
+	for _, name := range slices.Sorted(maps.Keys(extra)) {
+		if !bytes.HasSuffix(buf.Bytes(), []byte("{")) {
 			buf.WriteByte(',')
 		}
-		needComma = true
 		key, _ := json.Marshal(name)
 		buf.Write(key)
 		buf.WriteByte(':')
-		if err := json.Compact(&buf, extra[name]); err != nil { // as read, it may be indented
+		if err := json.Compact(buf, extra[name]); err != nil { // as read, it may be indented
 			return nil, err
 		}
 	}

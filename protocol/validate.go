@@ -90,7 +90,7 @@ func (p *PreflightResult) shape(c *check) {
 
 func (r *RoundRecord) shape(c *check) {
 	c.between("round", int64(r.Round), 1, MaxRound)
-	c.optionalGate("gate", r.Gate)
+	c.optionalName("gate", r.Gate)
 	c.text("head_commit", r.HeadCommit, MaxIDLength)
 	c.text("since", r.Since, MaxIDLength)
 	c.oneOf("plan", r.Plan, append([]string{""}, planKinds...)...)

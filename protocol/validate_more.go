@@ -155,9 +155,6 @@ func (c *check) journal(field string, j *Journal) {
 	})
 }
 
-// lease is "" or "ls-" and 16 lowercase hex digits.
-func (c *check) lease(field, s string) { c.failErr(field, CheckLease(s)) }
-
 // CheckLease reports why s cannot be a lease ("" passes: none given).
 func CheckLease(s string) error {
 	if s != "" && (len(s) != 19 || s[:3] != "ls-" || !lowerHex(s[3:])) {
@@ -203,7 +200,7 @@ func (d *Delta) shape(c *check) {
 
 func (p *RoundPlan) shape(c *check) {
 	c.oneOf("kind", p.Kind, planKinds...)
-	c.optionalGate("gate", p.Gate)
+	c.optionalName("gate", p.Gate)
 	c.text("head_commit", p.HeadCommit, MaxIDLength)
 	c.text("since", p.Since, MaxIDLength)
 	c.oneOf("reason", p.Reason, fallbackReasons...)
@@ -216,13 +213,6 @@ func (p *RoundPlan) shape(c *check) {
 func (p *RoundPlan) semantics(c *check) {
 	c.safePaths("unchanged", p.Unchanged)
 	c.safePaths("had_findings", p.HadFindings)
-}
-
-// optionalGate is "" or a gate name.
-func (c *check) optionalGate(field, s string) {
-	if s != "" {
-		c.failErr(field, CheckName(s))
-	}
 }
 
 // valueDepth is how deeply v nests objects and lists written as JSON (0
