@@ -135,9 +135,15 @@ func (c *check) paths(field string, paths []string) {
 	if len(paths) > MaxFiles {
 		c.fail(field, "lists %d files, more than the limit of %d", len(paths), MaxFiles)
 	}
-	for i, p := range paths {
-		if p == "" || len(p) > MaxPathLength {
-			c.required(field+indexField(i), p, MaxPathLength)
+	c.nonEmpty(field, paths)
+}
+
+// nonEmpty: each item of list is 1 to MaxPathLength characters. The field
+// name of an item is built only when it fails.
+func (c *check) nonEmpty(field string, list []string) {
+	for i, s := range list {
+		if s == "" || len(s) > MaxPathLength {
+			c.required(field+indexField(i), s, MaxPathLength)
 		}
 	}
 }
