@@ -236,6 +236,14 @@ func writeFinding(w *writer, f protocol.Finding, where string) {
 }
 
 func severityWord(s protocol.Severity) string {
+	switch s { // the common case without an allocation: a report of thousands of findings is rendered on every record
+	case protocol.SeverityCritical:
+		return "CRITICAL"
+	case protocol.SeverityImportant:
+		return "IMPORTANT"
+	case protocol.SeverityMinor:
+		return "MINOR"
+	}
 	if word := escape(strings.ToUpper(string(s))); word != "" {
 		return word
 	}
