@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 )
 
@@ -70,10 +69,8 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 		}
 		*v.Addr().Interface().(*Timestamp) = t // no interface value to box it in
 		return nil
-	case kindInt:
-		return r.integer(v)
-	case kindFloat:
-		return r.float(v)
+	case kindInt, kindFloat:
+		return r.numberValue(v, p)
 	case kindBool:
 		word, err := r.literal()
 		v.SetBool(word == "true")
@@ -90,12 +87,20 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 	return r.object(v, p)
 }
 
-// integer reads an integer: any number without a fraction, so 3, 3.0 and
-// 3e0 alike (bounds are Validate's to check).
-func (r *reader) integer(v reflect.Value) error {
+// numberValue reads a number into v: for an integer, any number without a
+// fraction, so 3, 3.0 and 3e0 alike (bounds are Validate's to check).
+func (r *reader) numberValue(v reflect.Value, p *plan) error {
 	lit, err := r.number()
 	if err != nil {
 		return err
+	}
+	if p.kind == kindFloat { // a cost in dollars, say
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil {
+			return r.fail("is %s, out of the range of any number here", QuotePrefix(lit))
+		}
+		v.SetFloat(f)
+		return nil
 	}
 	n, err := strconv.ParseInt(lit, 10, 64)
 	if err != nil {
@@ -112,20 +117,6 @@ func (r *reader) integer(v reflect.Value) error {
 		return r.fail("is %s, out of the range of any integer here", QuotePrefix(lit))
 	}
 	v.SetInt(n)
-	return nil
-}
-
-// float reads a number (a cost in dollars, say).
-func (r *reader) float(v reflect.Value) error {
-	lit, err := r.number()
-	if err != nil {
-		return err
-	}
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil {
-		return r.fail("is %s, out of the range of any number here", QuotePrefix(lit))
-	}
-	v.SetFloat(f)
 	return nil
 }
 
@@ -162,16 +153,4 @@ func foldKey(s string) string {
 		b.WriteRune(low)
 	}
 	return b.String()
-}
-
-// parseTimestamp reads "" as the zero time and RFC 3339 otherwise.
-func parseTimestamp(s string) (Timestamp, error) {
-	if s == "" {
-		return Timestamp{}, nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return Timestamp{}, errNotTimestamp(s)
-	}
-	return Timestamp{t.UTC()}, nil
 }
