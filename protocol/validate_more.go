@@ -75,8 +75,8 @@ func (r *Request) coveragePaths(c *check) {
 
 func (c *check) digestPaths(field string, m map[string]string) {
 	eachEntry(c, m, func(c *check, path, _ string) {
-		if err := CheckPath(path); err != nil {
-			c.failHint(entry(field, path), "use paths relative to the project root, without \"..\"", "%v", err)
+		if CheckPath(path) != nil {
+			c.safePath(entry(field, path), path)
 		}
 	})
 }
@@ -105,10 +105,7 @@ func entry(field, key string) string { return field + `["` + key + `"]` }
 
 // commit is "" or a full commit hash (SHA-1 or SHA-256), lowercase hex.
 func (c *check) commit(field, s string) {
-	if s == "" {
-		return
-	}
-	if (len(s) != 40 && len(s) != 64) || !lowerHex(s) {
+	if s != "" && (len(s) != 40 && len(s) != 64 || !lowerHex(s)) {
 		c.fail(field, "%s is not a full commit hash (40 or 64 lowercase hex digits)", QuotePrefix(s))
 	}
 }
