@@ -141,11 +141,7 @@ func (a *AgentConfig) shape(c *check) {
 				QuotePrefix(p.path), MaxAgentPathParts, MaxAgentPathPart)
 		}
 	}
-	if t := time.Duration(a.Timeout); t != 0 {
-		if err := AgentTimeoutBounds.Check(t); err != nil {
-			c.failHint("timeout", hintDuration, "%v", err)
-		}
-	}
+	c.duration("timeout", a.Timeout, AgentTimeoutBounds)
 }
 
 // argv is absent, or 1 to MaxArgs non-empty arguments.
