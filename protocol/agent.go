@@ -3,8 +3,10 @@ package protocol
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -133,52 +135,27 @@ func (a *AgentConfig) shape(c *check) {
 	c.oneOf("prompt", a.Prompt, "", PromptArg, PromptStdin)
 	for _, p := range []struct{ field, path string }{{"session", a.Session}, {"input_tokens", a.InputTokens},
 		{"output_tokens", a.OutputTokens}, {"cache_read_tokens", a.CacheReadTokens}, {"cost_usd", a.Cost}} {
-		if p.path != "" && !validAgentPath(p.path) {
+		if p.path != "" && !agentPath().MatchString(p.path) {
 			c.failHint(p.field, `write it like "usage.input_tokens": keys and list indexes joined with dots`,
 				"%s is not a path of up to %d keys of letters, digits, '_' and '-' (%d characters each)",
 				QuotePrefix(p.path), MaxAgentPathParts, MaxAgentPathPart)
 		}
 	}
-	if t := time.Duration(a.Timeout); t != 0 {
-		if err := AgentTimeoutBounds.Check(t); err != nil {
-			c.failHint("timeout", hintDuration, "%v", err)
-		}
-	}
+	c.duration("timeout", a.Timeout, AgentTimeoutBounds)
 }
 
 // argv is absent, or 1 to MaxArgs non-empty arguments.
 func (c *check) argv(field string, argv []string) {
-	if len(argv) == 0 {
-		return // absent ([] is written as absent)
-	}
 	c.count(field, len(argv), MaxArgs)
-	for i, arg := range argv {
-		if arg == "" || len(arg) > MaxPathLength {
-			c.required(field+indexField(i), arg, MaxPathLength)
-		}
-	}
+	c.nonEmpty(field, argv)
 }
 
-// validAgentPath: 1 to MaxAgentPathParts parts joined by dots, each 1 to
-// MaxAgentPathPart of [A-Za-z0-9_-] (the schema's pattern).
-func validAgentPath(p string) bool {
-	parts := strings.Split(p, ".")
-	if len(parts) > MaxAgentPathParts {
-		return false
-	}
-	for _, part := range parts {
-		if part == "" || len(part) > MaxAgentPathPart {
-			return false
-		}
-		for i := 0; i < len(part); i++ {
-			ch := part[i]
-			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-') {
-				return false
-			}
-		}
-	}
-	return true
-}
+// agentPath is the schema's pattern of an agent's output path: 1 to
+// MaxAgentPathParts parts joined by dots, each 1 to MaxAgentPathPart of
+// [A-Za-z0-9_-]. Compiled on first use: only a config with agents needs it.
+var agentPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(fmt.Sprintf(`^[\w-]{1,%d}(\.[\w-]{1,%d}){0,%d}$`, MaxAgentPathPart, MaxAgentPathPart, MaxAgentPathParts-1))
+})
 
 // agents checks config.json's "agents": names, and each entry.
 func (c *check) agents(agents map[string]AgentConfig) {

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -106,12 +107,9 @@ func (c *check) optional(field string, n, lo, hi int64) {
 
 // oneOf is a value that must be one of the listed ones.
 func (c *check) oneOf(field, s string, valid ...string) {
-	for _, v := range valid {
-		if s == v {
-			return
-		}
+	if !slices.Contains(valid, s) {
+		c.fail(field, "%s is not one of %s", QuotePrefix(s), strings.Join(valid, ", "))
 	}
-	c.fail(field, "%s is not one of %s", QuotePrefix(s), strings.Join(valid, ", "))
 }
 
 // time is a timestamp: unset, or one RFC 3339 can write (years 0–9999).
@@ -137,9 +135,15 @@ func (c *check) paths(field string, paths []string) {
 	if len(paths) > MaxFiles {
 		c.fail(field, "lists %d files, more than the limit of %d", len(paths), MaxFiles)
 	}
-	for i, p := range paths {
-		if p == "" || len(p) > MaxPathLength {
-			c.required(field+indexField(i), p, MaxPathLength)
+	c.nonEmpty(field, paths)
+}
+
+// nonEmpty: each item of list is 1 to MaxPathLength characters. The field
+// name of an item is built only when it fails.
+func (c *check) nonEmpty(field string, list []string) {
+	for i, s := range list {
+		if s == "" || len(s) > MaxPathLength {
+			c.required(field+indexField(i), s, MaxPathLength)
 		}
 	}
 }
@@ -156,6 +160,13 @@ func (c *check) safePaths(field string, paths []string) {
 func (c *check) safePath(field, p string) {
 	if err := CheckPath(p); err != nil {
 		c.failHint(field, "use paths relative to the project root, without \"..\"", "%v", err)
+	}
+}
+
+// optionalName is "" or a name as a gate's (CheckName).
+func (c *check) optionalName(field, s string) {
+	if s != "" {
+		c.failErr(field, CheckName(s))
 	}
 }
 

@@ -70,43 +70,46 @@ func semantic(file, schema string, rules ...func(*check)) error {
 	return c.result(file, schema)
 }
 
+// decode reads data into v, applies the defaults of what it left out,
+// and then rules.
+func decode(file, schema string, data []byte, v any, strict bool, version int, rules ...func(*check)) error {
+	if err := read(file, schema, data, v, strict, version); err != nil {
+		return err
+	}
+	if d, ok := v.(interface{ applyDefaults() }); ok {
+		d.applyDefaults()
+	}
+	return semantic(file, schema, rules...)
+}
+
+// decoded is v, or nil if err is not.
+func decoded[T any](v *T, err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // DecodeRequest reads and validates review_request.json. Fields a
 // seed-shaped request leaves out take their defaults; unknown ones are
 // kept in Extra.
 func DecodeRequest(file string, data []byte) (*Request, error) {
 	var r Request
-	if err := read(file, "request", data, &r, false, RequestVersion); err != nil {
-		return nil, err
-	}
-	r.applyDefaults()
-	if err := semantic(file, "request", r.shape, r.semantics); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return decoded(&r, decode(file, "request", data, &r, false, RequestVersion, r.shape, r.semantics))
 }
 
 // DecodeProgress reads and validates review_progress.json, including its
 // consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
 	var p Progress
-	if err := read(file, "progress", data, &p, false, ProgressVersion); err != nil {
-		return nil, err
-	}
-	p.applyDefaults()
-	if err := semantic(file, "progress", p.shape, p.semantics); err != nil {
-		return nil, err
-	}
-	return &p, nil
+	return decoded(&p, decode(file, "progress", data, &p, false, ProgressVersion, p.shape, p.semantics))
 }
 
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
 	var c Config
-	if err := read(file, "config", data, &c, true, 1); err != nil {
-		return Config{}, err
-	}
-	if err := semantic(file, "config", c.shape, c.semantics); err != nil {
+	if err := decode(file, "config", data, &c, true, 1, c.shape, c.semantics); err != nil {
 		return Config{}, err
 	}
 	return c, nil
@@ -116,23 +119,14 @@ func DecodeConfig(file string, data []byte) (Config, error) {
 // are errors that list the valid ones.
 func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 	var v Verdict
-	if err := read(file, "verdict", data, &v, true, 0); err != nil {
-		return nil, err
-	}
-	if err := semantic(file, "verdict", v.shape, v.semantics); err != nil {
-		return nil, err
-	}
-	return &v, nil
+	return decoded(&v, decode(file, "verdict", data, &v, true, 0, v.shape, v.semantics))
 }
 
 // DecodeFindings reads a findings file (a JSON array of findings) written
 // by a reviewer. Unknown fields are errors that list the valid ones.
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
 	var findings []Finding
-	if err := read(file, "findings", data, &findings, true, 0); err != nil {
-		return nil, err
-	}
-	err := semantic(file, "findings", func(c *check) {
+	err := decode(file, "findings", data, &findings, true, 0, func(c *check) {
 		c.each("", len(findings), MaxIssues, func(i int, c *check) { findings[i].shape(c); findings[i].semantics(c) })
 	})
 	if err != nil {
@@ -145,10 +139,7 @@ func DecodeFindings(file string, data []byte) ([]Finding, error) {
 func DecodeEvent(file string, line int, data []byte) (Event, error) {
 	var e Event
 	where := fmt.Sprintf("%s line %d", file, line)
-	if err := read(where, "history", data, &e, false, 0); err != nil {
-		return Event{}, err
-	}
-	if err := semantic(where, "history", e.shape); err != nil {
+	if err := decode(where, "history", data, &e, false, 0, e.shape); err != nil {
 		return Event{}, err
 	}
 	return e, nil

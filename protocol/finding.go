@@ -23,10 +23,8 @@ var Severities = []Severity{SeverityCritical, SeverityImportant, SeverityMinor}
 // ParseSeverity reads a severity case-insensitively ("IMPORTANT" works).
 func ParseSeverity(s string) (Severity, error) {
 	sev := Severity(strings.ToLower(strings.TrimSpace(s)))
-	for _, known := range Severities {
-		if sev == known {
-			return sev, nil
-		}
+	if slices.Contains(Severities, sev) {
+		return sev, nil
 	}
 	return "", fmt.Errorf("severity %s is not one of critical, important, minor", QuotePrefix(s))
 }
@@ -95,3 +93,21 @@ func ParseFindingFlag(s string) (Finding, error) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Verdict is a reviewer's structured verdict, as given on the command line
+// or in a verdict file (validated against schemas/verdict.schema.json).
+type Verdict struct {
+	Passed            bool      `json:"passed" specdev:"required"`
+	Summary           string    `json:"summary,omitempty"`
+	InterpretedIntent string    `json:"interpreted_intent,omitempty"`
+	IntentSatisfied   *bool     `json:"intent_satisfied,omitempty"`
+	Issues            []Finding `json:"issues,omitempty"`
+}
+
+// Word is "pass" or "fail".
+func (v *Verdict) Word() string {
+	if v.Passed {
+		return VerdictPass
+	}
+	return VerdictFail
+}

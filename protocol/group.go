@@ -29,10 +29,3 @@ func (c Config) CheckpointInterval() int {
 	}
 	return effortCheckpoints[DefaultEffort]
 }
-
-// optionalName is "" or a name as a gate's (CheckName).
-func (c *check) optionalName(field, s string) {
-	if s != "" {
-		c.failErr(field, CheckName(s))
-	}
-}

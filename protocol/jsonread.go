@@ -154,6 +154,48 @@ func (r *reader) next(close byte, first bool) (bool, error) {
 	return false, r.syntax("expected ',' or ']' after an item of an array, found %s", r.found())
 }
 
+// members reads the object at r.i, calling member for each of its
+// members with r.i at the value and the key on the path.
+func (r *reader) members(member func(key string) error) error {
+	if err := r.open(); err != nil {
+		return err
+	}
+	for first := true; ; first = false {
+		more, err := r.next('}', first)
+		if !more || err != nil {
+			return err
+		}
+		key, err := r.key()
+		if err != nil {
+			return err
+		}
+		r.push(key)
+		if err := member(key); err != nil {
+			return err
+		}
+		r.pop()
+	}
+}
+
+// items reads the array at r.i, calling item for each of its items with
+// r.i at the item and its index on the path.
+func (r *reader) items(item func(i int) error) error {
+	if err := r.open(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		more, err := r.next(']', i == 0)
+		if !more || err != nil {
+			return err
+		}
+		r.pushIndex(i)
+		if err := item(i); err != nil {
+			return err
+		}
+		r.pop()
+	}
+}
+
 // key reads a member's key and the colon after it.
 func (r *reader) key() (string, error) {
 	if r.peek() != '"' {

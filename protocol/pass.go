@@ -86,17 +86,6 @@ func (p PassRecord) Clone() PassRecord {
 	return p
 }
 
-func clonePassed(m map[string]PassRecord) map[string]PassRecord {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]PassRecord, len(m))
-	for gate, rec := range m {
-		out[gate] = rec.Clone()
-	}
-	return out
-}
-
 // ReviewedDigests is the content each reviewed file of p had when the
 // review read it: its digest when it was recorded, else (a file carried
 // over unchanged, or recorded by an older specdev) the request's.

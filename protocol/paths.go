@@ -25,25 +25,20 @@ func CheckPath(p string) error {
 
 // checkPathSlow is CheckPath for every path, saying what is wrong.
 func checkPathSlow(p string) error {
-	plain := printableASCII(p)
 	switch {
 	case p == "":
 		return errors.New("path is empty")
-	case !plain && strings.IndexFunc(p, unicode.IsControl) >= 0:
+	case strings.IndexFunc(p, unicode.IsControl) >= 0:
 		return fmt.Errorf("path %s contains a control character", QuotePrefix(p))
-	case !plain && strings.IndexFunc(p, isBidiControl) >= 0:
+	case strings.IndexFunc(p, isBidiControl) >= 0:
 		return fmt.Errorf("path %s contains a bidirectional-text control character", QuotePrefix(p))
 	case strings.HasPrefix(p, "/") || strings.Contains(p, `\`) || (len(p) > 1 && p[1] == ':'):
 		return fmt.Errorf("path %s is absolute; give it relative to the project root", QuotePrefix(p))
-	case hasDotDot(p):
+	case p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../"):
 		return fmt.Errorf("path %s leads out of the project (\"..\")", QuotePrefix(p))
-	}
-	if !cleanForm(p) {
-		if clean := path.Clean(p); clean != p {
-			return fmt.Errorf("path %s is not in clean form (use %s)", QuotePrefix(p), QuotePrefix(clean))
-		}
-	}
-	if p == StateDir || strings.HasPrefix(p, StateDir+"/") {
+	case path.Clean(p) != p:
+		return fmt.Errorf("path %s is not in clean form (use %s)", QuotePrefix(p), QuotePrefix(path.Clean(p)))
+	case p == StateDir || strings.HasPrefix(p, StateDir+"/"):
 		return fmt.Errorf("path %s is specdev's own state, which is never reviewed", QuotePrefix(p))
 	}
 	return nil
@@ -74,39 +69,4 @@ func plainPath(p string) bool {
 		start = i + 1
 	}
 	return true
-}
-
-func printableASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' || s[i] > '~' {
-			return false
-		}
-	}
-	return true
-}
-
-// cleanForm reports, without allocating, that a relative path without
-// ".." elements is already what path.Clean makes of it: no empty or "."
-// element, no trailing slash.
-func cleanForm(p string) bool {
-	for p != "" {
-		elem, rest, more := strings.Cut(p, "/")
-		if elem == "" || elem == "." || more && rest == "" {
-			return false
-		}
-		p = rest
-	}
-	return true
-}
-
-// hasDotDot reports whether one element of the slash-separated path is "..".
-func hasDotDot(p string) bool {
-	for p != "" {
-		elem, rest, _ := strings.Cut(p, "/")
-		if elem == ".." {
-			return true
-		}
-		p = rest
-	}
-	return false
 }

@@ -109,20 +109,21 @@ type RoundRecord struct {
 // progressFields is Progress without its methods, for encoding/json.
 type progressFields Progress
 
-// MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (p Progress) MarshalJSON() ([]byte, error) {
-	if p.FilesReviewed == nil {
-		p.FilesReviewed = []string{}
+// fields is p as encoding/json writes it: the lists of files never null,
+// as the schema requires.
+func (p *Progress) fields() progressFields {
+	f := progressFields(*p)
+	if f.FilesReviewed == nil {
+		f.FilesReviewed = []string{}
 	}
-	if p.FilesRemaining == nil {
-		p.FilesRemaining = []string{}
+	if f.FilesRemaining == nil {
+		f.FilesRemaining = []string{}
 	}
-	data, err := json.Marshal(progressFields(p))
-	if err != nil {
-		return nil, err
-	}
-	return appendExtra(data, p.Extra)
+	return f
 }
+
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (p Progress) MarshalJSON() ([]byte, error) { return marshalState(p.fields(), p.Extra) }
 
 // MarshalJSON writes "files_reviewed" as a list, never null, as the schema
 // requires.

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"encoding/json"
 	"maps"
 	"reflect"
 	"slices"
@@ -93,17 +92,18 @@ type Request struct {
 // requestFields is Request without its methods, for encoding/json.
 type requestFields Request
 
-// MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (r Request) MarshalJSON() ([]byte, error) {
-	if r.ChangedFiles == nil {
-		r.ChangedFiles = []string{}
+// fields is r as encoding/json writes it: changed_files a list, never
+// null, as the schema requires.
+func (r *Request) fields() requestFields {
+	f := requestFields(*r)
+	if f.ChangedFiles == nil {
+		f.ChangedFiles = []string{}
 	}
-	data, err := json.Marshal(requestFields(r))
-	if err != nil {
-		return nil, err
-	}
-	return appendExtra(data, r.Extra)
+	return f
 }
+
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (r Request) MarshalJSON() ([]byte, error) { return marshalState(r.fields(), r.Extra) }
 
 // applyDefaults fills what a seed-shaped request leaves out (the decoder
 // refuses these fields written empty).
@@ -141,23 +141,26 @@ func (r *Request) Clone() Request {
 	c.ChangedFiles = slices.Clone(r.ChangedFiles)
 	c.Extra = maps.Clone(r.Extra)
 	c.Loops = maps.Clone(r.Loops)
-	if r.Delta != nil {
-		d := *r.Delta
-		d.Changed = slices.Clone(d.Changed)
-		c.Delta = &d
+	if c.Delta = clonePointer(r.Delta); c.Delta != nil {
+		c.Delta.Changed = slices.Clone(c.Delta.Changed)
 	}
 	c.FileDigests = maps.Clone(r.FileDigests)
 	c.CarriedDigests = maps.Clone(r.CarriedDigests)
-	c.Passed = clonePassed(r.Passed)
-	if r.AgentSession != nil {
-		s := *r.AgentSession
-		c.AgentSession = &s
+	c.Passed = maps.Clone(r.Passed)
+	for gate, rec := range c.Passed {
+		c.Passed[gate] = rec.Clone()
 	}
-	if r.AgentCost != nil {
-		a := *r.AgentCost
-		c.AgentCost = &a
-	}
+	c.AgentSession = clonePointer(r.AgentSession)
+	c.AgentCost = clonePointer(r.AgentCost)
 	return c
+}
+
+func clonePointer[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
 }
 
 // Same reports whether o holds what r holds, as far as its encoding goes:

@@ -88,23 +88,26 @@ func skipEscape(s string, i int) int {
 		case 'P', 'X', '^', '_':
 			kind = 0x90
 		default:
-			return skipShortEscape(s, i)
+			return skipSequence(s, i, 0x2f, 0x30)
 		}
 		i++
 	}
 	if kind == 0x9b {
-		return skipCSI(s, i)
+		return skipSequence(s, i, 0x3f, 0x40)
 	}
 	return skipString(s, i)
 }
 
-// skipCSI skips parameter bytes (0x30–0x3F), intermediate bytes
-// (0x20–0x2F) and the final byte (0x40–0x7E) of a control sequence.
-func skipCSI(s string, i int) int {
-	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+// skipSequence skips the bytes from 0x20 to last, then one final byte
+// from final to 0x7E: a control sequence's parameter and intermediate
+// bytes (to 0x3F) and its final byte (from 0x40), or a two-character
+// escape's intermediate bytes (to 0x2F) and final byte (from 0x30), such
+// as ESC c or ESC ( B.
+func skipSequence(s string, i int, last, final byte) int {
+	for i < len(s) && s[i] >= 0x20 && s[i] <= last {
 		i++
 	}
-	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+	if i < len(s) && s[i] >= final && s[i] <= 0x7e {
 		i++
 	}
 	return i
@@ -125,18 +128,6 @@ func skipString(s string, i int) int {
 			return i // a new escape ends the string; the caller skips it next
 		}
 		i += size
-	}
-	return i
-}
-
-// skipShortEscape skips the intermediate bytes (0x20–0x2F) and the final
-// byte (0x30–0x7E) of a two-character escape such as ESC c or ESC ( B.
-func skipShortEscape(s string, i int) int {
-	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
-		i++
-	}
-	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
-		i++
 	}
 	return i
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -67,14 +68,7 @@ func nextStatuses(from Status) []Status {
 }
 
 // CanTransition reports whether a request may move from one status to another.
-func CanTransition(from, to Status) bool {
-	for _, next := range nextStatuses(from) {
-		if next == to {
-			return true
-		}
-	}
-	return false
-}
+func CanTransition(from, to Status) bool { return slices.Contains(nextStatuses(from), to) }
 
 // Transition returns nil if the move is legal and a *TransitionError if not.
 func Transition(from, to Status) error {
@@ -85,14 +79,7 @@ func Transition(from, to Status) error {
 }
 
 // Valid reports whether s is one of the statuses a request file may hold.
-func (s Status) Valid() bool {
-	for _, known := range Statuses {
-		if s == known {
-			return true
-		}
-	}
-	return false
-}
+func (s Status) Valid() bool { return slices.Contains(Statuses, s) }
 
 // Active reports whether the request is waiting on a reviewer or a human
 // approver, so that a new request must not replace it.
@@ -110,12 +97,8 @@ func (e *TransitionError) Error() string {
 	if from == "" {
 		from = "no request"
 	}
-	var legal []string
-	for _, s := range nextStatuses(e.From) {
-		legal = append(legal, string(s))
-	}
 	return fmt.Sprintf("cannot move a review from %s to %s (from %s it can only become %s)",
-		from, e.To, from, strings.Join(legal, ", "))
+		from, e.To, from, strings.Join(names(nextStatuses(e.From)), ", "))
 }
 
 // Is makes errors.Is(err, ErrConflict) true for illegal transitions.

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 )
 
@@ -39,7 +38,10 @@ func (r *reader) document(v any) error {
 
 // value decodes the value at r.i into v, whose plan is p.
 func (r *reader) value(v reflect.Value, p *plan) error {
-	c := r.peek()
+	got := kindAt(r.peek())
+	if p.kind != kindAny && got != p.json && (got != "number" || p.want != wantDuration) {
+		return r.mismatch(p.want)
+	}
 	switch p.kind {
 	case kindAny:
 		x, err := r.anyValue(true)
@@ -48,17 +50,11 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 		}
 		return err
 	case kindPointer:
-		if c == 'n' || kindAt(c) == "" {
-			return r.mismatch(describe(p.elem))
-		}
 		if v.IsNil() {
 			v.Set(reflect.New(v.Type().Elem()))
 		}
 		return r.value(v.Elem(), p.elem)
 	case kindString, kindTime:
-		if c != '"' {
-			return r.mismatch("string")
-		}
 		s, err := r.str()
 		if err != nil {
 			return err
@@ -73,14 +69,9 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 		}
 		*v.Addr().Interface().(*Timestamp) = t // no interface value to box it in
 		return nil
-	case kindInt:
-		return r.integer(v)
-	case kindFloat:
-		return r.float(v)
+	case kindInt, kindFloat:
+		return r.numberValue(v, p)
 	case kindBool:
-		if c != 't' && c != 'f' {
-			return r.mismatch("boolean")
-		}
 		word, err := r.literal()
 		v.SetBool(word == "true")
 		return err
@@ -96,15 +87,20 @@ func (r *reader) value(v reflect.Value, p *plan) error {
 	return r.object(v, p)
 }
 
-// integer reads an integer: any number without a fraction, so 3, 3.0 and
-// 3e0 alike (bounds are Validate's to check).
-func (r *reader) integer(v reflect.Value) error {
-	if c := r.peek(); c != '-' && (c < '0' || c > '9') {
-		return r.mismatch("integer")
-	}
+// numberValue reads a number into v: for an integer, any number without a
+// fraction, so 3, 3.0 and 3e0 alike (bounds are Validate's to check).
+func (r *reader) numberValue(v reflect.Value, p *plan) error {
 	lit, err := r.number()
 	if err != nil {
 		return err
+	}
+	if p.kind == kindFloat { // a cost in dollars, say
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil {
+			return r.fail("is %s, out of the range of any number here", QuotePrefix(lit))
+		}
+		v.SetFloat(f)
+		return nil
 	}
 	n, err := strconv.ParseInt(lit, 10, 64)
 	if err != nil {
@@ -124,42 +120,16 @@ func (r *reader) integer(v reflect.Value) error {
 	return nil
 }
 
-// float reads a number (a cost in dollars, say).
-func (r *reader) float(v reflect.Value) error {
-	if c := r.peek(); c != '-' && (c < '0' || c > '9') {
-		return r.mismatch("number")
-	}
-	lit, err := r.number()
-	if err != nil {
-		return err
-	}
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil {
-		return r.fail("is %s, out of the range of any number here", QuotePrefix(lit))
-	}
-	v.SetFloat(f)
-	return nil
-}
-
 // duration reads a Duration written as Go syntax ("15m") or as a number
 // of seconds, within the bounds of its field.
 func (r *reader) duration(v reflect.Value, b DurationBounds) error {
-	text := ""
-	switch c := r.peek(); {
-	case c == '"':
-		s, err := r.str()
-		if err != nil {
-			return err
-		}
-		text = s
-	case kindAt(c) == "number":
-		lit, err := r.number()
-		if err != nil {
-			return err
-		}
-		text = lit
-	default:
-		return r.mismatch(`a duration such as "15m" or a number of seconds`)
+	read := r.number
+	if r.peek() == '"' {
+		read = r.str
+	}
+	text, err := read()
+	if err != nil {
+		return err
 	}
 	d, err := ParseDurationIn(text, b)
 	if err != nil {
@@ -183,16 +153,4 @@ func foldKey(s string) string {
 		b.WriteRune(low)
 	}
 	return b.String()
-}
-
-// parseTimestamp reads "" as the zero time and RFC 3339 otherwise.
-func parseTimestamp(s string) (Timestamp, error) {
-	if s == "" {
-		return Timestamp{}, nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return Timestamp{}, errNotTimestamp(s)
-	}
-	return Timestamp{t.UTC()}, nil
 }

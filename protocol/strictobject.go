@@ -15,49 +15,29 @@ import (
 // fields, unknown ones into its Extra if it has one (the top of a state
 // file), refused if the object is closed, skipped otherwise.
 func (r *reader) object(v reflect.Value, p *plan) error {
-	if r.peek() != '{' {
-		return r.mismatch("object")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
 	var seen uint64            // the known fields given
 	var others map[string]bool // the unknown keys given
 	var unknown []string
 	var extra Extra
-	for first := true; ; first = false {
-		more, err := r.next('}', first)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		key, err := r.key()
-		if err != nil {
-			return err
-		}
-		r.push(key)
+	err := r.members(func(key string) error {
 		if f := p.fields[key]; f != nil {
 			if seen&f.bit != 0 {
 				return r.duplicate(key)
 			}
 			seen |= f.bit
-			err = r.field(v.Field(f.index), f)
-		} else {
-			if others[key] {
-				return r.duplicate(key)
-			}
-			if others == nil {
-				others = map[string]bool{}
-			}
-			others[key] = true
-			err = r.unknownKey(p, key, &unknown, &extra)
+			return r.field(v.Field(f.index), f)
 		}
-		if err != nil {
-			return err
+		if others[key] {
+			return r.duplicate(key)
 		}
-		r.pop()
+		if others == nil {
+			others = map[string]bool{}
+		}
+		others[key] = true
+		return r.unknownKey(p, key, &unknown, &extra)
+	})
+	if err != nil {
+		return err
 	}
 	if err := r.complete(p, seen, unknown); err != nil {
 		return err
@@ -147,75 +127,38 @@ func (r *reader) complete(p *plan, seen uint64, unknown []string) error {
 }
 
 func (r *reader) array(v reflect.Value, p *plan) error {
-	if r.peek() != '[' {
-		return r.mismatch("array")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
-	list := reflect.New(v.Type()).Elem() // addressable, so that it grows in place
-	list.Set(reflect.MakeSlice(v.Type(), 0, 0))
-	var strs []string
-	if p.kind == kindStrings {
-		strs = []string{}
-	}
-	for i := 0; ; i++ {
-		more, err := r.next(']', i == 0)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		r.pushIndex(i)
-		if p.kind == kindStrings { // the lists of files: no reflection per item
+	if p.kind == kindStrings { // the lists of files: no reflection per item
+		strs := []string{}
+		err := r.items(func(int) error {
 			if r.peek() != '"' {
 				return r.mismatch("string")
 			}
 			s, err := r.str()
-			if err != nil {
-				return err
-			}
 			strs = append(strs, s)
-		} else {
-			list.Grow(1)
-			list.SetLen(i + 1)
-			if err := r.value(list.Index(i), p.elem); err != nil {
-				return err
-			}
+			return err
+		})
+		if err == nil {
+			*v.Addr().Interface().(*[]string) = strs
 		}
-		r.pop()
+		return err
 	}
-	if p.kind == kindStrings {
-		*v.Addr().Interface().(*[]string) = strs
-		return nil
+	list := reflect.New(v.Type()).Elem() // addressable, so that it grows in place
+	list.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	err := r.items(func(i int) error {
+		list.Grow(1)
+		list.SetLen(i + 1)
+		return r.value(list.Index(i), p.elem)
+	})
+	if err == nil {
+		v.Set(list)
 	}
-	v.Set(list)
-	return nil
+	return err
 }
 
 func (r *reader) mapOf(v reflect.Value, p *plan) error {
-	if r.peek() != '{' {
-		return r.mismatch("object")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
 	m := reflect.MakeMap(v.Type())
 	item := reflect.New(v.Type().Elem()).Elem()
-	for first := true; ; first = false {
-		more, err := r.next('}', first)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		key, err := r.key()
-		if err != nil {
-			return err
-		}
-		r.push(key)
+	err := r.members(func(key string) error {
 		k := reflect.ValueOf(key)
 		if m.MapIndex(k).IsValid() {
 			return r.duplicate(key)
@@ -225,46 +168,31 @@ func (r *reader) mapOf(v reflect.Value, p *plan) error {
 			return err
 		}
 		m.SetMapIndex(k, item)
-		r.pop()
+		return nil
+	})
+	if err == nil {
+		v.Set(m)
 	}
-	v.Set(m)
-	return nil
+	return err
 }
 
 // stringMap reads an object of strings (the digests of a review's
 // files): no reflection per entry.
 func (r *reader) stringMap(v reflect.Value) error {
-	if r.peek() != '{' {
-		return r.mismatch("object")
-	}
-	if err := r.open(); err != nil {
-		return err
-	}
 	m := map[string]string{}
-	for first := true; ; first = false {
-		more, err := r.next('}', first)
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		key, err := r.key()
-		if err != nil {
-			return err
-		}
-		r.push(key)
+	err := r.members(func(key string) error {
 		if _, dup := m[key]; dup {
 			return r.duplicate(key)
 		}
 		if r.peek() != '"' {
 			return r.mismatch("string")
 		}
-		if m[key], err = r.str(); err != nil {
-			return err
-		}
-		r.pop()
+		s, err := r.str()
+		m[key] = s
+		return err
+	})
+	if err == nil {
+		*v.Addr().Interface().(*map[string]string) = m
 	}
-	*v.Addr().Interface().(*map[string]string) = m
-	return nil
+	return err
 }

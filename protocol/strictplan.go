@@ -31,6 +31,8 @@ type plan struct {
 	kind   kind
 	elem   *plan          // pointer target, slice item, map value
 	bounds DurationBounds // of a duration field
+	want   string         // what it takes, for "expected X, but got Y"
+	json   string         // the kind of JSON value that is one (kindAt's name)
 
 	fields   map[string]*field // a struct's, by JSON name
 	folded   map[string]string // foldKey(name) -> name
@@ -78,33 +80,35 @@ func planOf(t reflect.Type) *plan {
 }
 
 func buildPlan(t reflect.Type) *plan {
+	p := &plan{kind: kindAny}
 	switch {
 	case t == timestampType:
-		return &plan{kind: kindTime}
+		p.kind = kindTime
 	case t == durationType:
-		return &plan{kind: kindDuration, bounds: DurationBounds{0, math.MaxInt64}}
+		p.kind, p.bounds = kindDuration, DurationBounds{0, math.MaxInt64}
 	case t.Kind() == reflect.String:
-		return &plan{kind: kindString}
+		p.kind = kindString
 	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		return &plan{kind: kindInt}
+		p.kind = kindInt
 	case t.Kind() == reflect.Float64:
-		return &plan{kind: kindFloat}
+		p.kind = kindFloat
 	case t.Kind() == reflect.Bool:
-		return &plan{kind: kindBool}
+		p.kind = kindBool
 	case t.Kind() == reflect.Pointer:
-		return &plan{kind: kindPointer, elem: planOf(t.Elem())}
+		p.kind, p.elem = kindPointer, planOf(t.Elem())
 	case t == reflect.TypeFor[[]string]():
-		return &plan{kind: kindStrings}
+		p.kind = kindStrings
 	case t.Kind() == reflect.Slice:
-		return &plan{kind: kindSlice, elem: planOf(t.Elem())}
+		p.kind, p.elem = kindSlice, planOf(t.Elem())
 	case t == reflect.TypeFor[map[string]string]():
-		return &plan{kind: kindStringMap}
+		p.kind = kindStringMap
 	case t.Kind() == reflect.Map:
-		return &plan{kind: kindMap, elem: planOf(t.Elem())}
+		p.kind, p.elem = kindMap, planOf(t.Elem())
 	case t.Kind() == reflect.Struct:
-		return structPlan(t)
+		p = structPlan(t)
 	}
-	return &plan{kind: kindAny}
+	p.want, p.json = expects(p)
+	return p
 }
 
 func structPlan(t reflect.Type) *plan {
@@ -123,7 +127,9 @@ func structPlan(t reflect.Type) *plan {
 		}
 		f := &field{index: i, bit: 1 << len(p.fields), name: name, plan: planOf(sf.Type), nonzero: sf.Tag.Get("specdev") == "nonzero"}
 		if sf.Type == durationType {
-			f.plan = &plan{kind: kindDuration, bounds: configBounds(name)}
+			bounded := *f.plan
+			bounded.bounds = configBounds(name)
+			f.plan = &bounded
 		}
 		if sf.Tag.Get("specdev") == "required" {
 			p.required = append(p.required, f)
@@ -136,25 +142,26 @@ func structPlan(t reflect.Type) *plan {
 	return p
 }
 
-// describe names what a plan takes, for "expected X, but got Y".
-func describe(p *plan) string {
+const wantDuration = `a duration such as "15m" or a number of seconds`
+
+// expects names what a plan takes, for "expected X, but got Y", and the
+// kind of JSON value that is one (a duration is also a number).
+func expects(p *plan) (want, json string) {
 	switch p.kind {
 	case kindString, kindTime:
-		return "string"
+		return "string", "string"
 	case kindInt:
-		return "integer"
+		return "integer", "number"
 	case kindFloat:
-		return "number"
+		return "number", "number"
 	case kindBool:
-		return "boolean"
+		return "boolean", "boolean"
 	case kindDuration:
-		return `a duration such as "15m" or a number of seconds`
+		return wantDuration, "string"
 	case kindStrings, kindSlice:
-		return "array"
-	case kindStringMap, kindMap, kindStruct:
-		return "object"
+		return "array", "array"
 	case kindPointer:
-		return describe(p.elem)
+		return p.elem.want, p.elem.json
 	}
-	return "object"
+	return "object", "object"
 }

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
-	"strings"
+	"sync"
 	"time"
 )
 
@@ -21,16 +22,18 @@ type Timestamp struct{ time.Time }
 func At(t time.Time) Timestamp { return Timestamp{t.UTC()} }
 
 // MarshalJSON writes "" for the zero time and RFC 3339 UTC otherwise.
-func (t Timestamp) MarshalJSON() ([]byte, error) {
-	if t.IsZero() {
-		return []byte(`""`), nil
-	}
-	return []byte(strconv.Quote(t.UTC().Format(timeLayout))), nil
-}
+func (t Timestamp) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(t.String())), nil }
 
-// errNotTimestamp says that s is not a timestamp.
-func errNotTimestamp(s string) error {
-	return fmt.Errorf("%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
+// parseTimestamp reads "" as the zero time and RFC 3339 otherwise.
+func parseTimestamp(s string) (Timestamp, error) {
+	if s == "" {
+		return Timestamp{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return Timestamp{}, fmt.Errorf("%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
+	}
+	return Timestamp{t.UTC()}, nil
 }
 
 // String formats the timestamp as it is stored.
@@ -73,7 +76,7 @@ func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	switch {
-	case err != nil && durationSyntax(s):
+	case err != nil && durationSyntax().MatchString(s):
 		return 0, outOfRange(s, b) // well formed, so it overflowed
 	case err != nil:
 		return 0, notDuration(s)
@@ -101,32 +104,13 @@ func notDuration(s string) error {
 	return fmt.Errorf("%s is not a duration like 15m (Go syntax such as 90s or 1h30m, or a number of seconds)", QuotePrefix(s))
 }
 
-// durationSyntax reports whether s is written like a Go duration: digits,
-// at most one point per number, each number followed by a unit. A parse
-// failure of such a string means it is too long.
-func durationSyntax(s string) bool {
-	if s == "" {
-		return false
-	}
-	for s != "" {
-		digits := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
-		if digits <= 0 || strings.Count(s[:digits], ".") > 1 {
-			return false
-		}
-		s = s[digits:]
-		unit := len(s)
-		if i := strings.IndexAny(s, "0123456789."); i >= 0 {
-			unit = i
-		}
-		switch s[:unit] {
-		case "ns", "us", "µs", "ms", "s", "m", "h":
-		default:
-			return false
-		}
-		s = s[unit:]
-	}
-	return true
-}
+// durationSyntax matches what is written like a Go duration: numbers (at
+// most one point each), each followed by a unit. A parse failure of such
+// a string means it is too long. Compiled on first use: only a refused
+// duration needs it.
+var durationSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:(?:\d+\.?\d*|\.\d*)(?:ns|us|µs|ms|s|m|h))+$`)
+})
 
 // String formats the duration in Go syntax.
 func (d Duration) String() string { return time.Duration(d).String() }

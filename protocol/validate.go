@@ -30,8 +30,14 @@ func (f *Finding) semantics(c *check) {
 	}
 }
 
-func semanticsResolved(c *check, resolved []Resolved) {
+// semanticsOutcome checks what a round produced beyond its shape (see
+// shapeOutcome): the files its findings name.
+func semanticsOutcome(c *check, findings []Finding, resolved []Resolved, v *Verdict) {
+	c.each("findings", len(findings), MaxFindings, func(i int, c *check) { findings[i].semantics(c) })
 	c.each("resolved", len(resolved), MaxFindings, func(i int, c *check) { c.sub("finding", resolved[i].Finding.semantics) })
+	if v != nil {
+		c.sub("verdict", v.semantics)
+	}
 }
 
 func (r *Resolved) shape(c *check) {
@@ -55,19 +61,9 @@ func (v *Verdict) semantics(c *check) {
 	c.each("issues", len(v.Issues), MaxIssues, func(i int, c *check) { v.Issues[i].semantics(c) })
 }
 
-// Validate applies the rules of a human's decision.
-func (d *Decision) Validate() error {
-	return semantic(ProgressFile, "progress", d.shape)
-}
-
 func (d *Decision) shape(c *check) {
 	c.text("notes", d.Notes, MaxTextLength)
 	c.time("at", d.At)
-}
-
-// Validate applies the rules of a takeover record.
-func (t *Takeover) Validate() error {
-	return semantic(ProgressFile, "progress", t.shape)
 }
 
 func (t *Takeover) shape(c *check) {
@@ -76,11 +72,6 @@ func (t *Takeover) shape(c *check) {
 	c.time("at", t.At)
 	c.text("reason", t.Reason, MaxIDLength)
 	c.text("idle", t.Idle, MaxIDLength)
-}
-
-// Validate applies the rules of a preflight result.
-func (p *PreflightResult) Validate() error {
-	return semantic(ProgressFile, "progress", p.shape)
 }
 
 func (p *PreflightResult) shape(c *check) {
@@ -97,14 +88,9 @@ func (p *PreflightResult) shape(c *check) {
 	c.time("at", p.At)
 }
 
-// Validate applies the rules of a finished round's record.
-func (r *RoundRecord) Validate() error {
-	return semantic(ProgressFile, "progress", r.shape, r.semantics)
-}
-
 func (r *RoundRecord) shape(c *check) {
 	c.between("round", int64(r.Round), 1, MaxRound)
-	c.optionalGate("gate", r.Gate)
+	c.optionalName("gate", r.Gate)
 	c.text("head_commit", r.HeadCommit, MaxIDLength)
 	c.text("since", r.Since, MaxIDLength)
 	c.oneOf("plan", r.Plan, append([]string{""}, planKinds...)...)
@@ -138,11 +124,7 @@ func shapeOutcome(c *check, pf *PreflightResult, findings []Finding, resolved []
 func (r *RoundRecord) semantics(c *check) {
 	c.safePaths("files_reviewed", r.FilesReviewed)
 	c.safePaths("unchanged", r.Unchanged)
-	c.each("findings", len(r.Findings), MaxFindings, func(i int, c *check) { r.Findings[i].semantics(c) })
-	semanticsResolved(c, r.Resolved)
-	if r.Verdict != nil {
-		c.sub("verdict", r.Verdict.semantics)
-	}
+	semanticsOutcome(c, r.Findings, r.Resolved, r.Verdict)
 	c.unique("files_reviewed", r.FilesReviewed)
 	if c.err == nil && len(r.FilesReviewed) > r.FilesTotal {
 		c.failHint("files_total", hintHandEdit, "is %d, but %d files are reviewed", r.FilesTotal, len(r.FilesReviewed))

@@ -30,11 +30,7 @@ func (c *Config) Validate() error {
 func (c *Config) shape(ch *check) {
 	ch.optional("version", int64(c.Version), 1, 1)
 	for _, d := range configDurations {
-		if v := time.Duration(d.get(c)); v != 0 {
-			if err := d.bounds.Check(v); err != nil {
-				ch.failHint(d.name, hintDuration, "%v", err)
-			}
-		}
+		ch.duration(d.name, d.get(c), d.bounds)
 	}
 	if c.Effort != "" {
 		ch.oneOf("effort", c.Effort, effortNames...)
@@ -43,12 +39,7 @@ func (c *Config) shape(ch *check) {
 	if c.CheckpointEvery != nil {
 		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
 	}
-	ch.count("preflight", len(c.Preflight), MaxArgs)
-	for i, arg := range c.Preflight {
-		if arg == "" || len(arg) > MaxPathLength {
-			ch.required("preflight"+indexField(i), arg, MaxPathLength)
-		}
-	}
+	ch.argv("preflight", c.Preflight)
 	ch.agents(c.Agents)
 	ch.optionalName("remote", c.Remote)
 }
@@ -71,6 +62,15 @@ func (c *Config) semantics(ch *check) {
 		`%s%s is not shorter than "stale_after" (%s%s): a preflight gate could outlive the reviewer's lease, and another reviewer would take the review over while it runs`,
 		ShortDuration(time.Duration(eff.PreflightTimeout)), defaultMark(c.PreflightTimeout),
 		ShortDuration(time.Duration(eff.StaleAfter)), defaultMark(c.StaleAfter))
+}
+
+// duration is 0 (unset: the default applies) or within bounds.
+func (c *check) duration(field string, d Duration, b DurationBounds) {
+	if d != 0 {
+		if err := b.Check(time.Duration(d)); err != nil {
+			c.failHint(field, hintDuration, "%v", err)
+		}
+	}
 }
 
 // pairHint suggests a preflight_timeout below stale_after that its own

@@ -3,7 +3,10 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
+	"maps"
 	"math"
+	"slices"
 )
 
 // Rules of the fields that carry a review across requests and crashes:
@@ -39,28 +42,20 @@ func (r *Request) coverage(c *check) {
 }
 
 // eachEntry applies rule to every entry of m and reports the first entry,
-// in the order of the keys, that breaks it. The entries are checked in
-// map order, without sorting the keys: a valid map costs no allocation.
+// in the order of the keys, that breaks it. The keys are sorted only when
+// one breaks it: a valid map costs no allocation.
 func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
-	if c.err != nil || len(m) == 0 {
+	if c.err != nil {
 		return
 	}
-	if len(m) == 1 {
-		for k, v := range m {
-			rule(c, k, v)
-		}
-		return
-	}
-	first, found := "", false
 	var t check
 	for k, v := range m {
-		t.err = nil
-		if rule(&t, k, v); t.err != nil && (!found || k < first) {
-			first, found = k, true
+		if rule(&t, k, v); t.err != nil {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				rule(c, k, m[k])
+			}
+			return
 		}
-	}
-	if found {
-		rule(c, first, m[first])
 	}
 }
 
@@ -80,8 +75,8 @@ func (r *Request) coveragePaths(c *check) {
 
 func (c *check) digestPaths(field string, m map[string]string) {
 	eachEntry(c, m, func(c *check, path, _ string) {
-		if err := CheckPath(path); err != nil {
-			c.failHint(entry(field, path), "use paths relative to the project root, without \"..\"", "%v", err)
+		if CheckPath(path) != nil {
+			c.safePath(entry(field, path), path)
 		}
 	})
 }
@@ -110,10 +105,7 @@ func entry(field, key string) string { return field + `["` + key + `"]` }
 
 // commit is "" or a full commit hash (SHA-1 or SHA-256), lowercase hex.
 func (c *check) commit(field, s string) {
-	if s == "" {
-		return
-	}
-	if (len(s) != 40 && len(s) != 64) || !lowerHex(s) {
+	if s != "" && (len(s) != 40 && len(s) != 64 || !lowerHex(s)) {
 		c.fail(field, "%s is not a full commit hash (40 or 64 lowercase hex digits)", QuotePrefix(s))
 	}
 }
@@ -160,9 +152,6 @@ func (c *check) journal(field string, j *Journal) {
 	})
 }
 
-// lease is "" or "ls-" and 16 lowercase hex digits.
-func (c *check) lease(field, s string) { c.failErr(field, CheckLease(s)) }
-
 // CheckLease reports why s cannot be a lease ("" passes: none given).
 func CheckLease(s string) error {
 	if s != "" && (len(s) != 19 || s[:3] != "ls-" || !lowerHex(s[3:])) {
@@ -208,7 +197,7 @@ func (d *Delta) shape(c *check) {
 
 func (p *RoundPlan) shape(c *check) {
 	c.oneOf("kind", p.Kind, planKinds...)
-	c.optionalGate("gate", p.Gate)
+	c.optionalName("gate", p.Gate)
 	c.text("head_commit", p.HeadCommit, MaxIDLength)
 	c.text("since", p.Since, MaxIDLength)
 	c.oneOf("reason", p.Reason, fallbackReasons...)
@@ -223,45 +212,34 @@ func (p *RoundPlan) semantics(c *check) {
 	c.safePaths("had_findings", p.HadFindings)
 }
 
-// optionalGate is "" or a gate name.
-func (c *check) optionalGate(field, s string) {
-	if s != "" {
-		c.failErr(field, CheckName(s))
-	}
-}
-
 // valueDepth is how deeply v nests objects and lists written as JSON (0
 // for a scalar), and false if v cannot be written as JSON (a NaN, say):
 // the values of a detail, walked without encoding them.
 func valueDepth(v any) (int, bool) {
-	deepest := 0
+	var items iter.Seq[any]
 	switch x := v.(type) {
 	case nil, string, bool, int, int64:
 		return 0, true
 	case float64:
 		return 0, !math.IsNaN(x) && !math.IsInf(x, 0)
 	case map[string]any:
-		for _, item := range x {
-			d, ok := valueDepth(item)
-			if !ok {
-				return 0, false
-			}
-			deepest = max(deepest, d)
-		}
-		return deepest + 1, true
+		items = maps.Values(x)
 	case []any:
-		for _, item := range x {
-			d, ok := valueDepth(item)
-			if !ok {
-				return 0, false
-			}
-			deepest = max(deepest, d)
+		items = slices.Values(x)
+	default:
+		raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
+		if err != nil {
+			return 0, false
 		}
-		return deepest + 1, true
+		return depthOf(raw), true
 	}
-	raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
-	if err != nil {
-		return 0, false
+	deepest := 0
+	for item := range items {
+		d, ok := valueDepth(item)
+		if !ok {
+			return 0, false
+		}
+		deepest = max(deepest, d)
 	}
-	return depthOf(raw), true
+	return deepest + 1, true
 }

@@ -2,8 +2,9 @@ package protocol
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 )
 
 // Validate applies every rule of review_request.json to r: the schema's,
@@ -72,7 +73,7 @@ func (p *Progress) shape(c *check) {
 	c.paths("files_remaining", p.FilesRemaining)
 	c.between("findings_so_far", int64(p.FindingsSoFar), 0, MaxFindings)
 	c.failErr("session_id", CheckSession(p.SessionID))
-	c.lease("lease", p.Lease)
+	c.failErr("lease", CheckLease(p.Lease))
 	c.optional("version", int64(p.Version), 1, ProgressVersion)
 	c.text("request_id", p.RequestID, MaxIDLength)
 	c.optional("round", int64(p.Round), 1, MaxRound)
@@ -90,11 +91,7 @@ func (p *Progress) shape(c *check) {
 func (p *Progress) semantics(c *check) {
 	c.safePaths("files_reviewed", p.FilesReviewed)
 	c.safePaths("files_remaining", p.FilesRemaining)
-	c.each("findings", len(p.Findings), MaxFindings, func(i int, c *check) { p.Findings[i].semantics(c) })
-	semanticsResolved(c, p.Resolved)
-	if p.Verdict != nil {
-		c.sub("verdict", p.Verdict.semantics)
-	}
+	semanticsOutcome(c, p.Findings, p.Resolved, p.Verdict)
 	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].semantics(c) })
 	if p.Plan != nil {
 		c.sub("plan", p.Plan.semantics)
@@ -149,14 +146,7 @@ func (c *check) uniqueIn(field string, list []string, seen map[string]bool) {
 
 // fingerprint is "" or "sha256:" and 64 lowercase hex digits.
 func (c *check) fingerprint(field, s string) {
-	if s == "" {
-		return
-	}
-	ok := len(s) == 71 && s[:7] == "sha256:"
-	for i := 7; ok && i < len(s); i++ {
-		ok = s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f'
-	}
-	if !ok {
+	if s != "" && (len(s) != 71 || s[:7] != "sha256:" || !lowerHex(s[7:])) {
 		c.fail(field, "%s is not \"sha256:\" and 64 lowercase hex digits", QuotePrefix(s))
 	}
 }
@@ -164,7 +154,7 @@ func (c *check) fingerprint(field, s string) {
 // extraShape: every kept unknown field is one JSON value (it is written
 // back as it is) nesting no deeper than the document may.
 func (c *check) extraShape(extra Extra) {
-	for _, name := range sortedNames(extra) {
+	for _, name := range slices.Sorted(maps.Keys(extra)) {
 		raw := extra[name]
 		switch {
 		case !json.Valid(raw):
@@ -184,7 +174,7 @@ func (c *check) extra(extra Extra, known map[string]string) {
 	}
 	total := 0
 	seen := map[string]string{}
-	for _, name := range sortedNames(extra) {
+	for _, name := range slices.Sorted(maps.Keys(extra)) {
 		folded := foldKey(name)
 		if exact, ok := known[folded]; ok {
 			c.failHint(name, "rename or remove it", "unknown field %s differs from the field %q only in case; keys must match exactly", QuotePrefix(name), exact)
@@ -201,16 +191,4 @@ func (c *check) extra(extra Extra, known map[string]string) {
 			return
 		}
 	}
-}
-
-func sortedNames(extra Extra) []string {
-	if len(extra) == 0 {
-		return nil
-	}
-	names := make([]string, 0, len(extra))
-	for name := range extra {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
 }

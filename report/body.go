@@ -34,23 +34,8 @@ func currentRound(r *protocol.Request, p *protocol.Progress) round {
 
 func pastRound(rec protocol.RoundRecord) round {
 	return round{number: rec.Round, status: rec.Status, past: true, head: rec.HeadCommit, plan: rec.Plan, since: rec.Since,
-		unchanged: rec.Unchanged, p: &protocol.Progress{
-			FilesTotal:    rec.FilesTotal,
-			FilesReviewed: rec.FilesReviewed,
-			Preflight:     rec.Preflight,
-			Findings:      rec.Findings,
-			Resolved:      rec.Resolved,
-			Verdict:       rec.Verdict,
-			Decision:      rec.Decision,
-		}}
-}
-
-func pastRounds(recs []protocol.RoundRecord) []round {
-	out := make([]round, 0, len(recs))
-	for _, rec := range recs {
-		out = append(out, pastRound(rec))
-	}
-	return out
+		unchanged: rec.Unchanged, p: &protocol.Progress{FilesTotal: rec.FilesTotal, FilesReviewed: rec.FilesReviewed,
+			Preflight: rec.Preflight, Findings: rec.Findings, Resolved: rec.Resolved, Verdict: rec.Verdict, Decision: rec.Decision}}
 }
 
 // remaining is how many files of the round were not reviewed.
@@ -111,13 +96,10 @@ func writePreflight(w *writer, v round) {
 	switch {
 	case res == nil && v.unclaimed:
 		w.line("not run yet")
-		return
 	case res == nil && v.p.Phase == protocol.PhasePreflight:
 		w.line("running…")
-		return
 	case res == nil:
 		w.line("not configured")
-		return
 	case res.Passed:
 		w.line(command(res.Command), " passed (", seconds(res.DurationMS), ")")
 	case escape(res.Error) != "":
@@ -126,14 +108,14 @@ func writePreflight(w *writer, v round) {
 		w.line("FAILED: ", command(res.Command), " exited with ", strconv.Itoa(res.ExitCode),
 			" (", seconds(res.DurationMS), ")")
 	}
-	if res.Output != "" {
+	if res != nil && res.Output != "" {
 		w.fenced(res.Output)
 	}
 }
 
 // command is the pre-flight argv as one code span.
 func command(argv []string) string {
-	if s := oneLine(strings.Join(argv, " ")); s != "" {
+	if s := protocol.SafeText(strings.Join(argv, " ")); s != "" {
 		return codeSpan(s)
 	}
 	return "the pre-flight command"
@@ -254,7 +236,7 @@ func writeFinding(w *writer, f protocol.Finding, where string) {
 }
 
 func severityWord(s protocol.Severity) string {
-	switch s { // the common case without an allocation
+	switch s { // the common case without an allocation: a report of thousands of findings is rendered on every record
 	case protocol.SeverityCritical:
 		return "CRITICAL"
 	case protocol.SeverityImportant:

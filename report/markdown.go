@@ -23,7 +23,7 @@ func escape(s string) string {
 	if plain(s) {
 		return s
 	}
-	s = oneLine(s)
+	s = protocol.SafeText(s)
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, c := range s {
@@ -34,10 +34,6 @@ func escape(s string) string {
 	}
 	return b.String()
 }
-
-// oneLine is protocol.SafeText: the one function that makes agent text
-// safe for the terminal and for a line of the report.
-func oneLine(s string) string { return protocol.SafeText(s) }
 
 // plain reports whether escape would return s unchanged: printable ASCII
 // without Markdown specials, with single inner spaces and none at the ends.
@@ -55,7 +51,7 @@ func plain(s string) bool {
 // codeSpan puts text on one line in a code span whose backtick delimiters
 // are longer than any run of backticks inside, so the text cannot end it.
 func codeSpan(s string) string {
-	s = oneLine(s)
+	s = protocol.SafeText(s)
 	delim := strings.Repeat("`", longestRun(s, '`')+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		s = " " + s + " " // CommonMark strips one space on each side
@@ -87,8 +83,6 @@ func prefix(s string, n int) string {
 	}
 	return s
 }
-
-func joinParts(parts []string) string { return strings.Join(parts, " | ") }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

@@ -19,6 +19,8 @@ package report
 
 import (
 	"path"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -79,22 +81,25 @@ func (v round) sizeHint() int {
 // the previous round of the same loop (the request opened the next round
 // and nobody has claimed it yet) or unrelated (a new loop); either way the
 // current round starts from the request alone.
-func rounds(r *protocol.Request, p *protocol.Progress) ([]round, round) {
+func rounds(r *protocol.Request, p *protocol.Progress) (past []round, cur round) {
+	var recs []protocol.RoundRecord
 	if p != nil && belongs(p, r) {
-		return pastRounds(p.PreviousRounds), currentRound(r, p)
+		recs, cur = p.PreviousRounds, currentRound(r, p)
+	} else {
+		cur = currentRound(r, &protocol.Progress{FilesTotal: len(r.ChangedFiles), FilesRemaining: r.ChangedFiles})
+		cur.unclaimed = true
+		switch {
+		case p == nil || r.Round <= 1 || p.Round > r.Round:
+		case p.Round == r.Round: // an abandoned attempt at this round: only the rounds before it
+			recs = p.PreviousRounds
+		default:
+			recs = append(slices.Clone(p.PreviousRounds), p.Record())
+		}
 	}
-	cur := currentRound(r, &protocol.Progress{
-		FilesTotal:     len(r.ChangedFiles),
-		FilesRemaining: r.ChangedFiles,
-	})
-	cur.unclaimed = true
-	switch {
-	case p == nil || r.Round <= 1 || p.Round > r.Round:
-		return nil, cur
-	case p.Round == r.Round: // an abandoned attempt at this round: only the rounds before it
-		return pastRounds(p.PreviousRounds), cur
+	for _, rec := range recs {
+		past = append(past, pastRound(rec))
 	}
-	return append(pastRounds(p.PreviousRounds), pastRound(p.Record())), cur
+	return past, cur
 }
 
 // belongs mirrors the checkpoint's rule: a progress without a request id
@@ -108,7 +113,7 @@ func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
 	w.line("# Review Report")
 	w.line("Assignment: ", escape(assignmentName(r)), " | Gate: ", escape(r.Gate),
 		" | Round: ", escape(r.RoundText()), " | Status: ", statusWord(r.Status))
-	if ids := joinParts(requestParts(r, p)); ids != "" {
+	if ids := strings.Join(requestParts(r, p), " | "); ids != "" {
 		w.line(ids)
 	}
 	if notes := escape(r.Notes); notes != "" {
@@ -167,25 +172,13 @@ func takeoverLine(t protocol.Takeover) string {
 	return s
 }
 
-// statusWord is the status as the header and the round headings show it.
+// statusWord is the status as the header shows it: IN PROGRESS.
 func statusWord(s protocol.Status) string {
-	switch s {
-	case protocol.StatusPending:
-		return "PENDING"
-	case protocol.StatusInProgress:
-		return "IN PROGRESS"
-	case protocol.StatusAwaitingApproval:
-		return "AWAITING APPROVAL"
-	case protocol.StatusPassed:
-		return "PASSED"
-	case protocol.StatusFailed:
-		return "FAILED"
-	case protocol.StatusBlocked:
-		return "BLOCKED"
-	case protocol.StatusCancelled:
-		return "CANCELLED"
-	case protocol.StatusNone:
+	switch {
+	case s == protocol.StatusNone:
 		return "NO REQUEST"
+	case s.Valid():
+		return strings.ToUpper(strings.ReplaceAll(string(s), "_", " "))
 	}
 	return escape(string(s))
 }
