@@ -3,6 +3,7 @@ package changeset
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -27,7 +28,7 @@ func (r *repo) branchPoint(ctx context.Context, head string) (bp BranchPoint, ok
 		return BranchPoint{}, false, err
 	}
 	for _, ref := range candidates {
-		base, found, err := r.mergeBase(ctx, ref)
+		base, found, err := runGitLine(ctx, r.root, "merge-base", "HEAD", ref) // found: they share history
 		if err != nil {
 			return BranchPoint{}, false, err
 		}
@@ -87,12 +88,6 @@ func (r *repo) optionalRef(ctx context.Context, args ...string) (string, error) 
 	return ref, nil
 }
 
-// mergeBase returns the best common ancestor of HEAD and ref; found is
-// false when they share no history.
-func (r *repo) mergeBase(ctx context.Context, ref string) (base string, found bool, err error) {
-	return runGitLine(ctx, r.root, "merge-base", "HEAD", ref)
-}
-
 // shortRef is how people name a ref: main, origin/main.
 func shortRef(ref string) string {
 	for _, prefix := range []string{"refs/heads/", "refs/remotes/", "refs/tags/"} {
@@ -103,13 +98,6 @@ func shortRef(ref string) string {
 	return ref
 }
 
-// currentBranch is the short name of the checked-out branch, "" when
-// HEAD is detached.
-func (r *repo) currentBranch(ctx context.Context) (string, error) {
-	ref, err := r.optionalRef(ctx, "symbolic-ref", "-q", "HEAD")
-	return shortRef(ref), err
-}
-
 // CurrentBranch is the short name of the branch checked out at root; ""
 // when HEAD is detached, outside git, or when git cannot tell.
 func CurrentBranch(ctx context.Context, root string) string {
@@ -117,11 +105,11 @@ func CurrentBranch(ctx context.Context, root string) string {
 	if err != nil {
 		return ""
 	}
-	b, err := repo.currentBranch(ctx)
+	ref, err := repo.optionalRef(ctx, "symbolic-ref", "-q", "HEAD")
 	if err != nil {
 		return ""
 	}
-	return b
+	return shortRef(ref)
 }
 
 // IsAncestor reports whether commit ancestor is reachable from commit
@@ -132,4 +120,42 @@ func IsAncestor(ctx context.Context, root, ancestor, commit string) bool {
 	}
 	_, err := runGit(ctx, root, "merge-base", "--is-ancestor", ancestor, commit)
 	return err == nil
+}
+
+// CommitsSince counts the commits HEAD has that since lacks (git rev-list
+// --count since..HEAD): how far the work went since a review saw it. With
+// since "" it counts the commits the branch adds over its branch point
+// (see BranchPoint). ok is false when there is nothing to count from:
+// outside git, in a repository without commits, when since names no
+// commit, or when the branch has no branch point.
+func CommitsSince(ctx context.Context, root, since string) (n int, ok bool, err error) {
+	repo, err := openRepo(ctx, root)
+	if errors.Is(err, ErrNotGit) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	head, err := repo.head(ctx)
+	if err != nil || head == "" {
+		return 0, false, err
+	}
+	from, found, err := verifyCommit(ctx, root, since)
+	if since == "" {
+		var bp BranchPoint
+		bp, found, err = repo.branchPoint(ctx, head)
+		from = bp.Base
+	}
+	if err != nil || !found {
+		return 0, false, err
+	}
+	out, err := runGit(ctx, root, "rev-list", "--count", from+"..HEAD")
+	if err != nil {
+		return 0, false, err
+	}
+	n, err = strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		return 0, false, err
+	}
+	return n, true, nil
 }

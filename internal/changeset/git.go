@@ -38,11 +38,8 @@ func openRepo(ctx context.Context, root string) (*repo, error) {
 
 // head returns the full hash of HEAD, or "" in a repository without commits.
 func (r *repo) head(ctx context.Context) (string, error) {
-	hash, ok, err := verifyCommit(ctx, r.root, "HEAD")
-	if err != nil || !ok {
-		return "", err
-	}
-	return hash, nil
+	hash, _, err := verifyCommit(ctx, r.root, "HEAD")
+	return hash, err
 }
 
 // resolveBase returns the full hash of the commit rev names ("" for "").
@@ -113,14 +110,9 @@ func parseStatus(out []byte) ([]string, error) {
 	return paths, nil
 }
 
+// splitNUL splits git's -z output into its non-empty fields.
 func splitNUL(out []byte) []string {
-	var fields []string
-	for _, f := range strings.Split(string(out), "\x00") {
-		if f != "" {
-			fields = append(fields, f)
-		}
-	}
-	return fields
+	return strings.FieldsFunc(string(out), func(r rune) bool { return r == 0 })
 }
 
 // CommitExists reports whether rev names a commit in the repo at root.
@@ -161,10 +153,7 @@ type gitError struct {
 }
 
 func (e *gitError) Error() string {
-	msg := strings.TrimSpace(e.stderr)
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
+	msg, _, _ := strings.Cut(strings.TrimSpace(e.stderr), "\n")
 	if msg == "" {
 		return fmt.Sprintf("git %s: %v", e.cmd, e.err)
 	}
@@ -175,20 +164,30 @@ func (e *gitError) Unwrap() error { return e.err }
 
 // runGit runs `git -C root args…` without a shell and returns its stdout.
 func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
+	return gitWith(ctx, root, nil, nil, args...)
+}
+
+// gitWith is runGit with extra environment variables (they win) and,
+// unless nil, stdin.
+func gitWith(ctx context.Context, root string, env []string, stdin []byte, args ...string) ([]byte, error) {
 	cmd := gitCommand(ctx, root, args...)
+	cmd.Env = append(cmd.Env, env...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if err == nil {
-		return stdout.Bytes(), nil
+	if err := cmd.Run(); err != nil {
+		return nil, gitFailed(ctx, args, err, stderr.String())
 	}
-	return nil, gitFailed(ctx, args, err, stderr.String())
+	return stdout.Bytes(), nil
 }
 
 // gitCommand is `git -C root args…`, run without a shell in gitEnv.
 func gitCommand(ctx context.Context, root string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
-	cmd.Env = append(gitEnv(os.Environ(), workingDir()), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	wd, _ := os.Getwd() // "" if it cannot be found
+	cmd.Env = append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	return cmd
 }
 
@@ -231,13 +230,4 @@ func gitEnv(environ []string, cwd string) []string {
 		out = append(out, "GIT_WORK_TREE="+cwd)
 	}
 	return out
-}
-
-// workingDir is the current folder, or "" if it cannot be found.
-func workingDir() string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	return wd
 }

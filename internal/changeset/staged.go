@@ -30,13 +30,11 @@ type indexEntry struct {
 // commits): exactly what `git commit` would commit. Renames are listed by
 // their new name, deletions are kept, submodules are left out.
 func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
-	against := head
-	if against == "" {
-		out, err := runGit(ctx, r.root, "hash-object", "-t", "tree", "--stdin")
-		if err != nil {
+	against, err := head, error(nil)
+	if head == "" {
+		if against, err = r.emptyTree(ctx); err != nil {
 			return nil, err
 		}
-		against = strings.TrimSpace(string(out))
 	}
 	out, err := runGit(ctx, r.root, "diff-index", "--cached", "-z", "-M", "--no-abbrev", "--ignore-submodules=all", against)
 	if err != nil {

@@ -6,7 +6,7 @@
 //     verbatim, nothing is interpolated;
 //   - it runs in its own process group with stdin on /dev/null (on Linux the
 //     kernel kills it if specdev itself is killed, and the next claim ends
-//     what it started: group.go); on timeout
+//     what it started: see Reap); on timeout
 //     or cancellation the whole group is killed (a script's children too),
 //     and whatever of the group is still alive when the gate exits is killed
 //     then, so nothing it started in its group outlives Run;
@@ -18,6 +18,8 @@ package preflight
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -136,4 +138,39 @@ func KillGroup(pid int) error {
 		return os.ErrProcessDone
 	}
 	return err
+}
+
+// A gate runs in its own process group, and Run ends that group when the
+// gate exits, times out or is stopped. If specdev itself is killed
+// (SIGKILL) nothing of Run is left to do that: on Linux the kernel kills
+// the gate's first process, but what it started (`sleep 300 &`) lives on
+// in the group. So the caller records the group while the gate runs, and
+// the next claim of that review calls Reap: it ends a group whose specdev
+// is gone, so that the next gate never runs beside the last one.
+//
+// A pid can be reused, so Reap kills a group only when it is sure the
+// group is the gate's: its first process with the start time recorded,
+// or a process carrying the run's token in its environment (TokenEnv,
+// which every process of the gate inherits unless it clears its
+// environment). Telling that needs /proc, so Reap kills only on Linux.
+
+// TokenEnv is the environment variable that marks the processes of one
+// gate run.
+const TokenEnv = "SPECDEV_GATE_RUN"
+
+// Group is a running gate's process group, as recorded for Reap.
+type Group struct {
+	ID          int    `json:"pgid"`         // the group, led by the gate's first process
+	Start       uint64 `json:"start"`        // that process's start time, in clock ticks after boot
+	Token       string `json:"token"`        // the value of TokenEnv in the gate's processes
+	Runner      int    `json:"runner"`       // the specdev process that runs the gate
+	RunnerStart uint64 `json:"runner_start"` // its start time
+	Boot        string `json:"boot"`         // the boot the start times count from
+}
+
+// newToken is a fresh value for TokenEnv.
+func newToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }
