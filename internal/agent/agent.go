@@ -79,16 +79,9 @@ func List(s *review.Service) review.Result {
 			l.Installed, l.Path = true, path
 		}
 		all = append(all, l)
-		where := "not on PATH"
-		if l.Installed {
-			where = l.Path
-		}
-		kind := "config.json"
-		if l.Builtin {
-			kind = "built in"
-		}
+		kind := map[bool]string{true: "built in", false: "config.json"}[l.Builtin]
 		fmt.Fprintf(&b, "%-10s %s (%s; %s)\n", protocol.SafeText(name), protocol.SafeText(strings.Join(a.Argv, " ")), kind,
-			protocol.SafeText(where))
+			protocol.SafeText(orElse(l.Path, "not on PATH")))
 	}
 	return review.Result{State: "agents", Text: b.String(), Data: map[string]any{"agents": all},
 		Next: "review with one: specdev check --agent NAME; or run the whole loop: specdev loop --implementer NAME --reviewer NAME"}

@@ -88,9 +88,9 @@ func execute(ctx context.Context, j job, out *scanner) ran {
 	default:
 		argv = append(append([]string{}, argv...), j.prompt)
 	}
-	log, err := openLog(j.log)
+	log, err := os.OpenFile(j.log, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW, 0o644) // never through a symlink
 	if err != nil {
-		res.err = err
+		res.err = fmt.Errorf("open the agent log: %w", err)
 		return res
 	}
 	defer log.Close()
@@ -117,13 +117,4 @@ func execute(ctx context.Context, j job, out *scanner) ran {
 	res.reported = out.result()
 	fmt.Fprintf(log, "=== exit %d after %s\n", res.exit, res.took.Round(time.Millisecond))
 	return res
-}
-
-// openLog opens the log for appending, never through a symlink.
-func openLog(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("open the agent log: %w", err)
-	}
-	return f, nil
 }

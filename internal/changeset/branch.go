@@ -73,19 +73,21 @@ func (r *repo) defaultBranches(ctx context.Context) ([]string, error) {
 // optionalRef runs a git command that prints a ref name, and returns ""
 // when git says there is none (no upstream, detached HEAD, no origin/HEAD).
 func (r *repo) optionalRef(ctx context.Context, args ...string) (string, error) {
-	out, err := runGit(ctx, r.root, args...)
-	var gerr *gitError
-	if errors.As(err, &gerr) {
-		return "", nil
-	}
-	if err != nil {
+	ref, err := r.optional(ctx, args...)
+	if !strings.HasPrefix(ref, "refs/") {
 		return "", err
 	}
-	ref := strings.TrimSpace(string(out))
-	if !strings.HasPrefix(ref, "refs/") {
+	return ref, err
+}
+
+// optional runs a git command that prints one line, and returns "" when
+// git fails: there is none of what it asks for.
+func (r *repo) optional(ctx context.Context, args ...string) (string, error) {
+	out, err := runGit(ctx, r.root, args...)
+	if errors.As(err, new(*gitError)) {
 		return "", nil
 	}
-	return ref, nil
+	return strings.TrimSpace(string(out)), err
 }
 
 // shortRef is how people name a ref: main, origin/main.

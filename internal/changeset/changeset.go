@@ -102,7 +102,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		return res, err
 	case opt.Staged:
 		res.Staged = true
-		res.Files, err = stagedFiles(ctx, repo, res.HeadCommit)
+		res.Files, err = repo.keepReviewable(repo.staged(ctx, res.HeadCommit))
 		return res, err
 	case base == "" && opt.Branch:
 		bp, ok, err := repo.branchPoint(ctx, res.HeadCommit)
@@ -151,39 +151,29 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 
 // changedFiles asks git what changed and keeps what lies inside the project.
 func changedFiles(ctx context.Context, repo *repo, base string) ([]string, error) {
-	paths, err := repo.status(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if base != "" {
-		committed, err := repo.diff(ctx, base)
-		if err != nil {
-			return nil, err
-		}
+	paths, err := repo.status(ctx, "--renames")
+	if base != "" && err == nil {
+		var committed []string
+		committed, err = repo.diff(ctx, base)
 		paths = append(paths, committed...)
 	}
-	return keepReviewable(repo, paths)
-}
-
-// stagedFiles is changedFiles for exactly the staged change.
-func stagedFiles(ctx context.Context, repo *repo, head string) ([]string, error) {
-	paths, err := repo.staged(ctx, head)
-	if err != nil {
-		return nil, err
-	}
-	return keepReviewable(repo, paths)
+	return repo.keepReviewable(paths, err)
 }
 
 // keepReviewable keeps the paths git reported that lie inside the project
-// and can be reviewed, relative to the project root, sorted.
-func keepReviewable(repo *repo, paths []string) ([]string, error) {
-	c, err := newChecker(repo.root)
+// and can be reviewed, relative to the project root, sorted; it passes
+// on err, the error of listing the paths, as it is.
+func (r *repo) keepReviewable(paths []string, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	c, err := newChecker(r.root)
 	if err != nil {
 		return nil, err
 	}
 	var files []string
 	for _, p := range sortedSet(paths) {
-		rel, ok := repo.project(p)
+		rel, ok := r.project(p)
 		if !ok {
 			continue
 		}
@@ -221,17 +211,8 @@ var (
 // notGitError says that, outside git, the files must be listed; why is
 // "" or the reason git could not be asked (e.g. it is not installed).
 func notGitError(root, why string) error {
-	hint := fmt.Sprintf("%s is not in a git repository; list the files to review with --files, and leave out --base", root)
-	if why != "" {
-		hint = why + "; list the files to review with --files, and leave out --base"
+	if why == "" {
+		why = root + " is not in a git repository"
 	}
-	return &protocol.UsageError{Msg: ErrNotGit.Error() + ": pass --files", Hint: hint, Err: ErrNotGit}
-}
-
-func unknownBaseError(rev string) error {
-	return &protocol.UsageError{
-		Msg:  fmt.Sprintf("--base %s: %v", rev, ErrUnknownBase),
-		Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3",
-		Err:  ErrUnknownBase,
-	}
+	return &protocol.UsageError{Msg: ErrNotGit.Error() + ": pass --files", Hint: why + "; list the files to review with --files, and leave out --base", Err: ErrNotGit}
 }

@@ -44,24 +44,19 @@ func (r *repo) head(ctx context.Context) (string, error) {
 
 // resolveBase returns the full hash of the commit rev names ("" for "").
 func (r *repo) resolveBase(ctx context.Context, rev string) (string, error) {
-	if rev == "" {
-		return "", nil
-	}
 	hash, ok, err := verifyCommit(ctx, r.root, rev)
-	if err != nil {
-		return "", err
+	if err == nil && !ok && rev != "" {
+		err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", rev, ErrUnknownBase),
+			Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3", Err: ErrUnknownBase}
 	}
-	if !ok {
-		return "", unknownBaseError(rev)
-	}
-	return hash, nil
+	return hash, err
 }
 
 // status lists the paths, relative to the top level, that git status
-// reports as changed or untracked (not ignored).
-func (r *repo) status(ctx context.Context) ([]string, error) {
-	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z",
-		"--untracked-files=all", "--renames", "--ignore-submodules=all")
+// reports as changed or untracked (not ignored); renames is --renames (a
+// rename is its new name) or --no-renames (a deletion and an addition).
+func (r *repo) status(ctx context.Context, renames string) ([]string, error) {
+	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z", "--untracked-files=all", renames, "--ignore-submodules=all")
 	if err != nil {
 		return nil, err
 	}

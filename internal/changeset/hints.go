@@ -90,17 +90,9 @@ func (r *repo) lastTag(ctx context.Context) (string, error) {
 	if _, ok, err := verifyCommit(ctx, r.root, "HEAD~1"); err != nil || !ok {
 		return "", err
 	}
-	out, err := runGit(ctx, r.root, "describe", "--tags", "--abbrev=0", "HEAD~1")
-	var gerr *gitError
-	if errors.As(err, &gerr) {
-		return "", nil // no tag
-	}
-	if err != nil {
-		return "", err
-	}
-	tag := strings.TrimSpace(string(out))
+	tag, err := r.optional(ctx, "describe", "--tags", "--abbrev=0", "HEAD~1")
 	if !plainTag(tag) {
-		return "", nil // not safe to paste into a shell command line
+		return "", err // no tag, or not safe to paste into a shell command line
 	}
-	return tag, nil
+	return tag, err
 }

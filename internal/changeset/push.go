@@ -127,7 +127,7 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	if err != nil || len(out) == 0 {
 		return Carried{}, false, err
 	}
-	paths, err := repo.status(ctx)
+	paths, err := repo.status(ctx, "--renames")
 	if err != nil {
 		return Carried{}, false, err
 	}
@@ -141,7 +141,7 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	for _, f := range c.Files {
 		paths = append(paths, repo.prefix+f)
 	}
-	c.Files, err = keepReviewable(repo, paths)
+	c.Files, err = repo.keepReviewable(paths, nil)
 	return c, true, err
 }
 

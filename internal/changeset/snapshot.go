@@ -55,11 +55,14 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	commit, err := gitWith(ctx, root, env, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", "specdev: the files of a review request, as requested")
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(commit)), nil
+	return commitTree(ctx, root, env, tree, head, "specdev: the files of a review request, as requested")
+}
+
+// commitTree commits tree (as write-tree printed it) on top of head, as
+// specdev, with env, and returns the new commit.
+func commitTree(ctx context.Context, root string, env []string, tree []byte, head, msg string) (string, error) {
+	commit, err := gitWith(ctx, root, env, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", msg)
+	return strings.TrimSpace(string(commit)), err
 }
 
 // dirty is the files (relative to the project root) whose work-tree or
@@ -68,12 +71,7 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 // status of the whole tree, filtered here: given the files as pathspecs,
 // git matches every path against every one of them.
 func (r *repo) dirty(ctx context.Context, files []string) ([]string, error) {
-	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z",
-		"--untracked-files=all", "--no-renames", "--ignore-submodules=all")
-	if err != nil {
-		return nil, err
-	}
-	paths, err := parseStatus(out)
+	paths, err := r.status(ctx, "--no-renames")
 	if err != nil {
 		return nil, err
 	}
@@ -125,13 +123,8 @@ func SnapshotStaged(ctx context.Context, root string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if strings.TrimSpace(string(tree)) == strings.TrimSpace(string(headTree)) {
+	if bytes.Equal(bytes.TrimSpace(tree), bytes.TrimSpace(headTree)) {
 		return head, nil
 	}
-	commit, err := gitWith(ctx, root, snapshotIdentity, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head,
-		"-m", "specdev: the staged change of a review request, as requested")
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(commit)), nil
+	return commitTree(ctx, root, snapshotIdentity, tree, head, "specdev: the staged change of a review request, as requested")
 }
