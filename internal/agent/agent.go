@@ -17,6 +17,7 @@
 package agent
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"os/exec"
@@ -81,7 +82,7 @@ func List(s *review.Service) review.Result {
 		all = append(all, l)
 		kind := map[bool]string{true: "built in", false: "config.json"}[l.Builtin]
 		fmt.Fprintf(&b, "%-10s %s (%s; %s)\n", protocol.SafeText(name), protocol.SafeText(strings.Join(a.Argv, " ")), kind,
-			protocol.SafeText(orElse(l.Path, "not on PATH")))
+			protocol.SafeText(cmp.Or(l.Path, "not on PATH")))
 	}
 	return review.Result{State: "agents", Text: b.String(), Data: map[string]any{"agents": all},
 		Next: "review with one: specdev check --agent NAME; or run the whole loop: specdev loop --implementer NAME --reviewer NAME"}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -107,7 +108,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 		done, _ = start(ctx, j)
 		res = <-done
 	}
-	l.implAgent = orElse(res.Session, j.resume)
+	l.implAgent = cmp.Or(res.Session, j.resume)
 	if res.crashed() {
 		l.recordImpl(ctx, j, res)
 		return l.stop(review.Failure, fmt.Sprintf("the implementer %s", res.outcome()), res.err)
@@ -190,7 +191,7 @@ func (l *looper) summary(end string, code review.Code, detail string) review.Res
 	reread := 0
 	for i, r := range l.rounds {
 		fmt.Fprintf(&b, "  round %d: %s; %s reviewed\n    implementer %s: %s\n    reviewer %s: %s\n", r.Round,
-			orElse(string(r.Status), "not reviewed"), plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
+			cmp.Or(string(r.Status), "not reviewed"), plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
 		all = all.Add(r.Implementer).Add(r.Reviewer)
 		if i > 0 {
 			reread += r.Read

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -98,7 +99,7 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 			j.resume, j.prompt = "", reviewerRole+briefingOf(full)
 		case "nudge":
 			r.say("%s: %s stopped without a verdict; nudging it (%d of %d)", c.Assignment, r.agent.Name, nudges, maxNudges)
-			j.resume = orElse(res.Session, j.resume)
+			j.resume = cmp.Or(res.Session, j.resume)
 			j.prompt = nudge(w.Remaining)
 		default:
 			if rep.Outcome == "incomplete" {
@@ -192,13 +193,6 @@ func outcomeWords(rep reviewed) string {
 // briefingOf is a claim's briefing with its one next step.
 func briefingOf(claim review.Result) string {
 	return claim.Text + "Next: " + claim.Next + "\n"
-}
-
-func orElse(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // The prompts. A fresh run's prompt is the role's static part, the same

@@ -27,6 +27,7 @@
 package changeset
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -136,8 +137,7 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 			err = c.checkListed(p)
 		}
 		if err != nil {
-			var inv *protocol.InvalidError
-			if errors.As(err, &inv) {
+			if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
 				return nil, &protocol.InvalidError{
 					File: "--files", Field: fmt.Sprintf("files[%d]", i), Problem: inv.Problem, Hint: inv.Hint,
 				}
@@ -211,8 +211,6 @@ var (
 // notGitError says that, outside git, the files must be listed; why is
 // "" or the reason git could not be asked (e.g. it is not installed).
 func notGitError(root, why string) error {
-	if why == "" {
-		why = root + " is not in a git repository"
-	}
+	why = cmp.Or(why, root+" is not in a git repository")
 	return &protocol.UsageError{Msg: ErrNotGit.Error() + ": pass --files", Hint: why + "; list the files to review with --files, and leave out --base", Err: ErrNotGit}
 }

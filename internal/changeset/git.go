@@ -129,8 +129,7 @@ func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, 
 // status 1 for "none" (found false).
 func runGitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
 	out, err := runGit(ctx, root, args...)
-	var gerr *gitError
-	if errors.As(err, &gerr) && gerr.code == 1 {
+	if gerr, ok := errors.AsType[*gitError](err); ok && gerr.code == 1 {
 		return "", false, nil
 	}
 	if err != nil {
@@ -191,8 +190,7 @@ func gitFailed(ctx context.Context, args []string, err error, stderr string) err
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return fmt.Errorf("git %s: %w", args[0], ctxErr)
 	}
-	var exitErr *exec.ExitError
-	if errors.As(err, &exitErr) {
+	if exitErr, ok := errors.AsType[*exec.ExitError](err); ok {
 		return &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr, err: err}
 	}
 	return fmt.Errorf("git %s: %w", args[0], err)

@@ -148,8 +148,7 @@ func (c *checker) checkListed(p string) error {
 func (c *checker) reviewable(p string) (bool, error) {
 	fi, err := c.checkInfo(p)
 	if err != nil {
-		var inv *protocol.InvalidError
-		if errors.As(err, &inv) {
+		if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
 			return false, &protocol.InvalidError{
 				File: "changed files", Problem: inv.Problem,
 				Hint: inv.Hint + "; or list the files to review with --files",

@@ -165,8 +165,7 @@ func (e *UnreachableError) HintText() string {
 }
 
 func (r *Remote) unreachable(err error) error {
-	var g *GitError
-	if !errors.As(err, &g) {
+	if _, ok := errors.AsType[*GitError](err); !ok {
 		return err // the context ended
 	}
 	return &UnreachableError{Remote: r.remote, Err: err}

@@ -40,8 +40,7 @@ func checkDir(dir string) string {
 	info, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		var pathErr *fs.PathError
-		if errors.As(err, &pathErr) {
+		if pathErr, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pathErr.Err
 		}
 		return fmt.Sprintf("cannot run in %s: %v", dir, err)
