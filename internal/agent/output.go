@@ -35,22 +35,17 @@ type scanner struct {
 func (s *scanner) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for rest := p; len(rest) > 0; {
-		i := bytes.IndexByte(rest, '\n')
-		part := rest
-		if i >= 0 {
-			part = rest[:i]
-		}
+	for rest, ended := p, true; ended; {
+		var part []byte
+		part, rest, ended = bytes.Cut(rest, []byte("\n"))
 		if !s.skip && len(s.line)+len(part) <= maxLine {
 			s.line = append(s.line, part...)
 		} else {
 			s.skip, s.line = true, s.line[:0]
 		}
-		if i < 0 {
-			break
+		if ended {
+			s.take()
 		}
-		s.take()
-		rest = rest[i+1:]
 	}
 	return len(p), nil
 }

@@ -38,16 +38,7 @@ func placeFile(dir, path string, data []byte, replace bool) error {
 	tmp := f.Name()
 	defer os.Remove(tmp) // gone after a rename; after a link, only the extra name goes
 	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o755)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err = errors.Join(err, f.Chmod(0o755), f.Sync(), f.Close()); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if replace {

@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -65,10 +66,8 @@ func Locate(ctx context.Context, root string) (Location, error) {
 
 // CheckHook refuses a hook specdev does not install.
 func CheckHook(name string) error {
-	for _, h := range Hooks {
-		if name == h {
-			return nil
-		}
+	if slices.Contains(Hooks, name) {
+		return nil
 	}
 	return &protocol.UsageError{Msg: fmt.Sprintf("unknown hook %q", name),
 		Hint: "specdev installs pre-commit (checks the staged change), pre-push (checks what the branch adds) and claude-stop (a Claude Code Stop hook)"}

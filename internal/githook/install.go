@@ -77,8 +77,8 @@ func (st *State) describe(fi fs.FileInfo) error {
 			return err
 		}
 		st.Symlink, st.Foreign = target, "a symlink to "+target
-		target2, err := os.Stat(st.Path)
-		st.Executable = err == nil && target2.Mode().IsRegular() && target2.Mode().Perm()&0o111 != 0
+		to, err := os.Stat(st.Path)
+		st.Executable = err == nil && to.Mode().IsRegular() && to.Mode().Perm()&0o111 != 0
 		return nil
 	case !fi.Mode().IsRegular():
 		st.Foreign, st.isDir = "not a file ("+fi.Mode().Type().String()+")", fi.IsDir()
@@ -158,25 +158,25 @@ func Uninstall(dir, hook string) (State, Action, error) {
 	if err != nil {
 		return st, "", err
 	}
+	action := Removed
 	switch {
 	case st.Present && !st.Ours:
 		return st, NotThere, nil // another hook, left as it is
 	case st.Chained != "":
 		// One rename puts the original back over specdev's hook (or where
 		// specdev's hook was removed by hand).
-		if err := os.Rename(st.Chained, st.Path); err != nil {
-			return st, "", fmt.Errorf("put back %s: %w", st.Chained, err)
+		if action, err = Restored, os.Rename(st.Chained, st.Path); err != nil {
+			err = fmt.Errorf("put back %s: %w", st.Chained, err)
 		}
-		err = syncDir(dir)
-		st, _ = Inspect(dir, hook)
-		return st, Restored, err
 	case st.Ours:
-		if err := os.Remove(st.Path); err != nil {
-			return st, "", err
-		}
-		err = syncDir(dir)
-		st, _ = Inspect(dir, hook)
-		return st, Removed, err
+		err = os.Remove(st.Path)
+	default:
+		return st, NotThere, nil
 	}
-	return st, NotThere, nil
+	if err != nil {
+		return st, "", err
+	}
+	err = syncDir(dir)
+	st, _ = Inspect(dir, hook)
+	return st, action, err
 }
