@@ -168,61 +168,40 @@ func (c *checker) reviewable(p string) (bool, error) {
 	return fi.Mode().IsRegular(), nil
 }
 
-// resolve returns where full really leads: the real path of its longest
-// existing part, with the rest appended. Unlike filepath.EvalSymlinks it
-// follows dangling symlinks too, so a link to a missing place outside the
-// project is still seen to lead outside.
+// resolve returns where full (absolute) really leads: its elements are
+// looked at one by one, each symlink followed as the kernel would (a
+// relative target from the link's real folder), until an element does
+// not exist; the rest is appended as it is. Unlike filepath.EvalSymlinks
+// it follows dangling symlinks too, so a link to a missing place outside
+// the project is still seen to lead outside.
 func resolve(full string) (string, error) {
-	for range maxLinks {
-		existing, rest, err := longestExisting(full)
-		if err != nil {
+	real, rest := "/", strings.Split(filepath.Clean(full), "/")
+	for links := 0; len(rest) > 0; {
+		next := filepath.Join(real, rest[0])
+		rest = rest[1:]
+		fi, err := os.Lstat(next)
+		switch {
+		case notExist(err):
+			return filepath.Join(append([]string{next}, rest...)...), nil
+		case err != nil:
 			return "", err
+		case fi.Mode()&fs.ModeSymlink == 0:
+			real = next
+			continue
 		}
-		real, err := filepath.EvalSymlinks(existing)
-		if err == nil {
-			return filepath.Join(real, rest), nil
+		if links++; links > maxLinks {
+			return "", fmt.Errorf("more than %d symlinks", maxLinks)
 		}
-		if !notExist(err) {
-			return "", err
-		}
-		// existing is a symlink whose target is missing: follow it by hand,
-		// from its real parent so that ".." in the target means what the
-		// kernel would make of it.
-		target, err := os.Readlink(existing)
+		target, err := os.Readlink(next)
 		if err != nil {
 			return "", err
 		}
 		if !filepath.IsAbs(target) {
-			parent, err := filepath.EvalSymlinks(filepath.Dir(existing))
-			if err != nil {
-				return "", err
-			}
-			target = filepath.Join(parent, target)
+			target = filepath.Join(real, target)
 		}
-		full = filepath.Join(target, rest)
+		real, rest = "/", strings.Split(filepath.Join(append([]string{target}, rest...)...), "/")
 	}
-	return "", fmt.Errorf("more than %d symlinks", maxLinks)
-}
-
-// longestExisting splits full into its longest prefix that exists (as far
-// as os.Lstat sees) and the rest.
-func longestExisting(full string) (existing, rest string, err error) {
-	existing = full
-	for {
-		_, err := os.Lstat(existing)
-		if err == nil {
-			return existing, rest, nil
-		}
-		if !notExist(err) {
-			return "", "", err
-		}
-		parent := filepath.Dir(existing)
-		if parent == existing {
-			return "", "", err
-		}
-		rest = filepath.Join(filepath.Base(existing), rest)
-		existing = parent
-	}
+	return real, nil
 }
 
 // notExist is true for errors that mean "no such file": a missing element,
