@@ -21,9 +21,7 @@ type tail struct {
 	dropped int64  // bytes written before buf[0]
 }
 
-func newTail(limit int) *tail {
-	return &tail{limit: limit}
-}
+func newTail(limit int) *tail { return &tail{limit: limit} }
 
 // Write keeps p, trimming what falls out of the last limit bytes. It never
 // fails, so a chatty gate is never stopped by a full buffer.
@@ -31,14 +29,12 @@ func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := len(p)
-	if len(p) > t.limit {
-		t.dropped += int64(len(t.buf) + len(p) - t.limit)
-		t.buf = append(t.buf[:0], p[len(p)-t.limit:]...)
-		return n, nil
+	if n > t.limit { // only its end can be kept
+		t.dropped += int64(len(t.buf) + n - t.limit)
+		t.buf, p = t.buf[:0], p[n-t.limit:]
 	}
 	t.buf = append(t.buf, p...)
-	if len(t.buf) > 2*t.limit {
-		cut := len(t.buf) - t.limit
+	if cut := len(t.buf) - t.limit; cut > t.limit {
 		t.dropped += int64(cut)
 		t.buf = append(t.buf[:0], t.buf[cut:]...)
 	}

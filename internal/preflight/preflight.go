@@ -59,12 +59,7 @@ func (r Result) NotStarted() bool { return r.Setup != "" }
 // with the gate's group as soon as it runs, for the caller to record.
 func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, started func(Group)) Result {
 	res := Result{PreflightResult: protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}}
-	if len(argv) == 0 {
-		res.Error, res.Setup = "no command given", NoCommand
-		return res
-	}
-	if msg := checkDir(dir); msg != "" {
-		res.Error, res.Setup = msg, BadFolder
+	if res.Error, res.Setup = checkStart(dir, argv); res.Setup != "" {
 		return res
 	}
 
@@ -76,18 +71,15 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 
 	out := newTail(MaxOutput)
 	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
-	cmd.Dir = dir
 	token := newToken()
-	cmd.Env = append(os.Environ(), TokenEnv+"="+token)
-	cmd.Stdout = out
-	cmd.Stderr = out // the same writer: one pipe, so the order is kept
+	// Stdout and Stderr are the same writer: one pipe, so the order is kept.
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = dir, append(os.Environ(), TokenEnv+"="+token), out, out
 	cmd.SysProcAttr = GroupLeader()
 	cmd.Cancel = func() error { return KillGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
-	err := cmd.Start()
-	if err != nil {
+	if err := cmd.Start(); err != nil {
 		res.DurationMS = time.Since(start).Milliseconds()
 		res.Error, res.Setup = startError(dir, argv[0], err)
 		return res
@@ -104,11 +96,10 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 	res.DurationMS = time.Since(start).Milliseconds()
 	res.Output = out.String()
 
-	state := cmd.ProcessState
-	res.ExitCode = state.ExitCode() // -1 when killed by a signal
+	res.ExitCode = cmd.ProcessState.ExitCode() // -1 when killed by a signal
 	res.Passed = res.ExitCode == 0
-	if !state.Exited() {
-		res.Error = stopError(ctx, runCtx, timeout, state)
+	if !cmd.ProcessState.Exited() {
+		res.Error = stopError(ctx, runCtx, timeout, cmd.ProcessState)
 	}
 	return res
 }
