@@ -56,26 +56,19 @@ type rawDiff struct{ path, mode, oid string }
 // dstmode srcoid dstoid status\0path\0", with a second path for renames
 // and copies. Submodules are left out.
 func parseRawDiff(out []byte) ([]rawDiff, error) {
-	fields := strings.Split(string(out), "\x00")
+	fields := splitNUL(out)
 	var paths []rawDiff
 	for i := 0; i < len(fields); i++ {
 		meta := fields[i]
-		if meta == "" && i == len(fields)-1 {
-			break
-		}
 		parts := strings.Fields(strings.TrimPrefix(meta, ":"))
+		if len(parts) == 5 && strings.ContainsAny(parts[4][:1], "RC") {
+			i++ // the old name: a rename or copy is listed by its new one
+		}
 		if !strings.HasPrefix(meta, ":") || len(parts) != 5 || i+1 >= len(fields) {
 			return nil, fmt.Errorf("git diff-index: unexpected entry %q", meta)
 		}
-		p := fields[i+1]
 		i++
-		if strings.ContainsAny(parts[4][:1], "RC") {
-			if i+1 >= len(fields) {
-				return nil, fmt.Errorf("git diff-index: rename without a new name: %q", meta)
-			}
-			p = fields[i+1]
-			i++
-		}
+		p := fields[i]
 		if parts[0] == modeGitlink || parts[1] == modeGitlink {
 			continue
 		}
@@ -127,17 +120,13 @@ func (r *repo) digestEntries(ctx context.Context, files []string, entries, index
 		case e.mode == modeGitlink:
 			return Sums{}, refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
 		case !dirty[p] && index[p] == e:
-			sum, err := digest(content, filepath.Join(r.root, filepath.FromSlash(p)))
-			if err != nil {
+			if sums[p], err = digest(content, filepath.Join(r.root, filepath.FromSlash(p))); err != nil {
 				return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
 			}
-			sums[p] = sum
 		default:
-			sum, err := r.blobDigest(ctx, p, e)
-			if err != nil {
+			if sums[p], err = r.blobDigest(ctx, p, e); err != nil {
 				return Sums{}, err
 			}
-			sums[p] = sum
 		}
 	}
 	return Sums{Fingerprint: fingerprintFrom(sums), Files: sums}, nil
