@@ -131,14 +131,10 @@ func IsAncestor(ctx context.Context, root, ancestor, commit string) bool {
 // outside git, in a repository without commits, when since names no
 // commit, or when the branch has no branch point.
 func CommitsSince(ctx context.Context, root, since string) (n int, ok bool, err error) {
-	repo, err := openRepo(ctx, root)
+	repo, head, err := openHead(ctx, root)
 	if errors.Is(err, ErrNotGit) {
-		return 0, false, nil
+		err = nil
 	}
-	if err != nil {
-		return 0, false, err
-	}
-	head, err := repo.head(ctx)
 	if err != nil || head == "" {
 		return 0, false, err
 	}
@@ -152,12 +148,8 @@ func CommitsSince(ctx context.Context, root, since string) (n int, ok bool, err 
 		return 0, false, err
 	}
 	out, err := runGit(ctx, root, "rev-list", "--count", from+"..HEAD")
-	if err != nil {
-		return 0, false, err
+	if err == nil {
+		n, err = strconv.Atoi(strings.TrimSpace(string(out)))
 	}
-	n, err = strconv.Atoi(strings.TrimSpace(string(out)))
-	if err != nil {
-		return 0, false, err
-	}
-	return n, true, nil
+	return n, err == nil, err
 }

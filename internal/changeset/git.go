@@ -36,6 +36,17 @@ func openRepo(ctx context.Context, root string) (*repo, error) {
 	return &repo{root: root, prefix: strings.TrimSuffix(string(out), "\n")}, nil
 }
 
+// openHead is openRepo, and the full hash of HEAD ("" in a repository
+// without commits).
+func openHead(ctx context.Context, root string) (*repo, string, error) {
+	repo, err := openRepo(ctx, root)
+	if err != nil {
+		return nil, "", err
+	}
+	head, err := repo.head(ctx)
+	return repo, head, err
+}
+
 // head returns the full hash of HEAD, or "" in a repository without commits.
 func (r *repo) head(ctx context.Context) (string, error) {
 	hash, _, err := verifyCommit(ctx, r.root, "HEAD")

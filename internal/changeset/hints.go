@@ -22,11 +22,7 @@ type Hint struct {
 // repeats the failure; the list is empty when none works (a repository
 // with one commit that touched only .specdev/, say).
 func BaseHints(ctx context.Context, root string) ([]Hint, error) {
-	repo, err := openRepo(ctx, root)
-	if err != nil {
-		return nil, err
-	}
-	head, err := repo.head(ctx)
+	repo, head, err := openHead(ctx, root)
 	if err != nil || head == "" {
 		return nil, err
 	}

@@ -24,11 +24,7 @@ var snapshotIdentity = []string{
 // snapshots give the exact change between two reviewed states:
 // git diff SNAPSHOT1..SNAPSHOT2 -- files.
 func Snapshot(ctx context.Context, root string, files []string) (string, error) {
-	repo, err := openRepo(ctx, root)
-	if err != nil {
-		return "", err
-	}
-	head, err := repo.head(ctx)
+	repo, head, err := openHead(ctx, root)
 	if err != nil || head == "" || len(files) == 0 {
 		return head, err
 	}
@@ -107,11 +103,7 @@ func nulList(paths []string) []byte {
 // It is what a review of the staged change saw, so that the next round's
 // changes are read from it, not from a commit against itself.
 func SnapshotStaged(ctx context.Context, root string) (string, error) {
-	repo, err := openRepo(ctx, root)
-	if err != nil {
-		return "", err
-	}
-	head, err := repo.head(ctx)
+	_, head, err := openHead(ctx, root)
 	if err != nil || head == "" {
 		return head, err
 	}
