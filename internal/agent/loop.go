@@ -16,7 +16,6 @@ import (
 type LoopOptions struct {
 	Implementer, Reviewer string
 	Progress, Say         func(line string)
-	Poll                  time.Duration
 }
 
 // looper runs one assignment's loop.
@@ -53,13 +52,10 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 	name := plan.Data.(map[string]any)["assignment"].(string)
 	svc := s.With("", "", name)
 	l := &looper{svc: svc, plan: plan.Text, began: time.Now()}
-	ropt := Options{Progress: opt.Progress, Say: opt.Say, Poll: opt.Poll}
-	ropt.Agent = opt.Implementer
-	if l.impl, err = newRunner(svc, ropt); err != nil {
+	if l.impl, err = newRunner(svc, Options{Agent: opt.Implementer, Progress: opt.Progress, Say: opt.Say}); err != nil {
 		return review.Result{}, err
 	}
-	ropt.Agent = opt.Reviewer
-	if l.rev, err = newRunner(svc, ropt); err != nil {
+	if l.rev, err = newRunner(svc, Options{Agent: opt.Reviewer, Progress: opt.Progress, Say: opt.Say}); err != nil {
 		return review.Result{}, err
 	}
 	for ctx.Err() == nil {
