@@ -45,15 +45,11 @@ func Lookup(s *review.Service, name string) (Agent, error) {
 	return Agent{Name: name, AgentConfig: cfg}, nil
 }
 
+// names are the agents' names, built in and configured, sorted.
 func names(s *review.Service) []string {
-	all := slices.Clone(protocol.BuiltinAgents)
-	for name := range maps.Keys(s.Store.Config.Agents) {
-		if !slices.Contains(all, name) {
-			all = append(all, name)
-		}
-	}
+	all := slices.AppendSeq(slices.Clone(protocol.BuiltinAgents), maps.Keys(s.Store.Config.Agents))
 	slices.Sort(all)
-	return all
+	return slices.Compact(all)
 }
 
 // listed is one agent as specdev agents shows it.

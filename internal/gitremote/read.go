@@ -3,6 +3,7 @@ package gitremote
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -125,10 +126,7 @@ type GitError struct {
 }
 
 func (e *GitError) Error() string {
-	msg := e.Stderr
-	if msg == "" {
-		msg = e.Err.Error()
-	}
+	msg := cmp.Or(e.Stderr, e.Err.Error())
 	return fmt.Sprintf("git %s: %s", command(e.Args), strings.ReplaceAll(msg, "\n", "; "))
 }
 

@@ -63,11 +63,8 @@ func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 			f.add(dirs())
 		}
 		done, next, err := check()
-		if err != nil {
+		if err != nil || done {
 			return err
-		}
-		if done {
-			return nil
 		}
 		timer.Reset(sleepFor(time.Now(), poll, next))
 		if err := f.wait(ctx, timer.C); err != nil {
@@ -82,12 +79,8 @@ func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 // sleepFor returns how long to sleep before the next check when nothing
 // changes: the poll interval, or less if check asked to be called earlier.
 func sleepFor(now time.Time, poll time.Duration, next time.Time) time.Duration {
-	if next.IsZero() {
-		return poll
+	if d := next.Sub(now); !next.IsZero() && d < poll {
+		return max(d, minNextWait)
 	}
-	d := next.Sub(now)
-	if d >= poll {
-		return poll
-	}
-	return max(d, minNextWait)
+	return poll
 }
