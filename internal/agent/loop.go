@@ -96,13 +96,11 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 		}
 	}
 	l.impl.say("%s: %s implements (%s)", l.svc.Assignment, l.impl.agent.Name, map[bool]string{true: "resumed with the findings", false: "from the plan"}[j.resume != ""])
-	done, _ := start(ctx, j)
-	res := <-done
+	res := execute(ctx, j, &scanner{agent: j.agent})
 	if j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs() {
 		l.impl.say("%s: the implementer's session is gone; starting afresh", l.svc.Assignment)
 		j.resume, j.prompt = "", implementerRole+l.plan+"\nThe last review failed:\n"+view.Text
-		done, _ = start(ctx, j)
-		res = <-done
+		res = execute(ctx, j, &scanner{agent: j.agent})
 	}
 	l.implAgent = cmp.Or(res.Session, j.resume)
 	if res.crashed() {
