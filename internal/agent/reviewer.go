@@ -125,7 +125,8 @@ func (r *runner) finish(ctx context.Context, svc *review.Service, rep reviewed) 
 func (r *runner) watch(ctx context.Context, svc *review.Service, j job, rep reviewed) ran {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	done, out := start(runCtx, j)
+	done, out := make(chan ran, 1), &scanner{agent: j.agent} // how the run ended; what its output said so far
+	go func() { done <- execute(runCtx, j, out) }()
 	tick := time.NewTicker(r.poll())
 	defer tick.Stop()
 	began, lastBeat := time.Now(), time.Now()

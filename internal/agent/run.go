@@ -67,15 +67,8 @@ func (r ran) outcome() string {
 	return "exited"
 }
 
-// start starts the job; the returned channel gets how it ended, and out
-// what its output said so far. ctx ends it (with its whole group).
-func start(ctx context.Context, j job) (done <-chan ran, out *scanner) {
-	ch := make(chan ran, 1)
-	out = &scanner{agent: j.agent}
-	go func() { ch <- execute(ctx, j, out) }()
-	return ch, out
-}
-
+// execute runs the job and says how it ended; out reads its output as it
+// comes. ctx ends it (with its whole group).
 func execute(ctx context.Context, j job, out *scanner) ran {
 	argv := j.agent.Argv
 	if j.resume != "" {
