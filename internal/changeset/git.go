@@ -79,10 +79,7 @@ func (r *repo) status(ctx context.Context, renames string) ([]string, error) {
 func (r *repo) diff(ctx context.Context, base string) ([]string, error) {
 	out, err := runGit(ctx, r.root, "diff-tree", "-r", "-z", "--name-only", "--no-commit-id",
 		"-M", "--ignore-submodules=all", base, "HEAD")
-	if err != nil {
-		return nil, err
-	}
-	return splitNUL(out), nil
+	return splitNUL(out), err
 }
 
 // project turns a path relative to the top level into one relative to the
