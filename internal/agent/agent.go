@@ -17,6 +17,7 @@
 package agent
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"os/exec"
@@ -44,15 +45,11 @@ func Lookup(s *review.Service, name string) (Agent, error) {
 	return Agent{Name: name, AgentConfig: cfg}, nil
 }
 
+// names are the agents' names, built in and configured, sorted.
 func names(s *review.Service) []string {
-	all := slices.Clone(protocol.BuiltinAgents)
-	for name := range maps.Keys(s.Store.Config.Agents) {
-		if !slices.Contains(all, name) {
-			all = append(all, name)
-		}
-	}
+	all := slices.AppendSeq(slices.Clone(protocol.BuiltinAgents), maps.Keys(s.Store.Config.Agents))
 	slices.Sort(all)
-	return all
+	return slices.Compact(all)
 }
 
 // listed is one agent as specdev agents shows it.
@@ -79,16 +76,9 @@ func List(s *review.Service) review.Result {
 			l.Installed, l.Path = true, path
 		}
 		all = append(all, l)
-		where := "not on PATH"
-		if l.Installed {
-			where = l.Path
-		}
-		kind := "config.json"
-		if l.Builtin {
-			kind = "built in"
-		}
+		kind := map[bool]string{true: "built in", false: "config.json"}[l.Builtin]
 		fmt.Fprintf(&b, "%-10s %s (%s; %s)\n", protocol.SafeText(name), protocol.SafeText(strings.Join(a.Argv, " ")), kind,
-			protocol.SafeText(where))
+			protocol.SafeText(cmp.Or(l.Path, "not on PATH")))
 	}
 	return review.Result{State: "agents", Text: b.String(), Data: map[string]any{"agents": all},
 		Next: "review with one: specdev check --agent NAME; or run the whole loop: specdev loop --implementer NAME --reviewer NAME"}

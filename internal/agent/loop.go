@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +16,6 @@ import (
 type LoopOptions struct {
 	Implementer, Reviewer string
 	Progress, Say         func(line string)
-	Poll                  time.Duration
 }
 
 // looper runs one assignment's loop.
@@ -52,13 +52,10 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 	name := plan.Data.(map[string]any)["assignment"].(string)
 	svc := s.With("", "", name)
 	l := &looper{svc: svc, plan: plan.Text, began: time.Now()}
-	ropt := Options{Progress: opt.Progress, Say: opt.Say, Poll: opt.Poll}
-	ropt.Agent = opt.Implementer
-	if l.impl, err = newRunner(svc, ropt); err != nil {
+	if l.impl, err = newRunner(svc, Options{Agent: opt.Implementer, Progress: opt.Progress, Say: opt.Say}); err != nil {
 		return review.Result{}, err
 	}
-	ropt.Agent = opt.Reviewer
-	if l.rev, err = newRunner(svc, ropt); err != nil {
+	if l.rev, err = newRunner(svc, Options{Agent: opt.Reviewer, Progress: opt.Progress, Say: opt.Say}); err != nil {
 		return review.Result{}, err
 	}
 	for ctx.Err() == nil {
@@ -99,15 +96,13 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 		}
 	}
 	l.impl.say("%s: %s implements (%s)", l.svc.Assignment, l.impl.agent.Name, map[bool]string{true: "resumed with the findings", false: "from the plan"}[j.resume != ""])
-	done, _ := start(ctx, j)
-	res := <-done
+	res := execute(ctx, j, &scanner{agent: j.agent})
 	if j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs() {
 		l.impl.say("%s: the implementer's session is gone; starting afresh", l.svc.Assignment)
 		j.resume, j.prompt = "", implementerRole+l.plan+"\nThe last review failed:\n"+view.Text
-		done, _ = start(ctx, j)
-		res = <-done
+		res = execute(ctx, j, &scanner{agent: j.agent})
 	}
-	l.implAgent = orElse(res.Session, j.resume)
+	l.implAgent = cmp.Or(res.Session, j.resume)
 	if res.crashed() {
 		l.recordImpl(ctx, j, res)
 		return l.stop(review.Failure, fmt.Sprintf("the implementer %s", res.outcome()), res.err)
@@ -190,7 +185,7 @@ func (l *looper) summary(end string, code review.Code, detail string) review.Res
 	reread := 0
 	for i, r := range l.rounds {
 		fmt.Fprintf(&b, "  round %d: %s; %s reviewed\n    implementer %s: %s\n    reviewer %s: %s\n", r.Round,
-			orElse(string(r.Status), "not reviewed"), plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
+			cmp.Or(string(r.Status), "not reviewed"), plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
 		all = all.Add(r.Implementer).Add(r.Reviewer)
 		if i > 0 {
 			reread += r.Read

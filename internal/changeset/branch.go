@@ -3,7 +3,10 @@ package changeset
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // BranchPoint is where the work of the current branch starts: the
@@ -27,7 +30,7 @@ func (r *repo) branchPoint(ctx context.Context, head string) (bp BranchPoint, ok
 		return BranchPoint{}, false, err
 	}
 	for _, ref := range candidates {
-		base, found, err := r.mergeBase(ctx, ref)
+		base, found, err := runGitLine(ctx, r.root, "merge-base", "HEAD", ref) // found: they share history
 		if err != nil {
 			return BranchPoint{}, false, err
 		}
@@ -72,25 +75,21 @@ func (r *repo) defaultBranches(ctx context.Context) ([]string, error) {
 // optionalRef runs a git command that prints a ref name, and returns ""
 // when git says there is none (no upstream, detached HEAD, no origin/HEAD).
 func (r *repo) optionalRef(ctx context.Context, args ...string) (string, error) {
-	out, err := runGit(ctx, r.root, args...)
-	var gerr *gitError
-	if errors.As(err, &gerr) {
-		return "", nil
-	}
-	if err != nil {
+	ref, err := r.optional(ctx, args...)
+	if !strings.HasPrefix(ref, "refs/") {
 		return "", err
 	}
-	ref := strings.TrimSpace(string(out))
-	if !strings.HasPrefix(ref, "refs/") {
-		return "", nil
-	}
-	return ref, nil
+	return ref, err
 }
 
-// mergeBase returns the best common ancestor of HEAD and ref; found is
-// false when they share no history.
-func (r *repo) mergeBase(ctx context.Context, ref string) (base string, found bool, err error) {
-	return runGitLine(ctx, r.root, "merge-base", "HEAD", ref)
+// optional runs a git command that prints one line, and returns "" when
+// git fails: there is none of what it asks for.
+func (r *repo) optional(ctx context.Context, args ...string) (string, error) {
+	out, err := runGit(ctx, r.root, args...)
+	if errors.As(err, new(*gitError)) {
+		return "", nil
+	}
+	return strings.TrimSpace(string(out)), err
 }
 
 // shortRef is how people name a ref: main, origin/main.
@@ -103,13 +102,6 @@ func shortRef(ref string) string {
 	return ref
 }
 
-// currentBranch is the short name of the checked-out branch, "" when
-// HEAD is detached.
-func (r *repo) currentBranch(ctx context.Context) (string, error) {
-	ref, err := r.optionalRef(ctx, "symbolic-ref", "-q", "HEAD")
-	return shortRef(ref), err
-}
-
 // CurrentBranch is the short name of the branch checked out at root; ""
 // when HEAD is detached, outside git, or when git cannot tell.
 func CurrentBranch(ctx context.Context, root string) string {
@@ -117,11 +109,11 @@ func CurrentBranch(ctx context.Context, root string) string {
 	if err != nil {
 		return ""
 	}
-	b, err := repo.currentBranch(ctx)
+	ref, err := repo.optionalRef(ctx, "symbolic-ref", "-q", "HEAD")
 	if err != nil {
 		return ""
 	}
-	return b
+	return shortRef(ref)
 }
 
 // IsAncestor reports whether commit ancestor is reachable from commit
@@ -132,4 +124,119 @@ func IsAncestor(ctx context.Context, root, ancestor, commit string) bool {
 	}
 	_, err := runGit(ctx, root, "merge-base", "--is-ancestor", ancestor, commit)
 	return err == nil
+}
+
+// CommitsSince counts the commits HEAD has that since lacks (git rev-list
+// --count since..HEAD): how far the work went since a review saw it. With
+// since "" it counts the commits the branch adds over its branch point
+// (see BranchPoint). ok is false when there is nothing to count from:
+// outside git, in a repository without commits, when since names no
+// commit, or when the branch has no branch point.
+func CommitsSince(ctx context.Context, root, since string) (n int, ok bool, err error) {
+	repo, head, err := openHead(ctx, root)
+	if errors.Is(err, ErrNotGit) {
+		err = nil
+	}
+	if err != nil || head == "" {
+		return 0, false, err
+	}
+	from, found, err := verifyCommit(ctx, root, since)
+	if since == "" {
+		var bp BranchPoint
+		bp, found, err = repo.branchPoint(ctx, head)
+		from = bp.Base
+	}
+	if err != nil || !found {
+		return 0, false, err
+	}
+	out, err := runGit(ctx, root, "rev-list", "--count", from+"..HEAD")
+	if err == nil {
+		n, err = strconv.Atoi(strings.TrimSpace(string(out)))
+	}
+	return n, err == nil, err
+}
+
+// Hint is a revision that works as --base: a request with it finds files
+// to review.
+type Hint struct {
+	Rev  string // e.g. "HEAD~1", "v1.2.0", "main"
+	What string // what it reviews, e.g. "the last commit"
+}
+
+// BaseHints lists the revisions that, given as --base, would find
+// something to review now, for the error that says there was nothing:
+// the last commit, everything since the last tag before it, and what the
+// branch adds over the default branch. Each was tried, so none of them
+// repeats the failure; the list is empty when none works (a repository
+// with one commit that touched only .specdev/, say).
+func BaseHints(ctx context.Context, root string) ([]Hint, error) {
+	repo, head, err := openHead(ctx, root)
+	if err != nil || head == "" {
+		return nil, err
+	}
+	candidates := []Hint{{Rev: "HEAD~1", What: "the last commit"}}
+	if tag, err := repo.lastTag(ctx); err != nil {
+		return nil, err
+	} else if tag != "" {
+		candidates = append(candidates, Hint{Rev: tag, What: "everything since tag " + tag})
+	}
+	defaults, err := repo.defaultBranches(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, ref := range defaults {
+		name := shortRef(ref)
+		candidates = append(candidates, Hint{Rev: name, What: "everything this branch adds over " + name})
+	}
+	return repo.workingHints(ctx, head, candidates)
+}
+
+// workingHints keeps the candidates that name a commit other than HEAD
+// and those already kept, and that find files to review.
+func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint) ([]Hint, error) {
+	seen := map[string]bool{head: true}
+	var hints []Hint
+	for _, h := range candidates {
+		base, ok, err := verifyCommit(ctx, r.root, h.Rev)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || seen[base] {
+			continue
+		}
+		seen[base] = true
+		files, err := changedFiles(ctx, r, base)
+		if errors.Is(err, protocol.ErrInvalid) {
+			continue // the same request would be refused
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(files) > 0 {
+			hints = append(hints, h)
+		}
+	}
+	return hints, nil
+}
+
+// tagBytes are the bytes of a tag name that needs no quoting in a shell,
+// which starts with a letter or a digit: ^[A-Za-z0-9][A-Za-z0-9._/+-]*$.
+const tagBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+-"
+
+// plainTag reports whether tag needs no quoting in a shell.
+func plainTag(tag string) bool {
+	return tag != "" && strings.IndexByte("._/+-", tag[0]) < 0 && strings.Trim(tag, tagBytes) == ""
+}
+
+// lastTag is the newest tag reachable from HEAD's first parent (so that a
+// range from it is never empty), or "".
+func (r *repo) lastTag(ctx context.Context) (string, error) {
+	if _, ok, err := verifyCommit(ctx, r.root, "HEAD~1"); err != nil || !ok {
+		return "", err
+	}
+	tag, err := r.optional(ctx, "describe", "--tags", "--abbrev=0", "HEAD~1")
+	if !plainTag(tag) {
+		return "", err // no tag, or not safe to paste into a shell command line
+	}
+	return tag, err
 }

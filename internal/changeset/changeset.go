@@ -27,6 +27,7 @@
 package changeset
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -102,7 +103,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		return res, err
 	case opt.Staged:
 		res.Staged = true
-		res.Files, err = stagedFiles(ctx, repo, res.HeadCommit)
+		res.Files, err = repo.keepReviewable(repo.staged(ctx, res.HeadCommit))
 		return res, err
 	case base == "" && opt.Branch:
 		bp, ok, err := repo.branchPoint(ctx, res.HeadCommit)
@@ -136,8 +137,7 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 			err = c.checkListed(p)
 		}
 		if err != nil {
-			var inv *protocol.InvalidError
-			if errors.As(err, &inv) {
+			if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
 				return nil, &protocol.InvalidError{
 					File: "--files", Field: fmt.Sprintf("files[%d]", i), Problem: inv.Problem, Hint: inv.Hint,
 				}
@@ -151,39 +151,29 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 
 // changedFiles asks git what changed and keeps what lies inside the project.
 func changedFiles(ctx context.Context, repo *repo, base string) ([]string, error) {
-	paths, err := repo.status(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if base != "" {
-		committed, err := repo.diff(ctx, base)
-		if err != nil {
-			return nil, err
-		}
+	paths, err := repo.status(ctx, "--renames")
+	if base != "" && err == nil {
+		var committed []string
+		committed, err = repo.diff(ctx, base)
 		paths = append(paths, committed...)
 	}
-	return keepReviewable(repo, paths)
-}
-
-// stagedFiles is changedFiles for exactly the staged change.
-func stagedFiles(ctx context.Context, repo *repo, head string) ([]string, error) {
-	paths, err := repo.staged(ctx, head)
-	if err != nil {
-		return nil, err
-	}
-	return keepReviewable(repo, paths)
+	return repo.keepReviewable(paths, err)
 }
 
 // keepReviewable keeps the paths git reported that lie inside the project
-// and can be reviewed, relative to the project root, sorted.
-func keepReviewable(repo *repo, paths []string) ([]string, error) {
-	c, err := newChecker(repo.root)
+// and can be reviewed, relative to the project root, sorted; it passes
+// on err, the error of listing the paths, as it is.
+func (r *repo) keepReviewable(paths []string, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	c, err := newChecker(r.root)
 	if err != nil {
 		return nil, err
 	}
 	var files []string
 	for _, p := range sortedSet(paths) {
-		rel, ok := repo.project(p)
+		rel, ok := r.project(p)
 		if !ok {
 			continue
 		}
@@ -206,4 +196,21 @@ func sortedSet(paths []string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// Conditions the CLI reports as usage errors (exit code 2); both come
+// wrapped in a *protocol.UsageError that carries the hint.
+var (
+	// ErrNotGit: the project is not in a git repository (or git is not
+	// installed), so the files to review must be listed.
+	ErrNotGit = errors.New("not a git repository")
+	// ErrUnknownBase: --base names no commit.
+	ErrUnknownBase = errors.New("no such commit")
+)
+
+// notGitError says that, outside git, the files must be listed; why is
+// "" or the reason git could not be asked (e.g. it is not installed).
+func notGitError(root, why string) error {
+	why = cmp.Or(why, root+" is not in a git repository")
+	return &protocol.UsageError{Msg: ErrNotGit.Error() + ": pass --files", Hint: why + "; list the files to review with --files, and leave out --base", Err: ErrNotGit}
 }

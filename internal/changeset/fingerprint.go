@@ -1,6 +1,8 @@
 package changeset
 
 import (
+	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -10,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -99,4 +102,176 @@ func digest(h *hasher, name string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.h.Sum(nil)), nil
+}
+
+// Modes of index entries (see git's index-format).
+const (
+	modeSymlink = "120000"
+	modeGitlink = "160000"
+)
+
+// indexEntry is one line of `git ls-files -s`.
+type indexEntry struct {
+	mode, oid string
+	stage     string // "0" unless the path is unmerged
+}
+
+// staged lists the paths, relative to the top level, that the index
+// changes against HEAD (or against the empty tree in a repository without
+// commits): exactly what `git commit` would commit. Renames are listed by
+// their new name, deletions are kept, submodules are left out.
+func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
+	against, err := head, error(nil)
+	if head == "" {
+		if against, err = r.emptyTree(ctx); err != nil {
+			return nil, err
+		}
+	}
+	out, err := runGit(ctx, r.root, "diff-index", "--cached", "-z", "-M", "--no-abbrev", "--ignore-submodules=all", against)
+	if err != nil {
+		return nil, err
+	}
+	diff, err := parseRawDiff(out)
+	paths := make([]string, len(diff))
+	for i, d := range diff {
+		paths[i] = d.path
+	}
+	return paths, err
+}
+
+// rawDiff is one entry of a raw diff: the path (the new name of a
+// rename) and its mode and object on the new side (mode 000000: gone).
+type rawDiff struct{ path, mode, oid string }
+
+// parseRawDiff reads `git diff-index --raw -z` (or diff-tree): ":srcmode
+// dstmode srcoid dstoid status\0path\0", with a second path for renames
+// and copies. Submodules are left out.
+func parseRawDiff(out []byte) ([]rawDiff, error) {
+	fields := splitNUL(out)
+	var paths []rawDiff
+	for i := 0; i < len(fields); i++ {
+		meta := fields[i]
+		parts := strings.Fields(strings.TrimPrefix(meta, ":"))
+		if len(parts) == 5 && strings.ContainsAny(parts[4][:1], "RC") {
+			i++ // the old name: a rename or copy is listed by its new one
+		}
+		if !strings.HasPrefix(meta, ":") || len(parts) != 5 || i+1 >= len(fields) {
+			return nil, fmt.Errorf("git diff-index: unexpected entry %q", meta)
+		}
+		i++
+		p := fields[i]
+		if parts[0] == modeGitlink || parts[1] == modeGitlink {
+			continue
+		}
+		paths = append(paths, rawDiff{path: p, mode: parts[1], oid: parts[3]})
+	}
+	return paths, nil
+}
+
+// DigestStaged is Digest for the content the index holds: what `git
+// commit` would commit (see digestEntries).
+func DigestStaged(ctx context.Context, root string, files []string) (Sums, error) {
+	repo, err := openRepo(ctx, root)
+	if err != nil {
+		return Sums{}, err
+	}
+	index, err := repo.index(ctx)
+	if err != nil {
+		return Sums{}, err
+	}
+	return repo.digestEntries(ctx, files, index, index)
+}
+
+// digestEntries is Digest for the content of the given index or tree
+// entries (keyed by path relative to the root; index is the index's). A file without an entry
+// is "deleted". A file whose entry is the index's, with a work-tree copy
+// git sees as unchanged from the index, is read from the work tree,
+// exactly as Digest reads it (so a review of the work tree and a check of
+// what is committed or pushed agree); any other is read from git through
+// the checkout filters of its path. A symlink whose entry differs from
+// the work tree is hashed by "symlink\x00<target>".
+func (r *repo) digestEntries(ctx context.Context, files []string, entries, index map[string]indexEntry) (Sums, error) {
+	dirty, err := r.unstaged(ctx)
+	if err != nil {
+		return Sums{}, err
+	}
+	content := newHasher()
+	sums := make(map[string]string, len(files))
+	for _, p := range sortedSet(files) {
+		if err := protocol.CheckPath(p); err != nil {
+			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
+		}
+		e, ok := entries[p]
+		switch {
+		case !ok:
+			sums[p] = protocol.DigestDeleted
+		case e.stage != "0":
+			return Sums{}, &protocol.UsageError{Msg: fmt.Sprintf("%s is unmerged in the index", p),
+				Hint: "resolve the merge conflict and git add the file first"}
+		case e.mode == modeGitlink:
+			return Sums{}, refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
+		case !dirty[p] && index[p] == e:
+			if sums[p], err = digest(content, filepath.Join(r.root, filepath.FromSlash(p))); err != nil {
+				return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
+			}
+		default:
+			if sums[p], err = r.blobDigest(ctx, p, e); err != nil {
+				return Sums{}, err
+			}
+		}
+	}
+	return Sums{Fingerprint: fingerprintFrom(sums), Files: sums}, nil
+}
+
+// index reads the index entries under the project root, keyed by their
+// path relative to it.
+func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
+	out, err := runGit(ctx, r.root, "ls-files", "-s", "-z")
+	if err != nil {
+		return nil, err
+	}
+	entries := map[string]indexEntry{}
+	for _, line := range splitNUL(out) {
+		meta, p, ok := strings.Cut(line, "\t")
+		parts := strings.Fields(meta)
+		if !ok || len(parts) != 3 {
+			return nil, fmt.Errorf("git ls-files: unexpected entry %q", line)
+		}
+		if old, seen := entries[p]; seen && old.stage == "0" {
+			continue
+		}
+		entries[p] = indexEntry{mode: parts[0], oid: parts[1], stage: parts[2]}
+	}
+	return entries, nil
+}
+
+// unstaged is the set of paths under the project, relative to it, whose
+// work-tree copy differs from the index.
+func (r *repo) unstaged(ctx context.Context) (map[string]bool, error) {
+	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
+	set := map[string]bool{}
+	for _, p := range splitNUL(out) { // none when git failed
+		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
+			set[rel] = true
+		}
+	}
+	return set, err
+}
+
+// blobDigest hashes the staged content of p as a checkout would write it,
+// streamed from git.
+func (r *repo) blobDigest(ctx context.Context, p string, e indexEntry) (string, error) {
+	args := []string{"cat-file", "--filters", "--path=" + r.prefix + p, e.oid}
+	h := sha256.New()
+	if e.mode == modeSymlink {
+		args = []string{"cat-file", "blob", e.oid}
+		io.WriteString(h, "symlink\x00")
+	}
+	cmd := gitCommand(ctx, r.root, args...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = h, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("read the staged %s: %w", p, gitFailed(ctx, args, err, stderr.String()))
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

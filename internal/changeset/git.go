@@ -36,35 +36,38 @@ func openRepo(ctx context.Context, root string) (*repo, error) {
 	return &repo{root: root, prefix: strings.TrimSuffix(string(out), "\n")}, nil
 }
 
+// openHead is openRepo, and the full hash of HEAD ("" in a repository
+// without commits).
+func openHead(ctx context.Context, root string) (*repo, string, error) {
+	repo, err := openRepo(ctx, root)
+	if err != nil {
+		return nil, "", err
+	}
+	head, err := repo.head(ctx)
+	return repo, head, err
+}
+
 // head returns the full hash of HEAD, or "" in a repository without commits.
 func (r *repo) head(ctx context.Context) (string, error) {
-	hash, ok, err := verifyCommit(ctx, r.root, "HEAD")
-	if err != nil || !ok {
-		return "", err
-	}
-	return hash, nil
+	hash, _, err := verifyCommit(ctx, r.root, "HEAD")
+	return hash, err
 }
 
 // resolveBase returns the full hash of the commit rev names ("" for "").
 func (r *repo) resolveBase(ctx context.Context, rev string) (string, error) {
-	if rev == "" {
-		return "", nil
-	}
 	hash, ok, err := verifyCommit(ctx, r.root, rev)
-	if err != nil {
-		return "", err
+	if err == nil && !ok && rev != "" {
+		err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", rev, ErrUnknownBase),
+			Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3", Err: ErrUnknownBase}
 	}
-	if !ok {
-		return "", unknownBaseError(rev)
-	}
-	return hash, nil
+	return hash, err
 }
 
 // status lists the paths, relative to the top level, that git status
-// reports as changed or untracked (not ignored).
-func (r *repo) status(ctx context.Context) ([]string, error) {
-	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z",
-		"--untracked-files=all", "--renames", "--ignore-submodules=all")
+// reports as changed or untracked (not ignored); renames is --renames (a
+// rename is its new name) or --no-renames (a deletion and an addition).
+func (r *repo) status(ctx context.Context, renames string) ([]string, error) {
+	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z", "--untracked-files=all", renames, "--ignore-submodules=all")
 	if err != nil {
 		return nil, err
 	}
@@ -76,10 +79,7 @@ func (r *repo) status(ctx context.Context) ([]string, error) {
 func (r *repo) diff(ctx context.Context, base string) ([]string, error) {
 	out, err := runGit(ctx, r.root, "diff-tree", "-r", "-z", "--name-only", "--no-commit-id",
 		"-M", "--ignore-submodules=all", base, "HEAD")
-	if err != nil {
-		return nil, err
-	}
-	return splitNUL(out), nil
+	return splitNUL(out), err
 }
 
 // project turns a path relative to the top level into one relative to the
@@ -113,14 +113,9 @@ func parseStatus(out []byte) ([]string, error) {
 	return paths, nil
 }
 
+// splitNUL splits git's -z output into its non-empty fields.
 func splitNUL(out []byte) []string {
-	var fields []string
-	for _, f := range strings.Split(string(out), "\x00") {
-		if f != "" {
-			fields = append(fields, f)
-		}
-	}
-	return fields
+	return strings.FieldsFunc(string(out), func(r rune) bool { return r == 0 })
 }
 
 // CommitExists reports whether rev names a commit in the repo at root.
@@ -142,8 +137,7 @@ func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, 
 // status 1 for "none" (found false).
 func runGitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
 	out, err := runGit(ctx, root, args...)
-	var gerr *gitError
-	if errors.As(err, &gerr) && gerr.code == 1 {
+	if gerr, ok := errors.AsType[*gitError](err); ok && gerr.code == 1 {
 		return "", false, nil
 	}
 	if err != nil {
@@ -161,10 +155,7 @@ type gitError struct {
 }
 
 func (e *gitError) Error() string {
-	msg := strings.TrimSpace(e.stderr)
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
+	msg, _, _ := strings.Cut(strings.TrimSpace(e.stderr), "\n")
 	if msg == "" {
 		return fmt.Sprintf("git %s: %v", e.cmd, e.err)
 	}
@@ -175,20 +166,30 @@ func (e *gitError) Unwrap() error { return e.err }
 
 // runGit runs `git -C root args…` without a shell and returns its stdout.
 func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
+	return gitWith(ctx, root, nil, nil, args...)
+}
+
+// gitWith is runGit with extra environment variables (they win) and,
+// unless nil, stdin.
+func gitWith(ctx context.Context, root string, env []string, stdin []byte, args ...string) ([]byte, error) {
 	cmd := gitCommand(ctx, root, args...)
+	cmd.Env = append(cmd.Env, env...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if err == nil {
-		return stdout.Bytes(), nil
+	if err := cmd.Run(); err != nil {
+		return nil, gitFailed(ctx, args, err, stderr.String())
 	}
-	return nil, gitFailed(ctx, args, err, stderr.String())
+	return stdout.Bytes(), nil
 }
 
 // gitCommand is `git -C root args…`, run without a shell in gitEnv.
 func gitCommand(ctx context.Context, root string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
-	cmd.Env = append(gitEnv(os.Environ(), workingDir()), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	wd, _ := os.Getwd() // "" if it cannot be found
+	cmd.Env = append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	return cmd
 }
 
@@ -197,8 +198,7 @@ func gitFailed(ctx context.Context, args []string, err error, stderr string) err
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return fmt.Errorf("git %s: %w", args[0], ctxErr)
 	}
-	var exitErr *exec.ExitError
-	if errors.As(err, &exitErr) {
+	if exitErr, ok := errors.AsType[*exec.ExitError](err); ok {
 		return &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr, err: err}
 	}
 	return fmt.Errorf("git %s: %w", args[0], err)
@@ -231,13 +231,4 @@ func gitEnv(environ []string, cwd string) []string {
 		out = append(out, "GIT_WORK_TREE="+cwd)
 	}
 	return out
-}
-
-// workingDir is the current folder, or "" if it cannot be found.
-func workingDir() string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	return wd
 }

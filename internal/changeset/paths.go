@@ -66,10 +66,9 @@ func (c *checker) checkInfo(p string) (fs.FileInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", p, err)
 	}
-	rel, err := filepath.Rel(c.rootReal, real)
-	rel = filepath.ToSlash(rel)
+	rel, inside := lexicalRel(c.rootReal, real)
 	switch {
-	case err != nil || rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel):
+	case !inside:
 		return nil, refuse(p, fmt.Sprintf("path %q leads out of the project through a symlink", p),
 			"review only files inside the project; a symlink may point only inside it")
 	case rel == protocol.StateDir || strings.HasPrefix(rel, protocol.StateDir+"/"):
@@ -148,8 +147,7 @@ func (c *checker) checkListed(p string) error {
 func (c *checker) reviewable(p string) (bool, error) {
 	fi, err := c.checkInfo(p)
 	if err != nil {
-		var inv *protocol.InvalidError
-		if errors.As(err, &inv) {
+		if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
 			return false, &protocol.InvalidError{
 				File: "changed files", Problem: inv.Problem,
 				Hint: inv.Hint + "; or list the files to review with --files",
@@ -169,61 +167,40 @@ func (c *checker) reviewable(p string) (bool, error) {
 	return fi.Mode().IsRegular(), nil
 }
 
-// resolve returns where full really leads: the real path of its longest
-// existing part, with the rest appended. Unlike filepath.EvalSymlinks it
-// follows dangling symlinks too, so a link to a missing place outside the
-// project is still seen to lead outside.
+// resolve returns where full (absolute) really leads: its elements are
+// looked at one by one, each symlink followed as the kernel would (a
+// relative target from the link's real folder), until an element does
+// not exist; the rest is appended as it is. Unlike filepath.EvalSymlinks
+// it follows dangling symlinks too, so a link to a missing place outside
+// the project is still seen to lead outside.
 func resolve(full string) (string, error) {
-	for range maxLinks {
-		existing, rest, err := longestExisting(full)
-		if err != nil {
+	real, rest := "/", strings.Split(filepath.Clean(full), "/")
+	for links := 0; len(rest) > 0; {
+		next := filepath.Join(real, rest[0])
+		rest = rest[1:]
+		fi, err := os.Lstat(next)
+		switch {
+		case notExist(err):
+			return filepath.Join(append([]string{next}, rest...)...), nil
+		case err != nil:
 			return "", err
+		case fi.Mode()&fs.ModeSymlink == 0:
+			real = next
+			continue
 		}
-		real, err := filepath.EvalSymlinks(existing)
-		if err == nil {
-			return filepath.Join(real, rest), nil
+		if links++; links > maxLinks {
+			return "", fmt.Errorf("more than %d symlinks", maxLinks)
 		}
-		if !notExist(err) {
-			return "", err
-		}
-		// existing is a symlink whose target is missing: follow it by hand,
-		// from its real parent so that ".." in the target means what the
-		// kernel would make of it.
-		target, err := os.Readlink(existing)
+		target, err := os.Readlink(next)
 		if err != nil {
 			return "", err
 		}
 		if !filepath.IsAbs(target) {
-			parent, err := filepath.EvalSymlinks(filepath.Dir(existing))
-			if err != nil {
-				return "", err
-			}
-			target = filepath.Join(parent, target)
+			target = filepath.Join(real, target)
 		}
-		full = filepath.Join(target, rest)
+		real, rest = "/", strings.Split(filepath.Join(append([]string{target}, rest...)...), "/")
 	}
-	return "", fmt.Errorf("more than %d symlinks", maxLinks)
-}
-
-// longestExisting splits full into its longest prefix that exists (as far
-// as os.Lstat sees) and the rest.
-func longestExisting(full string) (existing, rest string, err error) {
-	existing = full
-	for {
-		_, err := os.Lstat(existing)
-		if err == nil {
-			return existing, rest, nil
-		}
-		if !notExist(err) {
-			return "", "", err
-		}
-		parent := filepath.Dir(existing)
-		if parent == existing {
-			return "", "", err
-		}
-		rest = filepath.Join(filepath.Base(existing), rest)
-		existing = parent
-	}
+	return real, nil
 }
 
 // notExist is true for errors that mean "no such file": a missing element,
@@ -234,4 +211,86 @@ func notExist(err error) bool {
 
 func refuse(p, problem, hint string) error {
 	return &protocol.InvalidError{File: p, Problem: problem, Hint: hint}
+}
+
+// ProjectPath turns a path typed on the command line into the form the
+// review files use (relative to the project root, slash-separated,
+// clean), as git reads a path: a relative path is relative to the current
+// folder cwd when cwd lies inside the project (else, e.g. with --dir from
+// elsewhere, to the project root), and an absolute path is accepted when
+// it lies inside the project. A path with backslashes, or one that lies
+// outside the project, is refused with a *protocol.InvalidError naming it.
+//
+// It does not look at the file itself: CheckFile's rules (no symlink out
+// of the project, not under .specdev/) and existence are the caller's to
+// check on the result.
+func ProjectPath(root, cwd, arg string) (string, error) {
+	switch {
+	case arg == "":
+		return "", refuse(arg, "path is empty", "name a file of the project, e.g. src/login.go")
+	case strings.Contains(arg, `\`):
+		return "", refuse(arg, fmt.Sprintf("path %s has backslashes", protocol.QuotePrefix(arg)), slashHint(arg))
+	case !filepath.IsAbs(arg) && len(arg) > 1 && arg[1] == ':':
+		return "", refuse(arg, fmt.Sprintf("path %s is a Windows drive path", protocol.QuotePrefix(arg)),
+			"give the path relative to the current folder, with forward slashes")
+	}
+	base := root
+	if _, inside := relInside(root, cwd); cwd != "" && inside {
+		base = cwd
+	}
+	full := filepath.FromSlash(arg)
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(base, full)
+	}
+	rel, ok := relInside(root, filepath.Clean(full))
+	if !ok {
+		return "", refuse(arg, fmt.Sprintf("path %s is outside the project (%s)", protocol.QuotePrefix(arg), root),
+			"name a file inside the project: relative to the current folder, or absolute under "+root)
+	}
+	if rel == "." {
+		return "", refuse(arg, fmt.Sprintf("path %s is the project root, not a file", protocol.QuotePrefix(arg)),
+			"name a file of the project, e.g. src/login.go")
+	}
+	return rel, nil
+}
+
+// slashHint says to use forward slashes, and shows the path so written
+// when it is short, plain text.
+func slashHint(arg string) string {
+	hint := "use forward slashes"
+	if fixed := strings.ReplaceAll(arg, `\`, "/"); len(fixed) <= 120 && protocol.SafeText(fixed) == fixed {
+		hint += ": " + fixed
+	}
+	return hint
+}
+
+// relInside returns full relative to root (slash-separated) if it lies
+// inside root: as written first, then with the symlinks of root and of
+// full's folder resolved (a root reached through a symlinked folder, as
+// /tmp is on some systems, is the same project). The file itself is never
+// resolved: where a symlink in the project leads is CheckFile's question.
+func relInside(root, full string) (string, bool) {
+	if rel, ok := lexicalRel(root, full); ok {
+		return rel, true
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", false
+	}
+	if rel, ok := lexicalRel(realRoot, full); ok {
+		return rel, true
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(full))
+	if err != nil {
+		return "", false
+	}
+	return lexicalRel(realRoot, filepath.Join(dir, filepath.Base(full)))
+}
+
+func lexicalRel(root, full string) (string, bool) {
+	rel, err := filepath.Rel(root, full)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }

@@ -88,9 +88,12 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 		return Carried{}, err
 	}
 	tip, ok, err := verifyCommit(ctx, root, p.LocalSHA)
-	if err != nil || !ok {
-		return Carried{}, errOr(err, &protocol.UsageError{Msg: fmt.Sprintf("the pushed %s (%s) is not a commit in this repository", p.LocalRef, p.LocalSHA),
-			Hint: "specdev gate judges commits; push tags and other objects with git push --no-verify, knowingly"})
+	if err != nil {
+		return Carried{}, err
+	}
+	if !ok {
+		return Carried{}, &protocol.UsageError{Msg: fmt.Sprintf("the pushed %s (%s) is not a commit in this repository", p.LocalRef, p.LocalSHA),
+			Hint: "specdev gate judges commits; push tags and other objects with git push --no-verify, knowingly"}
 	}
 	var not []string
 	if remoteName.MatchString(remote) && !strings.Contains(remote, "..") {
@@ -103,17 +106,11 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 	if err != nil {
 		return Carried{}, err
 	}
-	tree := map[string]indexEntry{}
-	for _, p := range c.Files {
-		if e, ok := entries[p]; ok {
-			tree[p] = e
-		}
-	}
 	index, err := repo.index(ctx)
 	if err != nil {
 		return Carried{}, err
 	}
-	c.Sums, err = repo.digestEntries(ctx, c.Files, tree, index)
+	c.Sums, err = repo.digestEntries(ctx, c.Files, entries, index)
 	return c, err
 }
 
@@ -130,7 +127,7 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	if err != nil || len(out) == 0 {
 		return Carried{}, false, err
 	}
-	paths, err := repo.status(ctx)
+	paths, err := repo.status(ctx, "--renames")
 	if err != nil {
 		return Carried{}, false, err
 	}
@@ -144,7 +141,7 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	for _, f := range c.Files {
 		paths = append(paths, repo.prefix+f)
 	}
-	c.Files, err = keepReviewable(repo, paths)
+	c.Files, err = repo.keepReviewable(paths, nil)
 	return c, true, err
 }
 
@@ -152,7 +149,8 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 // --remotes options), and the project files they change that differ
 // between tip and where those commits start (each boundary commit, or
 // the empty tree for commits with no parent outside them), with their
-// entries in tip's tree (a file deleted in tip has none).
+// entries in tip's tree (a file deleted in tip has none; every entry is
+// of a file it lists).
 func (r *repo) carried(ctx context.Context, tip string, not []string) (Carried, map[string]indexEntry, error) {
 	rng := append([]string{tip, "--not"}, not...)
 	out, err := runGit(ctx, r.root, append([]string{"rev-list", "--boundary"}, rng...)...)
@@ -216,11 +214,4 @@ func (r *repo) carried(ctx context.Context, tip string, not []string) (Carried, 
 func (r *repo) emptyTree(ctx context.Context) (string, error) {
 	out, err := runGit(ctx, r.root, "hash-object", "-t", "tree", "--stdin")
 	return strings.TrimSpace(string(out)), err
-}
-
-func errOr(err, otherwise error) error {
-	if err != nil {
-		return err
-	}
-	return otherwise
 }

@@ -24,11 +24,7 @@ var snapshotIdentity = []string{
 // snapshots give the exact change between two reviewed states:
 // git diff SNAPSHOT1..SNAPSHOT2 -- files.
 func Snapshot(ctx context.Context, root string, files []string) (string, error) {
-	repo, err := openRepo(ctx, root)
-	if err != nil {
-		return "", err
-	}
-	head, err := repo.head(ctx)
+	repo, head, err := openHead(ctx, root)
 	if err != nil || head == "" || len(files) == 0 {
 		return head, err
 	}
@@ -55,11 +51,14 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	commit, err := gitWith(ctx, root, env, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", "specdev: the files of a review request, as requested")
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(commit)), nil
+	return commitTree(ctx, root, env, tree, head, "specdev: the files of a review request, as requested")
+}
+
+// commitTree commits tree (as write-tree printed it) on top of head, as
+// specdev, with env, and returns the new commit.
+func commitTree(ctx context.Context, root string, env []string, tree []byte, head, msg string) (string, error) {
+	commit, err := gitWith(ctx, root, env, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", msg)
+	return strings.TrimSpace(string(commit)), err
 }
 
 // dirty is the files (relative to the project root) whose work-tree or
@@ -68,12 +67,7 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 // status of the whole tree, filtered here: given the files as pathspecs,
 // git matches every path against every one of them.
 func (r *repo) dirty(ctx context.Context, files []string) ([]string, error) {
-	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z",
-		"--untracked-files=all", "--no-renames", "--ignore-submodules=all")
-	if err != nil {
-		return nil, err
-	}
-	paths, err := parseStatus(out)
+	paths, err := r.status(ctx, "--no-renames")
 	if err != nil {
 		return nil, err
 	}
@@ -102,18 +96,27 @@ func nulList(paths []string) []byte {
 	return b.Bytes()
 }
 
-// gitWith is runGit with extra environment variables (they win) and,
-// unless nil, stdin.
-func gitWith(ctx context.Context, root string, env []string, stdin []byte, args ...string) ([]byte, error) {
-	cmd := gitCommand(ctx, root, args...)
-	cmd.Env = append(cmd.Env, env...)
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+// SnapshotStaged returns a commit that holds the index as it is (what git
+// commit would commit), on top of HEAD: HEAD itself when nothing is
+// staged, "" in a repository without commits. Only objects are written:
+// no ref, and nothing of the user's (index, branches, work tree) changes.
+// It is what a review of the staged change saw, so that the next round's
+// changes are read from it, not from a commit against itself.
+func SnapshotStaged(ctx context.Context, root string) (string, error) {
+	_, head, err := openHead(ctx, root)
+	if err != nil || head == "" {
+		return head, err
 	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, gitFailed(ctx, args, err, stderr.String())
+	tree, err := runGit(ctx, root, "write-tree")
+	if err != nil {
+		return "", err
 	}
-	return stdout.Bytes(), nil
+	headTree, err := runGit(ctx, root, "rev-parse", head+"^{tree}")
+	if err != nil {
+		return "", err
+	}
+	if bytes.Equal(bytes.TrimSpace(tree), bytes.TrimSpace(headTree)) {
+		return head, nil
+	}
+	return commitTree(ctx, root, snapshotIdentity, tree, head, "specdev: the staged change of a review request, as requested")
 }

@@ -77,8 +77,8 @@ func (st *State) describe(fi fs.FileInfo) error {
 			return err
 		}
 		st.Symlink, st.Foreign = target, "a symlink to "+target
-		target2, err := os.Stat(st.Path)
-		st.Executable = err == nil && target2.Mode().IsRegular() && target2.Mode().Perm()&0o111 != 0
+		to, err := os.Stat(st.Path)
+		st.Executable = err == nil && to.Mode().IsRegular() && to.Mode().Perm()&0o111 != 0
 		return nil
 	case !fi.Mode().IsRegular():
 		st.Foreign, st.isDir = "not a file ("+fi.Mode().Type().String()+")", fi.IsDir()
@@ -158,25 +158,87 @@ func Uninstall(dir, hook string) (State, Action, error) {
 	if err != nil {
 		return st, "", err
 	}
+	action := Removed
 	switch {
 	case st.Present && !st.Ours:
 		return st, NotThere, nil // another hook, left as it is
 	case st.Chained != "":
 		// One rename puts the original back over specdev's hook (or where
 		// specdev's hook was removed by hand).
-		if err := os.Rename(st.Chained, st.Path); err != nil {
-			return st, "", fmt.Errorf("put back %s: %w", st.Chained, err)
+		if action, err = Restored, os.Rename(st.Chained, st.Path); err != nil {
+			err = fmt.Errorf("put back %s: %w", st.Chained, err)
 		}
-		err = syncDir(dir)
-		st, _ = Inspect(dir, hook)
-		return st, Restored, err
 	case st.Ours:
-		if err := os.Remove(st.Path); err != nil {
-			return st, "", err
-		}
-		err = syncDir(dir)
-		st, _ = Inspect(dir, hook)
-		return st, Removed, err
+		err = os.Remove(st.Path)
+	default:
+		return st, NotThere, nil
 	}
-	return st, NotThere, nil
+	if err != nil {
+		return st, "", err
+	}
+	err = syncDir(dir)
+	st, _ = Inspect(dir, hook)
+	return st, action, err
+}
+
+// checkDir makes sure the hooks folder is a real folder, not a symlink;
+// with create, a missing one is made.
+func checkDir(dir string, create bool) error {
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && create:
+		return os.MkdirAll(dir, 0o755)
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return &RefusedError{Msg: fmt.Sprintf("the hooks folder %s is a symlink; specdev does not write through symlinks", dir),
+			Hint: "point git at the real folder: git config core.hooksPath <the folder the link leads to>"}
+	case !fi.IsDir():
+		return &RefusedError{Msg: fmt.Sprintf("the hooks folder %s is not a folder", dir),
+			Hint: "fix core.hooksPath (git config core.hooksPath) or move the file away"}
+	}
+	return nil
+}
+
+// placeFile puts a complete, executable file with data at path: written
+// to a temporary file in dir and synced, then linked into place (fails if
+// path exists) or, with replace, renamed over it. Neither follows a
+// symlink at path.
+func placeFile(dir, path string, data []byte, replace bool) error {
+	f, err := os.CreateTemp(dir, ".specdev-hook-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // gone after a rename; after a link, only the extra name goes
+	_, err = f.Write(data)
+	if err = errors.Join(err, f.Chmod(0o755), f.Sync(), f.Close()); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if replace {
+		err = os.Rename(tmp, path)
+	} else {
+		err = os.Link(tmp, path)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return &RefusedError{Msg: fmt.Sprintf("%s appeared while specdev was installing its hook", path),
+			Hint: "run specdev hook install again"}
+	}
+	if err != nil {
+		return fmt.Errorf("install %s: %w", path, err)
+	}
+	return syncDir(dir)
+}
+
+// syncDir makes the folder's entries durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
 }

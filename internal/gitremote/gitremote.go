@@ -213,7 +213,7 @@ func (r *Remote) Verify(ctx context.Context, id, allowedSigners string) error {
 		return fmt.Errorf("--allowed-signers: %w", err)
 	}
 	_, err = r.git(ctx, nil, "-c", "gpg.ssh.allowedSignersFile="+abs, "verify-commit", id)
-	if g := (*GitError)(nil); errors.As(err, &g) && g.Stderr == "" {
+	if g, ok := errors.AsType[*GitError](err); ok && g.Stderr == "" {
 		return errors.New("it carries no signature")
 	}
 	return err

@@ -3,6 +3,7 @@ package gitremote
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -125,10 +126,7 @@ type GitError struct {
 }
 
 func (e *GitError) Error() string {
-	msg := e.Stderr
-	if msg == "" {
-		msg = e.Err.Error()
-	}
+	msg := cmp.Or(e.Stderr, e.Err.Error())
 	return fmt.Sprintf("git %s: %s", command(e.Args), strings.ReplaceAll(msg, "\n", "; "))
 }
 
@@ -165,8 +163,7 @@ func (e *UnreachableError) HintText() string {
 }
 
 func (r *Remote) unreachable(err error) error {
-	var g *GitError
-	if !errors.As(err, &g) {
+	if _, ok := errors.AsType[*GitError](err); !ok {
 		return err // the context ended
 	}
 	return &UnreachableError{Remote: r.remote, Err: err}

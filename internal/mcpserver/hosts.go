@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,11 +41,7 @@ func Config(host, root, home string) (HostConfig, error) {
 	case "codex":
 		// a tool call may last as long as wait_for_verdict waits (600 s by default)
 		entry["tool_timeout_sec"] = int64(900)
-		dir := os.Getenv("CODEX_HOME")
-		if dir == "" {
-			dir = filepath.Join(home, ".codex")
-		}
-		c.File = filepath.Join(dir, "config.toml")
+		c.File = filepath.Join(cmp.Or(os.Getenv("CODEX_HOME"), filepath.Join(home, ".codex")), "config.toml")
 		c.Snippet = "[mcp_servers.specdev]\ncommand = \"specdev\"\nargs = [\"mcp\"]\ntool_timeout_sec = 900\n"
 		return c, nil
 	default:

@@ -92,3 +92,10 @@ func bootID() string {
 	id, _ := os.ReadFile("/proc/sys/kernel/random/boot_id")
 	return strings.TrimSpace(string(id))
 }
+
+// GroupLeader starts a gate (or an agent) as the leader of its own
+// process group, and has the kernel kill it if specdev dies without a
+// chance to (SIGKILL): children die with us.
+func GroupLeader() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}

@@ -6,7 +6,7 @@
 //     verbatim, nothing is interpolated;
 //   - it runs in its own process group with stdin on /dev/null (on Linux the
 //     kernel kills it if specdev itself is killed, and the next claim ends
-//     what it started: group.go); on timeout
+//     what it started: see Reap); on timeout
 //     or cancellation the whole group is killed (a script's children too),
 //     and whatever of the group is still alive when the gate exits is killed
 //     then, so nothing it started in its group outlives Run;
@@ -18,13 +18,18 @@ package preflight
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -57,12 +62,7 @@ func (r Result) NotStarted() bool { return r.Setup != "" }
 // with the gate's group as soon as it runs, for the caller to record.
 func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, started func(Group)) Result {
 	res := Result{PreflightResult: protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}}
-	if len(argv) == 0 {
-		res.Error, res.Setup = "no command given", NoCommand
-		return res
-	}
-	if msg := checkDir(dir); msg != "" {
-		res.Error, res.Setup = msg, BadFolder
+	if res.Error, res.Setup = checkStart(dir, argv); res.Setup != "" {
 		return res
 	}
 
@@ -74,18 +74,15 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 
 	out := newTail(MaxOutput)
 	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
-	cmd.Dir = dir
 	token := newToken()
-	cmd.Env = append(os.Environ(), TokenEnv+"="+token)
-	cmd.Stdout = out
-	cmd.Stderr = out // the same writer: one pipe, so the order is kept
+	// Stdout and Stderr are the same writer: one pipe, so the order is kept.
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = dir, append(os.Environ(), TokenEnv+"="+token), out, out
 	cmd.SysProcAttr = GroupLeader()
 	cmd.Cancel = func() error { return KillGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
-	err := cmd.Start()
-	if err != nil {
+	if err := cmd.Start(); err != nil {
 		res.DurationMS = time.Since(start).Milliseconds()
 		res.Error, res.Setup = startError(dir, argv[0], err)
 		return res
@@ -102,11 +99,10 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 	res.DurationMS = time.Since(start).Milliseconds()
 	res.Output = out.String()
 
-	state := cmd.ProcessState
-	res.ExitCode = state.ExitCode() // -1 when killed by a signal
+	res.ExitCode = cmd.ProcessState.ExitCode() // -1 when killed by a signal
 	res.Passed = res.ExitCode == 0
-	if !state.Exited() {
-		res.Error = stopError(ctx, runCtx, timeout, state)
+	if !cmd.ProcessState.Exited() {
+		res.Error = stopError(ctx, runCtx, timeout, cmd.ProcessState)
 	}
 	return res
 }
@@ -136,4 +132,136 @@ func KillGroup(pid int) error {
 		return os.ErrProcessDone
 	}
 	return err
+}
+
+// A gate runs in its own process group, and Run ends that group when the
+// gate exits, times out or is stopped. If specdev itself is killed
+// (SIGKILL) nothing of Run is left to do that: on Linux the kernel kills
+// the gate's first process, but what it started (`sleep 300 &`) lives on
+// in the group. So the caller records the group while the gate runs, and
+// the next claim of that review calls Reap: it ends a group whose specdev
+// is gone, so that the next gate never runs beside the last one.
+//
+// A pid can be reused, so Reap kills a group only when it is sure the
+// group is the gate's: its first process with the start time recorded,
+// or a process carrying the run's token in its environment (TokenEnv,
+// which every process of the gate inherits unless it clears its
+// environment). Telling that needs /proc, so Reap kills only on Linux.
+
+// TokenEnv is the environment variable that marks the processes of one
+// gate run.
+const TokenEnv = "SPECDEV_GATE_RUN"
+
+// Group is a running gate's process group, as recorded for Reap.
+type Group struct {
+	ID          int    `json:"pgid"`         // the group, led by the gate's first process
+	Start       uint64 `json:"start"`        // that process's start time, in clock ticks after boot
+	Token       string `json:"token"`        // the value of TokenEnv in the gate's processes
+	Runner      int    `json:"runner"`       // the specdev process that runs the gate
+	RunnerStart uint64 `json:"runner_start"` // its start time
+	Boot        string `json:"boot"`         // the boot the start times count from
+}
+
+// newToken is a fresh value for TokenEnv.
+func newToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// MaxOutput is how many bytes of a gate's output are kept: the last ones,
+// where a failing gate prints its error.
+const MaxOutput = 64 << 10
+
+// tail is an io.Writer that keeps the last limit bytes written to it and
+// counts the rest.
+type tail struct {
+	limit int
+
+	mu      sync.Mutex
+	buf     []byte // the last bytes written; up to 2*limit between trims
+	dropped int64  // bytes written before buf[0]
+}
+
+func newTail(limit int) *tail { return &tail{limit: limit} }
+
+// Write keeps p, trimming what falls out of the last limit bytes. It never
+// fails, so a chatty gate is never stopped by a full buffer.
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(p)
+	if n > t.limit { // only its end can be kept
+		t.dropped += int64(len(t.buf) + n - t.limit)
+		t.buf, p = t.buf[:0], p[n-t.limit:]
+	}
+	t.buf = append(t.buf, p...)
+	if cut := len(t.buf) - t.limit; cut > t.limit {
+		t.dropped += int64(cut)
+		t.buf = append(t.buf[:0], t.buf[cut:]...)
+	}
+	return n, nil
+}
+
+// String returns the kept output as valid UTF-8 of at most limit bytes,
+// prefixed with "[… N bytes cut …]\n" when the start was cut. It never starts
+// in the middle of a character.
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return render(t.buf, t.dropped, t.limit)
+}
+
+// render is String without the lock: raw is the end of an output of which
+// dropped bytes came before raw[0].
+func render(raw []byte, dropped int64, limit int) string {
+	start := max(len(raw)-limit, 0)
+	if dropped > 0 || start > 0 {
+		start = skipContinuation(raw, start)
+	}
+	text := sanitize(raw[start:])
+	// Invalid bytes grow three times when replaced: drop characters from the
+	// front until the text fits, in step with sanitize.
+	for len(text) > limit {
+		r, size := utf8.DecodeRune(raw[start:])
+		width := size
+		if r == utf8.RuneError && size == 1 {
+			width = utf8.RuneLen(utf8.RuneError)
+		}
+		start += size
+		text = text[width:]
+	}
+	if cut := dropped + int64(start); cut > 0 {
+		return fmt.Sprintf("[… %d bytes cut …]\n", cut) + text
+	}
+	return text
+}
+
+// skipContinuation moves i past UTF-8 continuation bytes (at most three), so
+// that a cut does not leave half a character at the start.
+func skipContinuation(b []byte, i int) int {
+	for n := 0; n < utf8.UTFMax-1 && i < len(b) && !utf8.RuneStart(b[i]); n++ {
+		i++
+	}
+	return i
+}
+
+// sanitize returns b as a string with each byte that is not part of valid
+// UTF-8 replaced by U+FFFD.
+func sanitize(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	var s strings.Builder
+	s.Grow(len(b) + 16)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			s.WriteRune(utf8.RuneError)
+		} else {
+			s.Write(b[:size])
+		}
+		b = b[size:]
+	}
+	return s.String()
 }

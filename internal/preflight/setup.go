@@ -30,25 +30,28 @@ const (
 	Unstartable   Problem = "unstartable"    // another reason the system gave
 )
 
-// checkDir says why the gate cannot run in dir, or returns "". It is checked
-// first because a failed chdir in the child is reported like a missing
-// program once SysProcAttr is set.
-func checkDir(dir string) string {
+// checkStart says why argv cannot even be tried in dir: no command, or
+// no folder to run in. The folder is checked first because a failed
+// chdir in the child is reported like a missing program once
+// SysProcAttr is set.
+func checkStart(dir string, argv []string) (string, Problem) {
+	if len(argv) == 0 {
+		return "no command given", NoCommand
+	}
 	if dir == "" {
-		return ""
+		return "", ""
 	}
 	info, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		var pathErr *fs.PathError
-		if errors.As(err, &pathErr) {
+		if pathErr, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pathErr.Err
 		}
-		return fmt.Sprintf("cannot run in %s: %v", dir, err)
+		return fmt.Sprintf("cannot run in %s: %v", dir, err), BadFolder
 	case !info.IsDir():
-		return fmt.Sprintf("cannot run in %s: not a folder", dir)
+		return fmt.Sprintf("cannot run in %s: not a folder", dir), BadFolder
 	}
-	return ""
+	return "", ""
 }
 
 // startError says in plain words why name could not be started in dir,
@@ -94,11 +97,8 @@ func exists(dir, name string) bool {
 // is there too. It returns "" and no problem when it would, as far as
 // can be told without running it. The words are Run's.
 func Check(dir string, argv []string) (string, Problem) {
-	if len(argv) == 0 {
-		return "no command given", NoCommand
-	}
-	if msg := checkDir(dir); msg != "" {
-		return msg, BadFolder
+	if msg, problem := checkStart(dir, argv); problem != "" {
+		return msg, problem
 	}
 	name := argv[0]
 	path := name
