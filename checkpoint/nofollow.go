@@ -65,9 +65,6 @@ func checkRegular(rel string, info fs.FileInfo) error {
 // one is a *protocol.InvalidError. A missing file is nil data and a nil
 // error.
 func readStateFile(path, rel string, limit int64) ([]byte, error) {
-	if data, ok, err := rawRead(path, rel, limit); ok {
-		return data, err
-	}
 	f, err := openState(path, rel, os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
