@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 
@@ -133,33 +132,22 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 	}
 	defer f.Close()
 	info, err := f.Stat()
-	if err != nil || info.Size() == 0 {
+	if err != nil {
 		return 0, err
 	}
-	end := info.Size()
-	last := make([]byte, 1)
-	if _, err := f.ReadAt(last, end-1); err != nil {
-		return 0, err
-	}
-	if last[0] == '\n' {
-		end--
+	lines := newBackLines(f, info.Size())
+	line, _, ok, err := lines.prev()
+	if ok && len(line) == 0 { // the file ends with a newline: the line before it
+		line, _, ok, err = lines.prev()
 	}
 	for range 2 { // the last line, then the one before if the last is torn
-		start, err := lastLineStart(f, end)
-		if err != nil {
-			return 0, err
-		}
-		line := make([]byte, end-start)
-		if _, err := f.ReadAt(line, start); err != nil && err != io.EOF {
+		if err != nil || !ok {
 			return 0, err
 		}
 		if e, err := protocol.DecodeEvent(a.rel(protocol.HistoryFile), 0, line); err == nil {
 			return e.Seq, nil
 		}
-		if start == 0 {
-			return 0, nil
-		}
-		end = start - 1 // before the newline that ends the previous line
+		line, _, ok, err = lines.prev()
 	}
 	return 0, nil
 }
