@@ -106,25 +106,8 @@ func Init(root string, skills fs.FS) (created []string, err error) {
 			created = append(created, rel(root, filepath.Join(dir, f.name)))
 		}
 	}
-	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(skills, path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dir, SkillsDir, filepath.FromSlash(path))
-		if _, err := mkdir(filepath.Dir(target)); err != nil {
-			return err
-		}
-		made, err := createFile(filepath.Dir(target), filepath.Base(target), data)
-		if made {
-			created = append(created, rel(root, target))
-		}
-		return err
-	})
-	return created, err
+	guides, err := writeSkills(root, skills, false)
+	return append(created, guides...), err
 }
 
 func mkdir(dir string) (made bool, err error) {
@@ -160,6 +143,13 @@ func rel(root, path string) string {
 // never through a symlink, and installs missing ones. It returns what it
 // wrote, relative to root.
 func UpdateSkills(root string, skills fs.FS) (written []string, err error) {
+	return writeSkills(root, skills, true)
+}
+
+// writeSkills installs the agent guides of skills that are missing, and
+// with replace those that differ (a link is replaced too), and returns
+// what it wrote, relative to root.
+func writeSkills(root string, skills fs.FS, replace bool) (written []string, err error) {
 	dir := filepath.Join(root, protocol.StateDir, SkillsDir)
 	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -170,12 +160,13 @@ func UpdateSkills(root string, skills fs.FS) (written []string, err error) {
 			return err
 		}
 		target := filepath.Join(dir, filepath.FromSlash(path))
-		have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize)
-		if err == nil && bytes.Equal(have, want) {
+		if !replace {
+			if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
+				return err // there already: left as it is
+			}
+		} else if have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize); err == nil && bytes.Equal(have, want) {
 			return nil
-		}
-		var link *LinkError
-		if err != nil && !errors.As(err, &link) {
+		} else if err != nil && !errors.As(err, new(*LinkError)) {
 			return err
 		}
 		if _, err := mkdir(filepath.Dir(target)); err != nil {
