@@ -20,13 +20,7 @@ import (
 // the next transaction.
 func (tx *Tx) converge() (nextSeq int64, err error) {
 	a := tx.A
-	var journals []*protocol.Journal
-	if tx.Request != nil {
-		journals = append(journals, tx.Request.Journal)
-	}
-	if tx.Progress != nil {
-		journals = append(journals, tx.Progress.Journal)
-	}
+	journals := Snapshot{Request: tx.Request, Progress: tx.Progress}.journals()
 	last, err := a.lastHistorySeq()
 	if err != nil {
 		a.store.warnf("cannot read the end of %s (%v); journalled events are appended once it reads again", a.rel(protocol.HistoryFile), err)
@@ -112,12 +106,7 @@ func stateMark(report []byte) []byte {
 }
 
 // ReportBody returns a rendered report without its state mark line.
-func ReportBody(report []byte) []byte {
-	if i := bytes.LastIndex(report, []byte(stateMarkPrefix)); i >= 0 {
-		return report[:i]
-	}
-	return report
-}
+func ReportBody(report []byte) []byte { return report[:len(report)-len(stateMark(report))] }
 
 // lastHistorySeq returns the sequence number of the history's last whole
 // event: 0 for no history or one older than sequence numbers. A torn last
@@ -170,7 +159,7 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 		return a.Snapshot()
 	}
 	snap, err := a.Snapshot()
-	if err != nil || !a.behind(snap) {
+	if err != nil || !a.Lagging(snap) {
 		return snap, err
 	}
 	if err := a.Repair(ctx); err != nil {
@@ -180,8 +169,10 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 	return a.Snapshot()
 }
 
-// behind reports whether the report or the history lags the state files.
-func (a *Assignment) behind(snap Snapshot) bool {
+// Lagging reports whether the report or the history lags the state files
+// in snap, as a crash in the middle of a transaction may leave them;
+// Fresh (or the next change) brings them up to date.
+func (a *Assignment) Lagging(snap Snapshot) bool {
 	last, err := a.lastHistorySeq()
 	if err != nil {
 		return false // the next transaction warns about it
@@ -191,7 +182,7 @@ func (a *Assignment) behind(snap Snapshot) bool {
 			return true
 		}
 	}
-	if a.store.Render == nil || snap.Request == nil || snap.Progress == nil {
+	if !a.renders(snap.Request, snap.Progress) {
 		return false
 	}
 	requestData, progressData := snap.requestData, snap.progressData
