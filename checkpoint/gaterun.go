@@ -20,15 +20,7 @@ const maxGateRun = 4 << 10
 // the gate too), and it must be on disk at once: a kill right after the
 // gate started must find it.
 func (a *Assignment) SetGateRun(data []byte) error {
-	tmp, err := writeTemp(a.Dir, fileWrite{GateRunFile, data}, false)
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, a.path(GateRunFile)); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return replaceFile(a.Dir, fileWrite{GateRunFile, data})
 }
 
 // GateRun reads the record; nil when there is none.

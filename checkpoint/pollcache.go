@@ -159,12 +159,7 @@ func (c *pollCache) write() {
 	}
 	var b bytes.Buffer
 	b.WriteString(c.header + "\n")
-	names := make([]string, 0, len(c.next))
-	for name := range c.next {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.next)) {
 		k := c.next[name]
 		fmt.Fprintln(&b, name, int64(k.dev), int64(k.ino), k.size, k.mtime, k.ctime)
 	}
@@ -172,13 +167,7 @@ func (c *pollCache) write() {
 		return
 	}
 	dir, name := filepath.Split(c.path)
-	tmp, err := writeTemp(dir, fileWrite{name, b.Bytes()}, false)
-	if err != nil {
-		return
-	}
-	if os.Rename(tmp, c.path) != nil {
-		os.Remove(tmp)
-	}
+	replaceFile(dir, fileWrite{name, b.Bytes()})
 	// a poll killed while writing left its temp file: remove the ones a
 	// minute old (a live writer renames its own within milliseconds)
 	left, _ := filepath.Glob(filepath.Join(dir, "."+name+tempMarker+"*"))
