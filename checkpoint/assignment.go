@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -168,7 +169,7 @@ func (s *Store) Resolve(nameOrPrefix string) (*Assignment, error) {
 		return s.Assignment(matches[0])
 	case 0:
 		return nil, &NotFoundError{
-			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, listOrNone(names)),
+			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, cmp.Or(strings.Join(names, ", "), "none")),
 			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix),
 		}
 	}
@@ -191,11 +192,4 @@ func (s *Store) Latest() (*Assignment, error) {
 		}
 	}
 	return s.Assignment(names[len(names)-1])
-}
-
-func listOrNone(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }

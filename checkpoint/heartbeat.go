@@ -48,10 +48,10 @@ func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.
 		} else {
 			err = a.stillHolds(h)
 		}
-		if err != nil && (errors.Is(err, protocol.ErrConflict) || errors.Is(err, protocol.ErrInvalid)) {
-			cancel(err) // the review is gone: stop the step now
+		if lost := lostReview(err); lost != nil {
+			cancel(lost) // the review is gone: stop the step now
 			<-done
-			return err
+			return lost
 		}
 		if err != nil {
 			a.store.logf("heartbeat of %s: %v", a.Name, err) // busy or interrupted: try again at the next tick
@@ -59,7 +59,8 @@ func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.
 	}
 }
 
-// lostReview is the error that cancelled a step, if KeepAlive cancelled it.
+// lostReview is err if it says the review is gone (taken over, or its
+// state unreadable): the error that cancels a step in KeepAlive.
 func lostReview(cause error) error {
 	if errors.Is(cause, protocol.ErrConflict) || errors.Is(cause, protocol.ErrInvalid) {
 		return cause
