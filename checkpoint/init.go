@@ -38,7 +38,10 @@ func gitignore() []byte {
 // data lacks (a line each), and whether the file is specdev's own (it
 // starts with the header specdev writes).
 func MissingIgnored(data []byte) (missing []string, ours bool) {
-	lines := gitignoreLines(data)
+	lines := map[string]bool{} // trimmed
+	for line := range strings.Lines(string(data)) {
+		lines[strings.TrimSpace(line)] = true
+	}
 	for _, p := range Ignored {
 		if !lines[p] {
 			missing = append(missing, p)
@@ -47,20 +50,12 @@ func MissingIgnored(data []byte) (missing []string, ours bool) {
 	return missing, bytes.HasPrefix(data, []byte(gitignoreHeader))
 }
 
-// gitignoreLines are the lines of a GitignoreFile, trimmed.
-func gitignoreLines(data []byte) map[string]bool {
-	lines := map[string]bool{}
-	for line := range strings.Lines(string(data)) {
-		lines[strings.TrimSpace(line)] = true
-	}
-	return lines
-}
-
 // UpdateGitignore adds to a GitignoreFile that specdev wrote (an older
-// specdev may have ignored fewer files) the patterns it lacks, at its end, keeping every line it has. A file without specdev's
-// header is the project's, and one that cannot be read (a symlink, say)
-// too: each is left as it is (specdev doctor names what it lacks). It
-// returns the file, relative to root, if it changed.
+// specdev may have ignored fewer files) the patterns it lacks, at its
+// end, keeping every line it has. A file without specdev's header is the
+// project's, and one that cannot be read (a symlink, say) too: each is
+// left as it is (specdev doctor names what it lacks). It returns the
+// file, relative to root, if it changed.
 func UpdateGitignore(root string) (updated string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	name := rel(root, filepath.Join(dir, GitignoreFile))
@@ -81,9 +76,8 @@ func UpdateGitignore(root string) (updated string, err error) {
 
 // Init creates .specdev/ under root with assignments/, a default
 // config.json, the .gitignore of its machine-local files and the skills
-// folder. Files that exist are left alone, so
-// running it twice changes nothing. It returns what it created, relative
-// to root.
+// folder. Files that exist are left alone, so running it twice changes
+// nothing. It returns what it created, relative to root.
 func Init(root string, skills fs.FS) (created []string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	for _, d := range []string{dir, filepath.Join(dir, AssignmentsDir), filepath.Join(dir, SkillsDir)} {
