@@ -79,12 +79,8 @@ func (a *Assignment) Heartbeat(ctx context.Context, h Holder) error {
 
 // stillHolds looks, without the lock, whether h still holds the review.
 func (a *Assignment) stillHolds(h Holder) error {
-	data, err := a.readFile(protocol.ProgressFile)
-	if err != nil || data == nil {
-		return err
-	}
-	p, err := protocol.DecodeProgress(a.rel(protocol.ProgressFile), data)
-	if err != nil {
+	p, _, err := a.readProgress()
+	if err != nil || p == nil {
 		return err
 	}
 	if p.SessionID != h.Session {
