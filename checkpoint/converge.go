@@ -85,15 +85,10 @@ func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, req
 }
 
 // reportMark is the last line of a report rendered from the state files
-// whose sha256 sums are given.
+// whose sha256 sums are given: it names the pair by content.
 func reportMark(requestSum, progressSum string) string {
-	return stateMarkPrefix + stateDigest(requestSum, progressSum) + " -->\n"
-}
-
-// stateDigest names a pair of state files by content (their sums).
-func stateDigest(requestSum, progressSum string) string {
 	sum := sha256.Sum256([]byte(requestSum + "\n" + progressSum))
-	return hex.EncodeToString(sum[:16])
+	return stateMarkPrefix + hex.EncodeToString(sum[:16]) + " -->\n"
 }
 
 // stateMark returns the report's state mark line, or nil.

@@ -56,7 +56,7 @@ func checkRegular(rel string, info fs.FileInfo) error {
 		return linkError(rel, info.Mode(), false)
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return hardLinkError(rel, uint64(st.Nlink))
+		return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: uint64(st.Nlink)}
 	}
 	return nil
 }
@@ -133,8 +133,4 @@ func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
 		what = "a file"
 	}
 	return &LinkError{File: filepath.ToSlash(rel), What: what, Folder: folder}
-}
-
-func hardLinkError(rel string, names uint64) *LinkError {
-	return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: names}
 }
