@@ -86,7 +86,7 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 	a := &Assignment{Name: name, Dir: s.folder(name), store: s}
 	err := checkFolder(filepath.Join(s.Dir, AssignmentsDir), filepath.Join(protocol.StateDir, AssignmentsDir))
 	if err == nil {
-		err = a.checkFolder()
+		err = checkFolder(a.Dir, a.RelDir()) // a symlink is refused: specdev never follows links in its state
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &NotFoundError{
@@ -99,10 +99,6 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 	}
 	return a, nil
 }
-
-// checkFolder refuses an assignment folder that is a symlink (or not a
-// folder): specdev never follows links in its state.
-func (a *Assignment) checkFolder() error { return checkFolder(a.Dir, a.RelDir()) }
 
 // Names lists the assignment folders, sorted. Folders whose names are not
 // valid assignment names are skipped and logged. Symlinks are listed too,
