@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -85,7 +86,7 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 	a := &Assignment{Name: name, Dir: s.folder(name), store: s}
 	err := checkFolder(filepath.Join(s.Dir, AssignmentsDir), filepath.Join(protocol.StateDir, AssignmentsDir))
 	if err == nil {
-		err = a.checkFolder()
+		err = checkFolder(a.Dir, a.RelDir()) // a symlink is refused: specdev never follows links in its state
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &NotFoundError{
@@ -98,10 +99,6 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 	}
 	return a, nil
 }
-
-// checkFolder refuses an assignment folder that is a symlink (or not a
-// folder): specdev never follows links in its state.
-func (a *Assignment) checkFolder() error { return checkFolder(a.Dir, a.RelDir()) }
 
 // Names lists the assignment folders, sorted. Folders whose names are not
 // valid assignment names are skipped and logged. Symlinks are listed too,
@@ -168,7 +165,7 @@ func (s *Store) Resolve(nameOrPrefix string) (*Assignment, error) {
 		return s.Assignment(matches[0])
 	case 0:
 		return nil, &NotFoundError{
-			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, listOrNone(names)),
+			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, cmp.Or(strings.Join(names, ", "), "none")),
 			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix),
 		}
 	}
@@ -191,11 +188,4 @@ func (s *Store) Latest() (*Assignment, error) {
 		}
 	}
 	return s.Assignment(names[len(names)-1])
-}
-
-func listOrNone(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }

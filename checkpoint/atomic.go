@@ -69,6 +69,19 @@ func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
 	return tmp.Name(), nil
 }
 
+// replaceFile writes f into dir by rename, never through a symlink, and
+// without fsync: for machine-local files whose callers say why that is
+// enough.
+func replaceFile(dir string, f fileWrite) error {
+	tmp, err := writeTemp(dir, f, false)
+	if err == nil {
+		if err = os.Rename(tmp, filepath.Join(dir, f.name)); err != nil {
+			os.Remove(tmp)
+		}
+	}
+	return err
+}
+
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 
@@ -21,13 +20,7 @@ import (
 // the next transaction.
 func (tx *Tx) converge() (nextSeq int64, err error) {
 	a := tx.A
-	var journals []*protocol.Journal
-	if tx.Request != nil {
-		journals = append(journals, tx.Request.Journal)
-	}
-	if tx.Progress != nil {
-		journals = append(journals, tx.Progress.Journal)
-	}
+	journals := Snapshot{Request: tx.Request, Progress: tx.Progress}.journals()
 	last, err := a.lastHistorySeq()
 	if err != nil {
 		a.store.warnf("cannot read the end of %s (%v); journalled events are appended once it reads again", a.rel(protocol.HistoryFile), err)
@@ -92,15 +85,10 @@ func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, req
 }
 
 // reportMark is the last line of a report rendered from the state files
-// whose sha256 sums are given.
+// whose sha256 sums are given: it names the pair by content.
 func reportMark(requestSum, progressSum string) string {
-	return stateMarkPrefix + stateDigest(requestSum, progressSum) + " -->\n"
-}
-
-// stateDigest names a pair of state files by content (their sums).
-func stateDigest(requestSum, progressSum string) string {
 	sum := sha256.Sum256([]byte(requestSum + "\n" + progressSum))
-	return hex.EncodeToString(sum[:16])
+	return stateMarkPrefix + hex.EncodeToString(sum[:16]) + " -->\n"
 }
 
 // stateMark returns the report's state mark line, or nil.
@@ -113,12 +101,7 @@ func stateMark(report []byte) []byte {
 }
 
 // ReportBody returns a rendered report without its state mark line.
-func ReportBody(report []byte) []byte {
-	if i := bytes.LastIndex(report, []byte(stateMarkPrefix)); i >= 0 {
-		return report[:i]
-	}
-	return report
-}
+func ReportBody(report []byte) []byte { return report[:len(report)-len(stateMark(report))] }
 
 // lastHistorySeq returns the sequence number of the history's last whole
 // event: 0 for no history or one older than sequence numbers. A torn last
@@ -133,33 +116,22 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 	}
 	defer f.Close()
 	info, err := f.Stat()
-	if err != nil || info.Size() == 0 {
+	if err != nil {
 		return 0, err
 	}
-	end := info.Size()
-	last := make([]byte, 1)
-	if _, err := f.ReadAt(last, end-1); err != nil {
-		return 0, err
-	}
-	if last[0] == '\n' {
-		end--
+	lines := newBackLines(f, info.Size())
+	line, _, ok, err := lines.prev()
+	if ok && len(line) == 0 { // the file ends with a newline: the line before it
+		line, _, ok, err = lines.prev()
 	}
 	for range 2 { // the last line, then the one before if the last is torn
-		start, err := lastLineStart(f, end)
-		if err != nil {
-			return 0, err
-		}
-		line := make([]byte, end-start)
-		if _, err := f.ReadAt(line, start); err != nil && err != io.EOF {
+		if err != nil || !ok {
 			return 0, err
 		}
 		if e, err := protocol.DecodeEvent(a.rel(protocol.HistoryFile), 0, line); err == nil {
 			return e.Seq, nil
 		}
-		if start == 0 {
-			return 0, nil
-		}
-		end = start - 1 // before the newline that ends the previous line
+		line, _, ok, err = lines.prev()
 	}
 	return 0, nil
 }
@@ -182,7 +154,7 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 		return a.Snapshot()
 	}
 	snap, err := a.Snapshot()
-	if err != nil || !a.behind(snap) {
+	if err != nil || !a.Lagging(snap) {
 		return snap, err
 	}
 	if err := a.Repair(ctx); err != nil {
@@ -192,8 +164,10 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 	return a.Snapshot()
 }
 
-// behind reports whether the report or the history lags the state files.
-func (a *Assignment) behind(snap Snapshot) bool {
+// Lagging reports whether the report or the history lags the state files
+// in snap, as a crash in the middle of a transaction may leave them;
+// Fresh (or the next change) brings them up to date.
+func (a *Assignment) Lagging(snap Snapshot) bool {
 	last, err := a.lastHistorySeq()
 	if err != nil {
 		return false // the next transaction warns about it
@@ -203,7 +177,7 @@ func (a *Assignment) behind(snap Snapshot) bool {
 			return true
 		}
 	}
-	if a.store.Render == nil || snap.Request == nil || snap.Progress == nil {
+	if !a.renders(snap.Request, snap.Progress) {
 		return false
 	}
 	requestData, progressData := snap.requestData, snap.progressData

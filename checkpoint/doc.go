@@ -1,8 +1,8 @@
 // Package checkpoint is the assignment store on disk: locating .specdev/,
 // locking, atomic writes, leases and staleness, the review transactions
 // (request, claim, record, verdict, takeover, release…) and the history log;
-// also this machine's consent to run a project's gate (consent.go) and the
-// record of a gate running (gaterun.go).
+// also this machine's consent to run a project's gate and the record of a
+// gate running (consent.go).
 //
 // Invariants:
 //   - Every read-modify-write of an assignment runs under an exclusive flock

@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -29,10 +30,7 @@ type BusyError struct {
 }
 
 func (e *BusyError) Error() string {
-	holder := e.Holder
-	if holder == "" {
-		holder = "another process"
-	}
+	holder := cmp.Or(e.Holder, "another process")
 	if e.Waited <= 0 {
 		return fmt.Sprintf("assignment %s is locked by %s", e.Assignment, holder)
 	}

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"errors"
+	"os"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -48,10 +49,10 @@ func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.
 		} else {
 			err = a.stillHolds(h)
 		}
-		if err != nil && (errors.Is(err, protocol.ErrConflict) || errors.Is(err, protocol.ErrInvalid)) {
-			cancel(err) // the review is gone: stop the step now
+		if lost := lostReview(err); lost != nil {
+			cancel(lost) // the review is gone: stop the step now
 			<-done
-			return err
+			return lost
 		}
 		if err != nil {
 			a.store.logf("heartbeat of %s: %v", a.Name, err) // busy or interrupted: try again at the next tick
@@ -59,7 +60,8 @@ func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.
 	}
 }
 
-// lostReview is the error that cancelled a step, if KeepAlive cancelled it.
+// lostReview is err if it says the review is gone (taken over, or its
+// state unreadable): the error that cancels a step in KeepAlive.
 func lostReview(cause error) error {
 	if errors.Is(cause, protocol.ErrConflict) || errors.Is(cause, protocol.ErrInvalid) {
 		return cause
@@ -77,12 +79,8 @@ func (a *Assignment) Heartbeat(ctx context.Context, h Holder) error {
 
 // stillHolds looks, without the lock, whether h still holds the review.
 func (a *Assignment) stillHolds(h Holder) error {
-	data, err := a.readFile(protocol.ProgressFile)
-	if err != nil || data == nil {
-		return err
-	}
-	p, err := protocol.DecodeProgress(a.rel(protocol.ProgressFile), data)
-	if err != nil {
+	p, _, err := a.readProgress()
+	if err != nil || p == nil {
 		return err
 	}
 	if p.SessionID != h.Session {
@@ -92,4 +90,46 @@ func (a *Assignment) stillHolds(h Holder) error {
 		return &LeaseError{Assignment: a.Name, Session: h.Session, Given: h.Lease}
 	}
 	return nil
+}
+
+// clockTolerance is how far a last_activity may lie ahead of this clock,
+// or of the write of its own file, before it counts as skewed: timestamps
+// are rounded to the millisecond, and some file systems keep modification
+// times in whole seconds.
+const clockTolerance = 2 * time.Second
+
+// Idle is how long a review has been idle at now: the one rule for
+// staleness and for every "last activity … ago". last is the progress
+// file's last_activity, written the time that file was last written
+// (zero if unknown).
+//
+// A last_activity ahead of now, or ahead of the write of its own file,
+// comes from a clock running ahead or a hand edit: skewed is true, and the
+// review counts as active when its file was written instead. So such a
+// review goes stale stale_after after its last write, as any other, rather
+// than holding its lease until the clock reaches the future time. Idle is
+// never negative.
+func Idle(now, last, written time.Time) (idle time.Duration, skewed bool) {
+	active, skewed := ActiveAt(now, last, written)
+	return max(0, now.Sub(active)), skewed
+}
+
+// ActiveAt is when a review was last active as far as this clock can
+// tell (see Idle).
+func ActiveAt(now, last, written time.Time) (active time.Time, skewed bool) {
+	skewed = last.After(now.Add(clockTolerance)) || (!written.IsZero() && last.After(written.Add(clockTolerance)))
+	if skewed && !written.IsZero() && written.Before(last) {
+		return written, true
+	}
+	return last, skewed
+}
+
+// written is when the assignment's file name was last written (zero if
+// unknown): the evidence Idle uses against a last_activity in the future.
+func (a *Assignment) written(name string) time.Time {
+	info, err := os.Lstat(a.path(name))
+	if err != nil {
+		return time.Time{}
+	}
+	return info.ModTime()
 }

@@ -54,22 +54,11 @@ func (a *Assignment) appendHistory(events []protocol.Event) error {
 // repairTornTail makes the file end with a newline again.
 func (a *Assignment) repairTornTail(f *os.File) error {
 	info, err := f.Stat()
-	if err != nil || info.Size() == 0 {
-		return err
-	}
-	last := make([]byte, 1)
-	if _, err := f.ReadAt(last, info.Size()-1); err != nil {
-		return err
-	}
-	if last[0] == '\n' {
-		return nil
-	}
-	start, err := lastLineStart(f, info.Size())
 	if err != nil {
 		return err
 	}
-	tail := make([]byte, info.Size()-start)
-	if _, err := f.ReadAt(tail, start); err != nil && err != io.EOF {
+	tail, start, _, err := newBackLines(f, info.Size()).prev()
+	if err != nil || len(tail) == 0 { // empty, or ends with a newline
 		return err
 	}
 	if _, err := protocol.DecodeEvent(protocol.HistoryFile, 0, tail); err == nil {
@@ -81,26 +70,17 @@ func (a *Assignment) repairTornTail(f *os.File) error {
 	return f.Truncate(start)
 }
 
-// lastLineStart returns the offset just after the last newline before size.
-func lastLineStart(f *os.File, size int64) (int64, error) {
-	_, start, _, err := newBackLines(f, size).prev()
-	return start, err
-}
-
 // History reads the assignment's event log. A torn last line is skipped
 // (reported by torn); a malformed line elsewhere is an *InvalidError.
 // The file is never read through a symlink (a *LinkError).
 func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
-	file := a.rel(protocol.HistoryFile)
-	f, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, wrapRead(file, err)
+	f, _, err := a.openHistory()
+	if f == nil {
+		return nil, false, err
 	}
 	data, err := io.ReadAll(f)
 	f.Close()
+	file := a.rel(protocol.HistoryFile)
 	if err != nil {
 		return nil, false, fmt.Errorf("read %s: %w", file, err)
 	}
@@ -120,4 +100,23 @@ func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
 		events = append(events, e)
 	}
 	return events, false, nil
+}
+
+// openHistory opens the history to read, never through a link, and
+// returns its size; a nil file when there is no history.
+func (a *Assignment) openHistory() (*os.File, int64, error) {
+	file := a.rel(protocol.HistoryFile)
+	f, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, wrapRead(file, err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("read %s: %w", file, err)
+	}
+	return f, info.Size(), nil
 }

@@ -1,11 +1,10 @@
 package checkpoint
 
 import (
+	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"slices"
 
@@ -40,20 +39,12 @@ func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (History
 		}
 		return part, nil
 	}
-	file := a.rel(protocol.HistoryFile)
-	f, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return HistoryPart{Events: []protocol.Event{}}, nil
-	}
-	if err != nil {
-		return HistoryPart{}, wrapRead(file, err)
+	f, size, err := a.openHistory()
+	if f == nil {
+		return HistoryPart{Events: []protocol.Event{}}, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
-	}
-	return lastEvents(f, file, info.Size(), n, keep)
+	return lastEvents(f, a.rel(protocol.HistoryFile), size, n, keep)
 }
 
 // lastEvents is HistoryLast over the first size bytes of f.
@@ -110,37 +101,15 @@ func lineError(f *os.File, file string, start int64, line []byte) error {
 // all of them, and those that are not blank (History's events, if they
 // are well formed).
 func countLines(f *os.File, end int64) (lines, nonBlank int, err error) {
-	buf := make([]byte, 64<<10)
-	var carry []byte // a line that began in an earlier read
-	for off := int64(0); off < end; {
-		k, err := f.ReadAt(buf[:min(int64(len(buf)), end-off)], off)
-		if k == 0 {
-			if err == nil || err == io.EOF {
-				err = io.ErrUnexpectedEOF // the file shrank while being read
-			}
-			return 0, 0, err
-		}
-		off += int64(k)
-		data := buf[:k]
-		for {
-			i := bytes.IndexByte(data, '\n')
-			if i < 0 {
-				carry = append(carry, data...)
-				break
-			}
-			line := data[:i]
-			if len(carry) > 0 {
-				line = append(carry, line...)
-				carry = carry[:0]
-			}
-			lines++
-			if len(bytes.TrimSpace(line)) > 0 {
-				nonBlank++
-			}
-			data = data[i+1:]
+	in := bufio.NewScanner(io.NewSectionReader(f, 0, end))
+	in.Buffer(make([]byte, 64<<10), int(end)+1) // no line is longer than the file
+	for in.Scan() {
+		lines++
+		if len(bytes.TrimSpace(in.Bytes())) > 0 {
+			nonBlank++
 		}
 	}
-	return lines, nonBlank, nil
+	return lines, nonBlank, in.Err()
 }
 
 // backLines reads a file's lines from the last to the first. Each read

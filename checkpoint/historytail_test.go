@@ -122,8 +122,7 @@ func TestHistoryLastMalformedLine(t *testing.T) {
 	}
 }
 
-// backLines returns every line, last first, with its offset, and
-// lastLineStart is its first answer.
+// backLines returns every line, last first, with its offset.
 func TestBackLines(t *testing.T) {
 	long := strings.Repeat("x", 300<<10)
 	for _, content := range []string{"", "\n", "a", "a\n", "a\nb", "\n\na\n\n", "a\n" + long + "\nb\n", long} {

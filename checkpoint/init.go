@@ -38,7 +38,10 @@ func gitignore() []byte {
 // data lacks (a line each), and whether the file is specdev's own (it
 // starts with the header specdev writes).
 func MissingIgnored(data []byte) (missing []string, ours bool) {
-	lines := gitignoreLines(data)
+	lines := map[string]bool{} // trimmed
+	for line := range strings.Lines(string(data)) {
+		lines[strings.TrimSpace(line)] = true
+	}
 	for _, p := range Ignored {
 		if !lines[p] {
 			missing = append(missing, p)
@@ -47,20 +50,12 @@ func MissingIgnored(data []byte) (missing []string, ours bool) {
 	return missing, bytes.HasPrefix(data, []byte(gitignoreHeader))
 }
 
-// gitignoreLines are the lines of a GitignoreFile, trimmed.
-func gitignoreLines(data []byte) map[string]bool {
-	lines := map[string]bool{}
-	for line := range strings.Lines(string(data)) {
-		lines[strings.TrimSpace(line)] = true
-	}
-	return lines
-}
-
 // UpdateGitignore adds to a GitignoreFile that specdev wrote (an older
-// specdev may have ignored fewer files) the patterns it lacks, at its end, keeping every line it has. A file without specdev's
-// header is the project's, and one that cannot be read (a symlink, say)
-// too: each is left as it is (specdev doctor names what it lacks). It
-// returns the file, relative to root, if it changed.
+// specdev may have ignored fewer files) the patterns it lacks, at its
+// end, keeping every line it has. A file without specdev's header is the
+// project's, and one that cannot be read (a symlink, say) too: each is
+// left as it is (specdev doctor names what it lacks). It returns the
+// file, relative to root, if it changed.
 func UpdateGitignore(root string) (updated string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	name := rel(root, filepath.Join(dir, GitignoreFile))
@@ -81,9 +76,8 @@ func UpdateGitignore(root string) (updated string, err error) {
 
 // Init creates .specdev/ under root with assignments/, a default
 // config.json, the .gitignore of its machine-local files and the skills
-// folder. Files that exist are left alone, so
-// running it twice changes nothing. It returns what it created, relative
-// to root.
+// folder. Files that exist are left alone, so running it twice changes
+// nothing. It returns what it created, relative to root.
 func Init(root string, skills fs.FS) (created []string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	for _, d := range []string{dir, filepath.Join(dir, AssignmentsDir), filepath.Join(dir, SkillsDir)} {
@@ -106,25 +100,8 @@ func Init(root string, skills fs.FS) (created []string, err error) {
 			created = append(created, rel(root, filepath.Join(dir, f.name)))
 		}
 	}
-	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(skills, path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dir, SkillsDir, filepath.FromSlash(path))
-		if _, err := mkdir(filepath.Dir(target)); err != nil {
-			return err
-		}
-		made, err := createFile(filepath.Dir(target), filepath.Base(target), data)
-		if made {
-			created = append(created, rel(root, target))
-		}
-		return err
-	})
-	return created, err
+	guides, err := writeSkills(root, skills, false)
+	return append(created, guides...), err
 }
 
 func mkdir(dir string) (made bool, err error) {
@@ -160,6 +137,13 @@ func rel(root, path string) string {
 // never through a symlink, and installs missing ones. It returns what it
 // wrote, relative to root.
 func UpdateSkills(root string, skills fs.FS) (written []string, err error) {
+	return writeSkills(root, skills, true)
+}
+
+// writeSkills installs the agent guides of skills that are missing, and
+// with replace those that differ (a link is replaced too), and returns
+// what it wrote, relative to root.
+func writeSkills(root string, skills fs.FS, replace bool) (written []string, err error) {
 	dir := filepath.Join(root, protocol.StateDir, SkillsDir)
 	err = fs.WalkDir(skills, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -170,12 +154,13 @@ func UpdateSkills(root string, skills fs.FS) (written []string, err error) {
 			return err
 		}
 		target := filepath.Join(dir, filepath.FromSlash(path))
-		have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize)
-		if err == nil && bytes.Equal(have, want) {
+		if !replace {
+			if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
+				return err // there already: left as it is
+			}
+		} else if have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize); err == nil && bytes.Equal(have, want) {
 			return nil
-		}
-		var link *LinkError
-		if err != nil && !errors.As(err, &link) {
+		} else if err != nil && !errors.As(err, new(*LinkError)) {
 			return err
 		}
 		if _, err := mkdir(filepath.Dir(target)); err != nil {

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// lastLineStart finds where the last line before size starts, however
-// long that line and whatever lies before it: within its first small
-// read, or across the larger ones that follow.
+// backLines' first answer starts where the last line before size starts,
+// however long that line and whatever lies before it: within its first
+// small read, or across the larger ones that follow.
 func TestLastLineStart(t *testing.T) {
 	long := func(n int) string { return strings.Repeat("x", n) }
 	tests := []struct {
@@ -44,8 +44,8 @@ func TestLastLineStart(t *testing.T) {
 			if size == 0 {
 				size = int64(len(tt.content))
 			}
-			if got, err := lastLineStart(f, size); err != nil || got != int64(tt.want) {
-				t.Errorf("lastLineStart = %d, %v; want %d", got, err, tt.want)
+			if _, got, _, err := newBackLines(f, size).prev(); err != nil || got != int64(tt.want) {
+				t.Errorf("the last line starts at %d, %v; want %d", got, err, tt.want)
 			}
 		})
 	}

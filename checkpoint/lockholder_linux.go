@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -51,15 +52,7 @@ func lockingPIDs(files []os.FileInfo) (pids []int, known bool) {
 func lockID(dev, ino uint64) string {
 	major := (dev>>8)&0xfff | (dev>>32)&0xfffff000
 	minor := dev&0xff | (dev>>12)&0xffffff00
-	return pad2(strconv.FormatUint(major, 16)) + ":" + pad2(strconv.FormatUint(minor, 16)) + ":" + strconv.FormatUint(ino, 10)
-}
-
-// pad2 writes a hex number with at least two digits, as %02x does.
-func pad2(hex string) string {
-	if len(hex) < 2 {
-		return "0" + hex
-	}
-	return hex
+	return fmt.Sprintf("%02x:%02x:%d", major, minor, ino)
 }
 
 // processName is a process's command name (/proc/PID/comm), made

@@ -56,7 +56,7 @@ func checkRegular(rel string, info fs.FileInfo) error {
 		return linkError(rel, info.Mode(), false)
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return hardLinkError(rel, uint64(st.Nlink))
+		return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: uint64(st.Nlink)}
 	}
 	return nil
 }
@@ -65,9 +65,6 @@ func checkRegular(rel string, info fs.FileInfo) error {
 // one is a *protocol.InvalidError. A missing file is nil data and a nil
 // error.
 func readStateFile(path, rel string, limit int64) ([]byte, error) {
-	if data, ok, err := rawRead(path, rel, limit); ok {
-		return data, err
-	}
 	f, err := openState(path, rel, os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -136,8 +133,4 @@ func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
 		what = "a file"
 	}
 	return &LinkError{File: filepath.ToSlash(rel), What: what, Folder: folder}
-}
-
-func hardLinkError(rel string, names uint64) *LinkError {
-	return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: names}
 }

@@ -69,7 +69,6 @@ type pollCache struct {
 	old    map[string]restKey // as read
 	next   map[string]restKey // what this poll confirmed or found
 	start  time.Time
-	dir    int // the assignments folder, open for statAt; -1 if not
 }
 
 // Poll is Scan for a reviewer's poll: it leaves out the requests at rest,
@@ -81,13 +80,12 @@ func (s *Store) Poll() ([]Entry, error) {
 		return nil, err
 	}
 	c := s.openPollCache()
-	defer c.close()
 	var entries []Entry
 	for _, f := range folders {
 		name := f.Name()
 		key, keyed := restKey{}, false
 		if f.IsDir() && c.path != "" {
-			key, keyed = statAt(c.dir, s.folder(name), name)
+			key, keyed = restKeyOf(s.folder(name))
 		}
 		if keyed && c.old[name] == key {
 			c.next[name] = key
@@ -109,7 +107,7 @@ func (s *Store) Poll() ([]Entry, error) {
 // openPollCache reads the cache of this store; an empty one if there is
 // none, it is for another binary, or it is malformed.
 func (s *Store) openPollCache() *pollCache {
-	c := &pollCache{old: map[string]restKey{}, next: map[string]restKey{}, start: pollClock(), dir: -1}
+	c := &pollCache{old: map[string]restKey{}, next: map[string]restKey{}, start: pollClock()}
 	exe, err := executableID()
 	if err != nil || s.CacheDir == "" {
 		return c
@@ -117,7 +115,6 @@ func (s *Store) openPollCache() *pollCache {
 	sum := sha256.Sum256([]byte(s.Dir))
 	c.path = filepath.Join(s.CacheDir, "poll-"+hex.EncodeToString(sum[:8]))
 	c.header = "specdev poll cache 1 " + exe
-	c.dir = openDir(filepath.Join(s.Dir, AssignmentsDir))
 	data, err := os.ReadFile(c.path)
 	if err != nil || len(data) > pollCacheLimit {
 		return c
@@ -162,12 +159,7 @@ func (c *pollCache) write() {
 	}
 	var b bytes.Buffer
 	b.WriteString(c.header + "\n")
-	names := make([]string, 0, len(c.next))
-	for name := range c.next {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.next)) {
 		k := c.next[name]
 		fmt.Fprintln(&b, name, int64(k.dev), int64(k.ino), k.size, k.mtime, k.ctime)
 	}
@@ -175,13 +167,7 @@ func (c *pollCache) write() {
 		return
 	}
 	dir, name := filepath.Split(c.path)
-	tmp, err := writeTemp(dir, fileWrite{name, b.Bytes()}, false)
-	if err != nil {
-		return
-	}
-	if os.Rename(tmp, c.path) != nil {
-		os.Remove(tmp)
-	}
+	replaceFile(dir, fileWrite{name, b.Bytes()})
 	// a poll killed while writing left its temp file: remove the ones a
 	// minute old (a live writer renames its own within milliseconds)
 	left, _ := filepath.Glob(filepath.Join(dir, "."+name+tempMarker+"*"))
@@ -191,8 +177,6 @@ func (c *pollCache) write() {
 		}
 	}
 }
-
-func (c *pollCache) close() { closeDir(c.dir) }
 
 // executableID names this build of specdev by its file's size and
 // modification time: a cache written by another build is not believed.

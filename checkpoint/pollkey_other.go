@@ -5,8 +5,4 @@ package checkpoint
 // The poll cache keys files by inode and change time, which only the
 // Linux build reads; elsewhere every poll reads every request.
 
-func openDir(string) int { return -1 }
-
-func closeDir(int) {}
-
-func statAt(int, string, string) (restKey, bool) { return restKey{}, false }
+func restKeyOf(string) (restKey, bool) { return restKey{}, false }

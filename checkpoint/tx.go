@@ -149,6 +149,10 @@ func (a *Assignment) readFile(name string) ([]byte, error) {
 	return readStateFile(a.path(name), a.rel(name), protocol.MaxFileSize)
 }
 
+// Report reads the rendered review_report.md, never through a symlink;
+// nil when there is none yet (no review was claimed).
+func (a *Assignment) Report() ([]byte, error) { return a.readFile(ReportFile) }
+
 // Snapshot is the state of an assignment as read without the lock. Every
 // file is replaced atomically, so each one is whole, though the two may be
 // from different transactions.
