@@ -165,7 +165,7 @@ func (d *doctor) checkGitignore() {
 func (d *doctor) checkAssignments() {
 	names, err := d.st.Names()
 	if err != nil {
-		d.lines = append(d.lines, checkLine{Area: "assignments", Status: checkFail, What: oneLine(err.Error()), Fix: orWord(HintOf(err), "see: specdev status"), Invalid: CodeOf(err) == Invalid})
+		d.fail("assignments", err, "see: specdev status")
 		return
 	}
 	if len(names) == 0 {
@@ -177,26 +177,18 @@ func (d *doctor) checkAssignments() {
 }
 
 func (d *doctor) checkAssignment(name string) {
-	fail := func(err error) {
-		d.lines = append(d.lines, checkLine{Area: name, Status: checkFail, What: oneLine(err.Error()),
-			Fix: orWord(HintOf(err), "restore the file from git"), Invalid: CodeOf(err) == Invalid})
-	}
 	a, err := d.st.Assignment(name)
-	if err != nil {
-		fail(err)
-		return
+	var snap checkpoint.Snapshot
+	var torn bool
+	if err == nil {
+		snap, err = a.Snapshot()
 	}
-	snap, err := a.Snapshot()
-	if err != nil {
-		fail(err)
-		return
-	}
-	_, torn, err := a.History()
-	if err != nil {
-		fail(err)
-		return
+	if err == nil {
+		_, torn, err = a.History()
 	}
 	switch {
+	case err != nil:
+		d.fail(name, err, "restore the file from git")
 	case snap.Request == nil:
 		d.add(name, checkOK, "no review requested yet", "")
 	case a.Lagging(snap):
