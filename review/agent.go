@@ -110,7 +110,7 @@ func (s *Service) RecordAgentRun(ctx context.Context, run AgentRun) error {
 		detail["cost_usd"] = run.Used.CostUSD
 	}
 	var keep *protocol.AgentSession
-	if run.Keep && run.Session != "" {
+	if run.Keep && run.Session != "" && protocol.CheckSession(run.Session) == nil { // an id no state file may hold is not kept (the event shows it, clipped)
 		keep = &protocol.AgentSession{Agent: run.Agent, ID: run.Session}
 	}
 	return s.agentEvent(ctx, protocol.EventAgentRun, keep, &run.Used, detail)
@@ -124,9 +124,6 @@ func (s *Service) RecordAgentEvent(ctx context.Context, event protocol.EventName
 
 func (s *Service) agentEvent(ctx context.Context, event protocol.EventName, keep *protocol.AgentSession, used *protocol.AgentUsage,
 	detail map[string]any) error {
-	if keep != nil && protocol.CheckSession(keep.ID) != nil {
-		keep = nil // an id no state file may hold is not kept (the event shows it, clipped)
-	}
 	a, err := s.Store.Resolve(s.Assignment)
 	if err != nil {
 		return err
@@ -148,12 +145,7 @@ func (s *Service) PlanBriefing() (Result, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Assignment: %s\nWork from its plan and notes (read them first):\n", a.Name)
-	for _, d := range docs {
-		fmt.Fprintf(&b, "  %s (%s)\n", d.Path, size(d.Bytes))
-	}
-	if more > 0 {
-		fmt.Fprintf(&b, "  and %d more .md files in %s\n", more, a.RelDir())
-	}
+	writeDocumentList(&b, docs, more, a.RelDir())
 	return Result{State: "plan", Text: b.String(), Data: map[string]any{"assignment": a.Name, "documents": docs}}, nil
 }
 

@@ -79,14 +79,11 @@ func (s *Service) Allow(revoke bool) (Result, error) {
 
 // consent is this machine's consent store.
 func (s *Service) consent() (checkpoint.Consent, error) {
-	dir := s.ConsentDir
-	if dir == "" {
-		var err error
-		if dir, err = checkpoint.ConsentDir(); err != nil {
-			return checkpoint.Consent{}, err
-		}
+	if s.ConsentDir != "" {
+		return checkpoint.Consent{Dir: s.ConsentDir}, nil
 	}
-	return checkpoint.Consent{Dir: dir}, nil
+	dir, err := checkpoint.ConsentDir()
+	return checkpoint.Consent{Dir: dir}, err
 }
 
 // gateAllowed returns nil when a person allowed the gate argv here, else

@@ -95,9 +95,11 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 		var err error
 		claim, a, err = p.claimNext()
 		next := p.st.NextStale(p.entries, p.opt.Session)
-		if timeout > 0 && p.s.Assignment != "" && notYet(err) {
-			// waiting for one assignment: no request yet, or held by a
-			// live session, is something to wait for, not a failure
+		if timeout > 0 && p.s.Assignment != "" && (errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)) {
+			// waiting for one assignment: a live holder, a held lock, or
+			// a state without a review to claim (not requested yet,
+			// awaiting a human, decided) is something to wait for, not a
+			// failure
 			p.refused, err = err, nil
 			var held *checkpoint.HeldError
 			if errors.As(p.refused, &held) {
@@ -115,25 +117,15 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 	defer cancel()
 	p.ctx = ctx
 	look = p.s.announceWait(p.waitingFor(), timeout, look)
-	err := p.s.wait(ctx, p.watchDirs, look, func() bool { return p.changed })
+	// the folders to watch are read afresh before every look (not taken
+	// from the previous look, which has seen none on the first call), so
+	// a request written into any assignment folder wakes the poll at once
+	dirs := func() []string { return assignmentDirs(p.st) }
+	err := p.s.wait(ctx, dirs, look, func() bool { return p.changed })
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return claim, a, err
-}
-
-// notYet reports whether a claim of a named assignment failed for a reason
-// that time may remove: a live holder, a held lock, or a state without a
-// review to claim (not requested yet, awaiting a human, decided).
-func notYet(err error) bool {
-	return errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)
-}
-
-// watchDirs lists the folders to watch, read afresh before every look (not
-// taken from the previous look, which has seen none on the first call), so
-// a request written into any assignment folder wakes the poll at once.
-func (p *poller) watchDirs() []string {
-	return assignmentDirs(p.st)
 }
 
 // claimNext tries the candidates in order; one lost to another reviewer

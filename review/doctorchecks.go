@@ -68,11 +68,7 @@ func (d *doctor) checkGate() {
 		d.add("gate", checkOK, "no pre-flight gate (optional: .specdev/verify-gates.sh, or \"preflight\" in .specdev/config.json)", "")
 		return
 	}
-	run := append([]string{}, argv...)
-	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
-		run[0] = filepath.Join(d.st.Root, run[0])
-	}
-	msg, problem := preflight.Check(d.st.Root, run)
+	msg, problem := preflight.Check(d.st.Root, argv) // a relative program is read from the root
 	if problem != "" {
 		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg),
 			gateFix(argv, problem, len(d.st.Config.Preflight) > 0))

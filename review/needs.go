@@ -60,10 +60,7 @@ func ShownRound(row StatusRow) int {
 
 // RoundWords is "2 of 3", or "2" when the request names no limit.
 func RoundWords(row StatusRow) string {
-	if row.MaxRounds > 0 {
-		return fmt.Sprintf("%d of %d", ShownRound(row), row.MaxRounds)
-	}
-	return fmt.Sprint(ShownRound(row))
+	return roundOf(ShownRound(row), row.MaxRounds)
 }
 
 // alsoLine mentions, in another command's output, an assignment that

@@ -52,9 +52,4 @@ func fileFindings(p *protocol.Progress, file string) []protocol.Finding {
 	return out
 }
 
-func orNone(findings []protocol.Finding) []protocol.Finding {
-	if findings == nil {
-		return []protocol.Finding{}
-	}
-	return findings
-}
+func orNone(findings []protocol.Finding) []protocol.Finding { return orNoFindings(findings) }
