@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -191,14 +192,12 @@ func AgentCostText(events []protocol.Event) string {
 	return b.String()
 }
 
-// usageOf reads an agent_run event's detail (numbers are float64 once
-// read back from the history).
+// usageOf reads an agent_run event's detail: its keys are AgentUsage's
+// JSON names; one of the wrong type counts 0.
 func usageOf(d map[string]any) protocol.AgentUsage {
-	n := func(k string) int64 {
-		f, _ := d[k].(float64)
-		return int64(f)
-	}
-	cost, _ := d["cost_usd"].(float64)
-	return protocol.AgentUsage{Runs: 1, InputTokens: n("input_tokens"), OutputTokens: n("output_tokens"),
-		CacheReadTokens: n("cache_read_tokens"), CostUSD: cost, DurationMS: n("duration_ms")}
+	var u protocol.AgentUsage
+	data, _ := json.Marshal(d)
+	json.Unmarshal(data, &u)
+	u.Runs = 1
+	return u
 }

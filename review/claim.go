@@ -231,10 +231,7 @@ type lockedGroup struct {
 func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
 	groups := []lockedGroup{}
 	for _, b := range busy {
-		holder := b.Holder
-		if holder == "" {
-			holder = "another process"
-		}
+		holder := orWord(b.Holder, "another process")
 		i := slices.IndexFunc(groups, func(g lockedGroup) bool { return g.Holder == holder })
 		if i < 0 {
 			groups, i = append(groups, lockedGroup{Holder: holder}), len(groups)

@@ -134,16 +134,15 @@ func setStopGroups(doc map[string]any, stop []any) {
 	hooks, _ := doc["hooks"].(map[string]any)
 	if hooks == nil {
 		hooks = map[string]any{}
-		doc["hooks"] = hooks
-	}
-	if len(stop) == 0 {
-		delete(hooks, "Stop")
-		if len(hooks) == 0 {
-			delete(doc, "hooks")
-		}
-		return
 	}
 	hooks["Stop"] = stop
+	if len(stop) == 0 {
+		delete(hooks, "Stop")
+	}
+	doc["hooks"] = hooks
+	if len(hooks) == 0 { // no hooks key is left empty
+		delete(doc, "hooks")
+	}
 }
 
 // withoutOurs is the Stop groups without specdev's entries (a group

@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -23,10 +22,7 @@ type initialized struct {
 // alone; updateSkills also rewrites the agent guides that differ from
 // this version's.
 func Init(dir string, updateSkills bool) (Result, error) {
-	if dir == "" {
-		dir = "."
-	}
-	root, err := filepath.Abs(dir)
+	root, err := filepath.Abs(dir) // "": the working folder
 	if err != nil {
 		return Result{}, err
 	}
@@ -51,19 +47,15 @@ func Init(dir string, updateSkills bool) (Result, error) {
 		updated = append(updated, guides...)
 	}
 	state := filepath.Join(root, protocol.StateDir)
-	text := "Already initialized: " + state + " (nothing changed)"
-	word := "unchanged"
-	if len(created) > 0 {
-		word = "initialized"
-		text = fmt.Sprintf("Initialized %s\nCreated:\n  %s", state, strings.Join(created, "\n  "))
-	}
-	if len(updated) > 0 {
-		if word == "unchanged" {
-			word, text = "updated", "Updated in "+state+":"
-		} else {
-			text += "\nUpdated:"
+	word, text := "unchanged", "Already initialized: "+state+" (nothing changed)"
+	switch {
+	case len(created) > 0:
+		word, text = "initialized", "Initialized "+state+"\nCreated:\n  "+strings.Join(created, "\n  ")
+		if len(updated) > 0 {
+			text += "\nUpdated:\n  " + strings.Join(updated, "\n  ")
 		}
-		text += "\n  " + strings.Join(updated, "\n  ")
+	case len(updated) > 0:
+		word, text = "updated", "Updated in "+state+":\n  "+strings.Join(updated, "\n  ")
 	}
 	return Result{
 		State: word,
