@@ -23,7 +23,6 @@ type Claimed struct {
 	Lease      string
 	Round      int
 	Resume     *protocol.AgentSession // the agent session the review's loop remembers, if any
-	FollowUp   bool                   // the briefing is a follow-up of the session's previous round
 	Resumed    bool                   // the briefing resumes a review begun before (released, taken over)
 }
 
@@ -35,8 +34,7 @@ func ClaimedOf(res Result) (Claimed, bool) {
 		return Claimed{}, false
 	}
 	return Claimed{Assignment: d.Assignment, Session: d.Session, Lease: d.Lease, Round: d.Request.Round,
-		Resume: d.Request.AgentSession, FollowUp: d.Plan.FollowUp() && d.Kind == checkpoint.ClaimNew,
-		Resumed: d.Kind != checkpoint.ClaimNew}, true
+		Resume: d.Request.AgentSession, Resumed: d.Kind != checkpoint.ClaimNew}, true
 }
 
 // Watch is what a runner sees of the review its agent works on.

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -231,7 +232,7 @@ type lockedGroup struct {
 func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
 	groups := []lockedGroup{}
 	for _, b := range busy {
-		holder := orWord(b.Holder, "another process")
+		holder := cmp.Or(b.Holder, "another process")
 		i := slices.IndexFunc(groups, func(g lockedGroup) bool { return g.Holder == holder })
 		if i < 0 {
 			groups, i = append(groups, lockedGroup{Holder: holder}), len(groups)

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -47,7 +48,7 @@ func (d *doctor) add(area, status, what, fix string) {
 // fail adds a failed check for err, its hint or else fix as the fix; a
 // malformed file makes the exit INVALID.
 func (d *doctor) fail(area string, err error, fix string) {
-	d.lines = append(d.lines, checkLine{Area: area, Status: checkFail, What: oneLine(err.Error()), Fix: orWord(HintOf(err), fix), Invalid: CodeOf(err) == Invalid})
+	d.lines = append(d.lines, checkLine{Area: area, Status: checkFail, What: oneLine(err.Error()), Fix: cmp.Or(HintOf(err), fix), Invalid: CodeOf(err) == Invalid})
 }
 
 // Doctor checks the set-up and says, for each problem, the command that

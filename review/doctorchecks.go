@@ -2,6 +2,7 @@ package review
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -83,7 +84,7 @@ func (d *doctor) checkGate() {
 		d.add("gate", checkFail, oneLine(err.Error())+": a claim gives its review back until a person allows it",
 			"a person (not an agent) reads the gate, then: specdev allow")
 	default:
-		d.add("gate", checkFail, "cannot read the consent to run the gate: "+oneLine(err.Error()), orWord(HintOf(err), "see: specdev allow"))
+		d.add("gate", checkFail, "cannot read the consent to run the gate: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev allow"))
 	}
 }
 
@@ -117,7 +118,7 @@ func (d *doctor) checkHooks() {
 	}
 	loc, err := githook.Locate(d.ctx, d.st.Root)
 	if err != nil {
-		d.add("hooks", checkWarn, "cannot find the git hooks folder: "+oneLine(err.Error()), orWord(HintOf(err), "see: specdev hook status"))
+		d.add("hooks", checkWarn, "cannot find the git hooks folder: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev hook status"))
 		return
 	}
 	for _, h := range githook.Hooks {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -49,7 +50,7 @@ func (s *Service) History(opt HistoryOptions) (Result, error) {
 		fmt.Fprintf(&b, "History of %s (%d events):\n", a.Name, part.Total)
 	}
 	for _, e := range part.Events {
-		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, orWord(oneLine(e.Session), "-"), detailText(e.Detail))
+		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, cmp.Or(oneLine(e.Session), "-"), detailText(e.Detail))
 	}
 	if part.Torn {
 		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")

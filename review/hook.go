@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -47,7 +48,7 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	var b strings.Builder
 	verb := map[githook.Action]string{githook.Installed: "Installed", githook.Chained: "Installed", githook.Updated: "Updated", githook.Unchanged: "Already installed"}[action]
 	fmt.Fprintf(&b, "%s the %s hook: %s\n", verb, hook, display(root, st.Path))
-	fmt.Fprintf(&b, "It runs: %s (specdev at %s, else on PATH)\n", st.Command, orWord(bin, "(unknown)"))
+	fmt.Fprintf(&b, "It runs: %s (specdev at %s, else on PATH)\n", st.Command, cmp.Or(bin, "(unknown)"))
 	if st.Chained != "" {
 		fmt.Fprintf(&b, "The hook that was there is kept as %s and runs first.\n", display(root, st.Chained))
 	}
@@ -156,7 +157,7 @@ func (s *Service) gateArgs(hook, gate, prefix string) []string {
 	if gate != "" {
 		args = append(args, "--gate", gate)
 	}
-	return append(args, "--dir", orWord(prefix, "."))
+	return append(args, "--dir", cmp.Or(prefix, "."))
 }
 
 // display shows path relative to root when it lies inside it.
@@ -166,11 +167,4 @@ func display(root, path string) string {
 		return path
 	}
 	return rel
-}
-
-func orWord(s, word string) string {
-	if s == "" {
-		return word
-	}
-	return s
 }

@@ -144,8 +144,6 @@ func NewSessionID() string { return checkpoint.NewSessionID() }
 // Holding is the session and lease a claim's result gives its caller,
 // or "" for a result that claimed nothing.
 func (r Result) Holding() (session, lease string) {
-	if d, ok := r.Data.(briefingData); ok {
-		return d.Session, d.Lease
-	}
-	return "", ""
+	c, _ := ClaimedOf(r)
+	return c.Session, c.Lease
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -96,4 +97,4 @@ func writeItems(b *strings.Builder, title string, items []overviewItem, detail f
 
 // holderName is a review's session as shown: a progress file written by
 // hand or by another tool may name none.
-func holderName(session string) string { return orWord(oneLine(session), "(none recorded)") }
+func holderName(session string) string { return cmp.Or(oneLine(session), "(none recorded)") }
