@@ -152,42 +152,36 @@ func (s *Service) PlanBriefing() (Result, error) {
 // a line per round and a total per loop (a loop starts again when the
 // rounds do). "" when there are none.
 func AgentCostText(events []protocol.Event) string {
-	type row struct {
-		loop, round int
-		used        protocol.AgentUsage
+	var b strings.Builder
+	var round, loop protocol.AgentUsage
+	n, at := 0, 0 // the loop and the round being summed (n 0: none yet)
+	endRound := func(endLoop bool) {
+		fmt.Fprintf(&b, "  loop %d, round %d: %s\n", n, at, round)
+		round = protocol.AgentUsage{}
+		if endLoop {
+			fmt.Fprintf(&b, "  loop %d in all: %s\n", n, loop)
+			loop = protocol.AgentUsage{}
+		}
 	}
-	var rows []row
-	loop, last := 1, 0
 	for _, e := range events {
 		if e.Event != protocol.EventAgentRun {
 			continue
 		}
-		if e.Round < last {
-			loop++
+		if n > 0 && e.Round != at {
+			endRound(e.Round < at)
 		}
-		last = e.Round
+		if n == 0 || e.Round < at {
+			n++
+		}
+		at = e.Round
 		u := usageOf(e.Detail)
-		if n := len(rows); n > 0 && rows[n-1].loop == loop && rows[n-1].round == e.Round {
-			rows[n-1].used = rows[n-1].used.Add(u)
-			continue
-		}
-		rows = append(rows, row{loop, e.Round, u})
+		round, loop = round.Add(u), loop.Add(u)
 	}
-	if len(rows) == 0 {
+	if n == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString("Agent runs:\n")
-	var total protocol.AgentUsage
-	for i, r := range rows {
-		fmt.Fprintf(&b, "  loop %d, round %d: %s\n", r.loop, r.round, r.used)
-		total = total.Add(r.used)
-		if i == len(rows)-1 || rows[i+1].loop != r.loop {
-			fmt.Fprintf(&b, "  loop %d in all: %s\n", r.loop, total)
-			total = protocol.AgentUsage{}
-		}
-	}
-	return b.String()
+	endRound(true)
+	return "Agent runs:\n" + b.String()
 }
 
 // usageOf reads an agent_run event's detail: its keys are AgentUsage's
