@@ -217,8 +217,7 @@ func (p *poller) nothingToDo() Result {
 		res.State, res.Code = "invalid", Invalid
 		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: " + checkpoint.ClaimCommand(p.opt.Session)
 	}
-	res.Text = b.String()
-	res.Data = map[string]any{"claimed": false, "problems": problems, "locked": locked}
+	res.Text, res.Data = b.String(), map[string]any{"claimed": false, "problems": problems, "locked": locked}
 	return res
 }
 
