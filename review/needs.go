@@ -84,15 +84,13 @@ func alsoLine(n NeedItem) string {
 func (s *Service) workContext(a *checkpoint.Assignment, view Result) Result {
 	report := reportPath(a)
 	others := s.othersNeedingHuman(a.Name)
-	var b strings.Builder
-	b.WriteString(strings.TrimRight(view.Text, "\n"))
+	view.Text = strings.TrimRight(view.Text, "\n")
 	if report != "" {
-		b.WriteString("\nReport: " + report)
+		view.Text += "\nReport: " + report
 	}
 	for _, n := range others {
-		b.WriteString("\n" + alsoLine(n))
+		view.Text += "\n" + alsoLine(n)
 	}
-	view.Text = b.String()
 	if d, ok := view.Data.(workData); ok {
 		d.Report, d.OthersNeed = report, others
 		view.Data = d
