@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -22,7 +23,6 @@ type Claimed struct {
 	Lease      string
 	Round      int
 	Resume     *protocol.AgentSession // the agent session the review's loop remembers, if any
-	FollowUp   bool                   // the briefing is a follow-up of the session's previous round
 	Resumed    bool                   // the briefing resumes a review begun before (released, taken over)
 }
 
@@ -34,8 +34,7 @@ func ClaimedOf(res Result) (Claimed, bool) {
 		return Claimed{}, false
 	}
 	return Claimed{Assignment: d.Assignment, Session: d.Session, Lease: d.Lease, Round: d.Request.Round,
-		Resume: d.Request.AgentSession, FollowUp: d.Plan.FollowUp() && d.Kind == checkpoint.ClaimNew,
-		Resumed: d.Kind != checkpoint.ClaimNew}, true
+		Resume: d.Request.AgentSession, Resumed: d.Kind != checkpoint.ClaimNew}, true
 }
 
 // Watch is what a runner sees of the review its agent works on.
@@ -110,7 +109,7 @@ func (s *Service) RecordAgentRun(ctx context.Context, run AgentRun) error {
 		detail["cost_usd"] = run.Used.CostUSD
 	}
 	var keep *protocol.AgentSession
-	if run.Keep && run.Session != "" {
+	if run.Keep && run.Session != "" && protocol.CheckSession(run.Session) == nil { // an id no state file may hold is not kept (the event shows it, clipped)
 		keep = &protocol.AgentSession{Agent: run.Agent, ID: run.Session}
 	}
 	return s.agentEvent(ctx, protocol.EventAgentRun, keep, &run.Used, detail)
@@ -124,9 +123,6 @@ func (s *Service) RecordAgentEvent(ctx context.Context, event protocol.EventName
 
 func (s *Service) agentEvent(ctx context.Context, event protocol.EventName, keep *protocol.AgentSession, used *protocol.AgentUsage,
 	detail map[string]any) error {
-	if keep != nil && protocol.CheckSession(keep.ID) != nil {
-		keep = nil // an id no state file may hold is not kept (the event shows it, clipped)
-	}
 	a, err := s.Store.Resolve(s.Assignment)
 	if err != nil {
 		return err
@@ -148,12 +144,7 @@ func (s *Service) PlanBriefing() (Result, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Assignment: %s\nWork from its plan and notes (read them first):\n", a.Name)
-	for _, d := range docs {
-		fmt.Fprintf(&b, "  %s (%s)\n", d.Path, size(d.Bytes))
-	}
-	if more > 0 {
-		fmt.Fprintf(&b, "  and %d more .md files in %s\n", more, a.RelDir())
-	}
+	writeDocumentList(&b, docs, more, a.RelDir())
 	return Result{State: "plan", Text: b.String(), Data: map[string]any{"assignment": a.Name, "documents": docs}}, nil
 }
 
@@ -161,52 +152,44 @@ func (s *Service) PlanBriefing() (Result, error) {
 // a line per round and a total per loop (a loop starts again when the
 // rounds do). "" when there are none.
 func AgentCostText(events []protocol.Event) string {
-	type row struct {
-		loop, round int
-		used        protocol.AgentUsage
+	var b strings.Builder
+	var round, loop protocol.AgentUsage
+	n, at := 0, 0 // the loop and the round being summed (n 0: none yet)
+	endRound := func(endLoop bool) {
+		fmt.Fprintf(&b, "  loop %d, round %d: %s\n", n, at, round)
+		round = protocol.AgentUsage{}
+		if endLoop {
+			fmt.Fprintf(&b, "  loop %d in all: %s\n", n, loop)
+			loop = protocol.AgentUsage{}
+		}
 	}
-	var rows []row
-	loop, last := 1, 0
 	for _, e := range events {
 		if e.Event != protocol.EventAgentRun {
 			continue
 		}
-		if e.Round < last {
-			loop++
+		if n > 0 && e.Round != at {
+			endRound(e.Round < at)
 		}
-		last = e.Round
+		if n == 0 || e.Round < at {
+			n++
+		}
+		at = e.Round
 		u := usageOf(e.Detail)
-		if n := len(rows); n > 0 && rows[n-1].loop == loop && rows[n-1].round == e.Round {
-			rows[n-1].used = rows[n-1].used.Add(u)
-			continue
-		}
-		rows = append(rows, row{loop, e.Round, u})
+		round, loop = round.Add(u), loop.Add(u)
 	}
-	if len(rows) == 0 {
+	if n == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString("Agent runs:\n")
-	var total protocol.AgentUsage
-	for i, r := range rows {
-		fmt.Fprintf(&b, "  loop %d, round %d: %s\n", r.loop, r.round, r.used)
-		total = total.Add(r.used)
-		if i == len(rows)-1 || rows[i+1].loop != r.loop {
-			fmt.Fprintf(&b, "  loop %d in all: %s\n", r.loop, total)
-			total = protocol.AgentUsage{}
-		}
-	}
-	return b.String()
+	endRound(true)
+	return "Agent runs:\n" + b.String()
 }
 
-// usageOf reads an agent_run event's detail (numbers are float64 once
-// read back from the history).
+// usageOf reads an agent_run event's detail: its keys are AgentUsage's
+// JSON names; one of the wrong type counts 0.
 func usageOf(d map[string]any) protocol.AgentUsage {
-	n := func(k string) int64 {
-		f, _ := d[k].(float64)
-		return int64(f)
-	}
-	cost, _ := d["cost_usd"].(float64)
-	return protocol.AgentUsage{Runs: 1, InputTokens: n("input_tokens"), OutputTokens: n("output_tokens"),
-		CacheReadTokens: n("cache_read_tokens"), CostUSD: cost, DurationMS: n("duration_ms")}
+	var u protocol.AgentUsage
+	data, _ := json.Marshal(d)
+	json.Unmarshal(data, &u)
+	u.Runs = 1
+	return u
 }

@@ -35,12 +35,8 @@ const allowHint = "a person (not an agent) reads the gate, then runs: specdev al
 // Allow records this machine's consent to run the project's pre-flight
 // gate as it is now; with revoke it removes every consent of the project.
 func (s *Service) Allow(revoke bool) (Result, error) {
-	c, err := s.consent()
-	if err != nil {
-		return Result{}, err
-	}
 	argv := preflightArgv(s.Store)
-	g, err := checkpoint.NewGate(s.Store.Root, argv)
+	c, g, err := s.gateConsent(argv)
 	if err != nil {
 		return Result{}, err
 	}
@@ -77,27 +73,25 @@ func (s *Service) Allow(revoke bool) (Result, error) {
 		Next: "the next claim runs the gate: specdev check --session ID"}, nil
 }
 
-// consent is this machine's consent store.
-func (s *Service) consent() (checkpoint.Consent, error) {
-	dir := s.ConsentDir
-	if dir == "" {
+// gateConsent is this machine's consent store and the gate argv as it is
+// now.
+func (s *Service) gateConsent(argv []string) (checkpoint.Consent, checkpoint.Gate, error) {
+	c := checkpoint.Consent{Dir: s.ConsentDir}
+	if c.Dir == "" {
 		var err error
-		if dir, err = checkpoint.ConsentDir(); err != nil {
-			return checkpoint.Consent{}, err
+		if c.Dir, err = checkpoint.ConsentDir(); err != nil {
+			return c, checkpoint.Gate{}, err
 		}
 	}
-	return checkpoint.Consent{Dir: dir}, nil
+	g, err := checkpoint.NewGate(s.Store.Root, argv)
+	return c, g, err
 }
 
 // gateAllowed returns nil when a person allowed the gate argv here, else
 // the *checkpoint.BlockedError that says so (without the hint's claim
 // command), or why the consent could not be read.
 func (s *Service) gateAllowed(argv []string) error {
-	c, err := s.consent()
-	if err != nil {
-		return err
-	}
-	g, err := checkpoint.NewGate(s.Store.Root, argv)
+	c, g, err := s.gateConsent(argv)
 	if err != nil {
 		return err
 	}

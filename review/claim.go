@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -95,9 +96,11 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 		var err error
 		claim, a, err = p.claimNext()
 		next := p.st.NextStale(p.entries, p.opt.Session)
-		if timeout > 0 && p.s.Assignment != "" && notYet(err) {
-			// waiting for one assignment: no request yet, or held by a
-			// live session, is something to wait for, not a failure
+		if timeout > 0 && p.s.Assignment != "" && (errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)) {
+			// waiting for one assignment: a live holder, a held lock, or
+			// a state without a review to claim (not requested yet,
+			// awaiting a human, decided) is something to wait for, not a
+			// failure
 			p.refused, err = err, nil
 			var held *checkpoint.HeldError
 			if errors.As(p.refused, &held) {
@@ -115,25 +118,15 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 	defer cancel()
 	p.ctx = ctx
 	look = p.s.announceWait(p.waitingFor(), timeout, look)
-	err := p.s.wait(ctx, p.watchDirs, look, func() bool { return p.changed })
+	// the folders to watch are read afresh before every look (not taken
+	// from the previous look, which has seen none on the first call), so
+	// a request written into any assignment folder wakes the poll at once
+	dirs := func() []string { return assignmentDirs(p.st) }
+	err := p.s.wait(ctx, dirs, look, func() bool { return p.changed })
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
 	return claim, a, err
-}
-
-// notYet reports whether a claim of a named assignment failed for a reason
-// that time may remove: a live holder, a held lock, or a state without a
-// review to claim (not requested yet, awaiting a human, decided).
-func notYet(err error) bool {
-	return errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)
-}
-
-// watchDirs lists the folders to watch, read afresh before every look (not
-// taken from the previous look, which has seen none on the first call), so
-// a request written into any assignment folder wakes the poll at once.
-func (p *poller) watchDirs() []string {
-	return assignmentDirs(p.st)
 }
 
 // claimNext tries the candidates in order; one lost to another reviewer
@@ -224,8 +217,7 @@ func (p *poller) nothingToDo() Result {
 		res.State, res.Code = "invalid", Invalid
 		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: " + checkpoint.ClaimCommand(p.opt.Session)
 	}
-	res.Text = b.String()
-	res.Data = map[string]any{"claimed": false, "problems": problems, "locked": locked}
+	res.Text, res.Data = b.String(), map[string]any{"claimed": false, "problems": problems, "locked": locked}
 	return res
 }
 
@@ -239,10 +231,7 @@ type lockedGroup struct {
 func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
 	groups := []lockedGroup{}
 	for _, b := range busy {
-		holder := b.Holder
-		if holder == "" {
-			holder = "another process"
-		}
+		holder := cmp.Or(b.Holder, "another process")
 		i := slices.IndexFunc(groups, func(g lockedGroup) bool { return g.Holder == holder })
 		if i < 0 {
 			groups, i = append(groups, lockedGroup{Holder: holder}), len(groups)
@@ -250,4 +239,43 @@ func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
 		groups[i].Assignments = append(groups[i].Assignments, b.Assignment)
 	}
 	return groups
+}
+
+// announceWait wraps a waiting operation's look so that, the first time
+// it finds nothing (the operation is about to wait), the caller's Notify
+// gets one note: what it waits for, until when in local time, and how to
+// stop. Nothing is said when the first look already has the answer. (The
+// command line notifies only a person at a terminal, not an agent's pipe.)
+func (s *Service) announceWait(what string, timeout time.Duration, look func() (bool, time.Time, error)) func() (bool, time.Time, error) {
+	if s.Notify == nil {
+		return look
+	}
+	until := s.now().Add(timeout)
+	said := false
+	return func() (bool, time.Time, error) {
+		done, next, err := look()
+		if !done && err == nil && !said {
+			said = true
+			s.notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
+		}
+		return done, next, err
+	}
+}
+
+// localClock is t in local time: the time of day, with the date when it
+// is not today.
+func localClock(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("Mon 2 Jan 15:04:05")
+}
+
+// waitingFor is what a waiting poll waits for, in words.
+func (p *poller) waitingFor() string {
+	if p.s.Assignment != "" {
+		return fmt.Sprintf("review %s to claim (session %s)", oneLine(p.s.Assignment), oneLine(p.opt.Session))
+	}
+	return fmt.Sprintf("a review to claim (session %s)", oneLine(p.opt.Session))
 }

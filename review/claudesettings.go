@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/internal/shellword"
@@ -42,11 +44,11 @@ func (s *Service) installClaudeStop() (Result, error) {
 		return Result{}, err
 	}
 	stop := stopGroups(doc)
-	changed := !hasStopHook(stop)
+	_, ours := withoutOurs(stop)
+	changed := ours == 0
 	if changed {
 		entry := map[string]any{"type": "command", "command": stopCommand(), "timeout": 10}
-		stop = append(stop, map[string]any{"hooks": []any{entry}})
-		setStopGroups(doc, stop)
+		setStopGroups(doc, append(stop, map[string]any{"hooks": []any{entry}}))
 		if err := writeSettings(path, doc); err != nil {
 			return Result{}, err
 		}
@@ -68,24 +70,7 @@ func (s *Service) uninstallClaudeStop() (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var kept []any
-	removed := 0
-	for _, g := range stopGroups(doc) {
-		group, _ := g.(map[string]any)
-		hooks, _ := group["hooks"].([]any)
-		var rest []any
-		for _, h := range hooks {
-			if isOurs(h) {
-				removed++
-				continue
-			}
-			rest = append(rest, h)
-		}
-		if len(rest) > 0 || len(hooks) == 0 {
-			group["hooks"] = rest
-			kept = append(kept, g)
-		}
-	}
+	kept, removed := withoutOurs(stopGroups(doc))
 	if removed == 0 {
 		return Result{State: "not_there", Text: fmt.Sprintf("No specdev Stop hook in %s: nothing to remove.", claudeSettings),
 			Next: "to add it: specdev hook install " + ClaudeStopHook}, nil
@@ -149,29 +134,36 @@ func setStopGroups(doc map[string]any, stop []any) {
 	hooks, _ := doc["hooks"].(map[string]any)
 	if hooks == nil {
 		hooks = map[string]any{}
-		doc["hooks"] = hooks
-	}
-	if len(stop) == 0 {
-		delete(hooks, "Stop")
-		if len(hooks) == 0 {
-			delete(doc, "hooks")
-		}
-		return
 	}
 	hooks["Stop"] = stop
+	if len(stop) == 0 {
+		delete(hooks, "Stop")
+	}
+	doc["hooks"] = hooks
+	if len(hooks) == 0 { // no hooks key is left empty
+		delete(doc, "hooks")
+	}
 }
 
-func hasStopHook(stop []any) bool {
+// withoutOurs is the Stop groups without specdev's entries (a group
+// left with no entry goes), and how many it left out; the groups in the
+// document are not changed.
+func withoutOurs(stop []any) (kept []any, removed int) {
 	for _, g := range stop {
 		group, _ := g.(map[string]any)
 		hooks, _ := group["hooks"].([]any)
-		for _, h := range hooks {
-			if isOurs(h) {
-				return true
-			}
+		rest := slices.DeleteFunc(slices.Clone(hooks), isOurs)
+		removed += len(hooks) - len(rest)
+		switch {
+		case len(rest) == len(hooks):
+			kept = append(kept, g)
+		case len(rest) > 0:
+			group = maps.Clone(group)
+			group["hooks"] = rest
+			kept = append(kept, group)
 		}
 	}
-	return false
+	return kept, removed
 }
 
 func isOurs(hook any) bool {

@@ -89,9 +89,8 @@ type decided struct {
 // awaitingApproval is the caller's assignment, or the only review
 // awaiting approval.
 func (s *Service) awaitingApproval() (*checkpoint.Assignment, error) {
-	st := s.Store
 	if s.Assignment != "" {
-		return st.Resolve(s.Assignment)
+		return s.Store.Resolve(s.Assignment)
 	}
 	names, unreadable, err := s.AwaitingNames()
 	if err != nil {
@@ -104,7 +103,7 @@ func (s *Service) awaitingApproval() (*checkpoint.Assignment, error) {
 	case 0:
 		return nil, &checkpoint.StateError{Msg: "no review is awaiting approval", Hint: "see specdev status"}
 	case 1:
-		return st.Assignment(names[0])
+		return s.Store.Assignment(names[0])
 	}
 	return nil, usage("name one: --assignment "+names[0],
 		"several reviews await approval: "+strings.Join(names, ", "))
@@ -153,15 +152,10 @@ func (s *Service) Awaiting() (res Result, names []string, err error) {
 			Next: "nothing for you now; see everything with: specdev status",
 			Data: awaitingData{Awaiting: []string{}}}, nil, nil
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Awaiting a human's decision (%d):\n", len(names))
-	for _, n := range names {
-		fmt.Fprintf(&b, "  %s\n", n)
-	}
-	b.WriteString("Decide on a terminal with specdev decide, or with:\n")
-	fmt.Fprintf(&b, "  specdev check approve --assignment %s [--notes \"…\"]\n", names[0])
-	fmt.Fprintf(&b, "  specdev check reject --assignment %s --reason \"…\"\n", names[0])
-	return Result{State: "awaiting_approval", Code: Blocked, Text: b.String(), Data: awaitingData{Awaiting: names},
+	text := fmt.Sprintf("Awaiting a human's decision (%d):\n  %s\nDecide on a terminal with specdev decide, or with:\n"+
+		"  specdev check approve --assignment %[3]s [--notes \"…\"]\n  specdev check reject --assignment %[3]s --reason \"…\"\n",
+		len(names), strings.Join(names, "\n  "), names[0])
+	return Result{State: "awaiting_approval", Code: Blocked, Text: text, Data: awaitingData{Awaiting: names},
 		Next: "a human decides: specdev decide (on a terminal), or specdev check approve|reject --assignment " + names[0]}, names, nil
 }
 

@@ -1,10 +1,10 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +45,12 @@ func (d *doctor) add(area, status, what, fix string) {
 	d.lines = append(d.lines, checkLine{Area: area, Status: status, What: what, Fix: fix})
 }
 
+// fail adds a failed check for err, its hint or else fix as the fix; a
+// malformed file makes the exit INVALID.
+func (d *doctor) fail(area string, err error, fix string) {
+	d.lines = append(d.lines, checkLine{Area: area, Status: checkFail, What: oneLine(err.Error()), Fix: cmp.Or(HintOf(err), fix), Invalid: CodeOf(err) == Invalid})
+}
+
 // Doctor checks the set-up and says, for each problem, the command that
 // fixes it; it changes nothing. It runs every check and lists them in
 // the order a set-up is made: git, the gate, config.json, the agent
@@ -60,30 +66,22 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	}
 	d := &doctor{ctx: ctx, now: opt.Now, consentDir: opt.ConsentDir}
 	d.checkConfig(dir)
+	config := d.lines // listed after git and the gate
+	d.lines = nil
 	d.checkGit()
 	d.checkGate()
+	d.lines = append(d.lines, config...)
 	d.checkSkills()
 	d.checkHooks()
 	d.checkGitignore()
 	d.checkAssignments()
-	slices.SortStableFunc(d.lines, func(x, y checkLine) int { return areaRank(x.Area) - areaRank(y.Area) })
 	return d.result(), nil
 }
-
-// areaRank orders the lines as a set-up is made; assignments come last.
-func areaRank(area string) int {
-	if i := slices.Index(doctorAreas, area); i >= 0 {
-		return i
-	}
-	return len(doctorAreas)
-}
-
-var doctorAreas = []string{"git", "gate", "config", "skills", "hooks", "gitignore", "assignments"}
 
 // result is the lines, the exit code and the next step.
 func (d *doctor) result() Result {
 	counts := map[string]int{}
-	code, fixes := OK, 0
+	code := OK
 	for _, l := range d.lines {
 		counts[l.Status]++
 		switch {
@@ -91,9 +89,6 @@ func (d *doctor) result() Result {
 			code = Invalid
 		case l.Status == checkFail && code == OK:
 			code = Failure
-		}
-		if l.Fix != "" {
-			fixes++
 		}
 	}
 	res := Result{State: "ok", Code: code, Text: doctorText(d.lines),
@@ -137,8 +132,7 @@ func (d *doctor) checkConfig(dir string) {
 	name := ".specdev/config.json"
 	st, err := checkpoint.Open(dir)
 	if err != nil {
-		d.lines = append(d.lines, checkLine{Area: "config", Status: checkFail, What: oneLine(err.Error()),
-			Fix: orWord(HintOf(err), "restore "+name+" from git, or remove it to use the defaults"), Invalid: CodeOf(err) == Invalid})
+		d.fail("config", err, "restore "+name+" from git, or remove it to use the defaults")
 		st = &checkpoint.Store{Dir: dir, Root: filepath.Dir(dir), Config: protocol.DefaultConfig().WithDefaults()}
 	} else {
 		c := st.Config

@@ -2,6 +2,7 @@ package review
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -68,11 +69,7 @@ func (d *doctor) checkGate() {
 		d.add("gate", checkOK, "no pre-flight gate (optional: .specdev/verify-gates.sh, or \"preflight\" in .specdev/config.json)", "")
 		return
 	}
-	run := append([]string{}, argv...)
-	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
-		run[0] = filepath.Join(d.st.Root, run[0])
-	}
-	msg, problem := preflight.Check(d.st.Root, run)
+	msg, problem := preflight.Check(d.st.Root, argv) // a relative program is read from the root
 	if problem != "" {
 		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg),
 			gateFix(argv, problem, len(d.st.Config.Preflight) > 0))
@@ -87,7 +84,7 @@ func (d *doctor) checkGate() {
 		d.add("gate", checkFail, oneLine(err.Error())+": a claim gives its review back until a person allows it",
 			"a person (not an agent) reads the gate, then: specdev allow")
 	default:
-		d.add("gate", checkFail, "cannot read the consent to run the gate: "+oneLine(err.Error()), orWord(HintOf(err), "see: specdev allow"))
+		d.add("gate", checkFail, "cannot read the consent to run the gate: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev allow"))
 	}
 }
 
@@ -121,7 +118,7 @@ func (d *doctor) checkHooks() {
 	}
 	loc, err := githook.Locate(d.ctx, d.st.Root)
 	if err != nil {
-		d.add("hooks", checkWarn, "cannot find the git hooks folder: "+oneLine(err.Error()), orWord(HintOf(err), "see: specdev hook status"))
+		d.add("hooks", checkWarn, "cannot find the git hooks folder: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev hook status"))
 		return
 	}
 	for _, h := range githook.Hooks {
@@ -165,7 +162,7 @@ func (d *doctor) checkGitignore() {
 func (d *doctor) checkAssignments() {
 	names, err := d.st.Names()
 	if err != nil {
-		d.lines = append(d.lines, checkLine{Area: "assignments", Status: checkFail, What: oneLine(err.Error()), Fix: orWord(HintOf(err), "see: specdev status"), Invalid: CodeOf(err) == Invalid})
+		d.fail("assignments", err, "see: specdev status")
 		return
 	}
 	if len(names) == 0 {
@@ -177,26 +174,18 @@ func (d *doctor) checkAssignments() {
 }
 
 func (d *doctor) checkAssignment(name string) {
-	fail := func(err error) {
-		d.lines = append(d.lines, checkLine{Area: name, Status: checkFail, What: oneLine(err.Error()),
-			Fix: orWord(HintOf(err), "restore the file from git"), Invalid: CodeOf(err) == Invalid})
-	}
 	a, err := d.st.Assignment(name)
-	if err != nil {
-		fail(err)
-		return
+	var snap checkpoint.Snapshot
+	var torn bool
+	if err == nil {
+		snap, err = a.Snapshot()
 	}
-	snap, err := a.Snapshot()
-	if err != nil {
-		fail(err)
-		return
-	}
-	_, torn, err := a.History()
-	if err != nil {
-		fail(err)
-		return
+	if err == nil {
+		_, torn, err = a.History()
 	}
 	switch {
+	case err != nil:
+		d.fail(name, err, "restore the file from git")
 	case snap.Request == nil:
 		d.add(name, checkOK, "no review requested yet", "")
 	case a.Lagging(snap):

@@ -68,10 +68,16 @@ func writeDocuments(b *strings.Builder, d briefingData) {
 		return
 	}
 	b.WriteString("Read first, for the intent (the assignment's plan and notes):\n")
-	for _, doc := range d.Documents {
+	writeDocumentList(b, d.Documents, d.MoreDocuments, d.Request.AssignmentPath)
+}
+
+// writeDocumentList lists documents with their sizes, and how many more
+// the folder dir holds.
+func writeDocumentList(b *strings.Builder, docs []document, more int, dir string) {
+	for _, doc := range docs {
 		fmt.Fprintf(b, "  %s (%s)\n", doc.Path, size(doc.Bytes))
 	}
-	if d.MoreDocuments > 0 {
-		fmt.Fprintf(b, "  and %d more .md files in %s\n", d.MoreDocuments, d.Request.AssignmentPath)
+	if more > 0 {
+		fmt.Fprintf(b, "  and %d more .md files in %s\n", more, dir)
 	}
 }

@@ -21,10 +21,10 @@ func (s *Service) remoteLoops(ctx context.Context, c GateOptions) ([]*gateCheck,
 	if c.Remote == "" {
 		return nil, nil
 	}
-	r, err := s.remoteNamed(c.Remote)
-	if err != nil {
-		return nil, err
+	if err := protocol.CheckName(c.Remote); err != nil {
+		return nil, usage("give the name of a git remote, e.g. --remote origin", "--remote: "+err.Error())
 	}
+	r := gitremote.New(s.Store.Root, c.Remote)
 	views, err := s.Store.RemoteViews(ctx, r)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -34,13 +35,7 @@ func (g *gateCheck) requestCommand() string {
 }
 
 func (sc gateScope) goAhead() string {
-	switch sc.kind {
-	case staged:
-		return "go ahead: git commit"
-	case pushed:
-		return "go ahead: git push"
-	}
-	return "go ahead: commit or push"
+	return "go ahead: " + cmp.Or(map[string]string{staged: "git commit", pushed: "git push"}[sc.kind], "commit or push")
 }
 
 // what names what the gate covers, for the start of a sentence.

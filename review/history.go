@@ -1,9 +1,10 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -43,13 +44,13 @@ func (s *Service) History(opt HistoryOptions) (Result, error) {
 		return Result{}, err
 	}
 	var b strings.Builder
-	if opt.filtered() {
+	if opt.Last > 0 || opt.Round > 0 || len(opt.Event) > 0 {
 		fmt.Fprintf(&b, "History of %s (%d of %d events):\n", a.Name, len(part.Events), part.Total)
 	} else {
 		fmt.Fprintf(&b, "History of %s (%d events):\n", a.Name, part.Total)
 	}
 	for _, e := range part.Events {
-		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, dashed(oneLine(e.Session)), detailText(e.Detail))
+		fmt.Fprintf(&b, "  %s  %-16s round %d  %s%s\n", e.TS, e.Event, e.Round, cmp.Or(oneLine(e.Session), "-"), detailText(e.Detail))
 	}
 	if part.Torn {
 		b.WriteString("  (the last line is torn by a crash; the next change repairs it)\n")
@@ -76,8 +77,6 @@ func (opt HistoryOptions) check() error {
 	return nil
 }
 
-func (opt HistoryOptions) filtered() bool { return opt.Last > 0 || opt.Round > 0 || len(opt.Event) > 0 }
-
 // keep tells whether an event is of the round and kinds asked for.
 func (opt HistoryOptions) keep(e protocol.Event) bool {
 	return (opt.Round == 0 || e.Round == opt.Round) && (len(opt.Event) == 0 || slices.Contains(opt.Event, string(e.Event)))
@@ -92,24 +91,12 @@ func eventList() string {
 }
 
 func detailText(detail map[string]any) string {
-	if len(detail) == 0 {
+	var text string
+	for _, k := range slices.Sorted(maps.Keys(detail)) {
+		text += " " + oneLine(fmt.Sprintf("%s=%v", k, detail[k]))
+	}
+	if text == "" {
 		return ""
 	}
-	keys := make([]string, 0, len(detail))
-	for k := range detail {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, oneLine(fmt.Sprintf("%s=%v", k, detail[k])))
-	}
-	return "  " + strings.Join(parts, " ")
-}
-
-func dashed(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return " " + text
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -30,7 +31,8 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	if err := (GateOptions{Gate: gate}).check(s); err != nil {
 		return Result{}, err
 	}
-	root, loc, err := s.hookLocation(ctx)
+	root := s.Store.Root
+	loc, err := githook.Locate(ctx, root)
 	if err != nil {
 		return Result{}, err
 	}
@@ -46,16 +48,15 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	var b strings.Builder
 	verb := map[githook.Action]string{githook.Installed: "Installed", githook.Chained: "Installed", githook.Updated: "Updated", githook.Unchanged: "Already installed"}[action]
 	fmt.Fprintf(&b, "%s the %s hook: %s\n", verb, hook, display(root, st.Path))
-	fmt.Fprintf(&b, "It runs: %s (specdev at %s, else on PATH)\n", st.Command, orWord(bin, "(unknown)"))
+	fmt.Fprintf(&b, "It runs: %s (specdev at %s, else on PATH)\n", st.Command, cmp.Or(bin, "(unknown)"))
 	if st.Chained != "" {
 		fmt.Fprintf(&b, "The hook that was there is kept as %s and runs first.\n", display(root, st.Chained))
 	}
-	verbNoun, bypass := "commit", "git commit --no-verify"
-	next := "stage a change and ask for its review: specdev work request --staged"
+	verb, next := "commit", "stage a change and ask for its review: specdev work request --staged"
 	if hook == "pre-push" {
-		verbNoun, bypass, next = "push", "git push --no-verify", "ask for a review of the branch: specdev work request"
+		verb, next = "push", "ask for a review of the branch: specdev work request"
 	}
-	fmt.Fprintf(&b, "A blocked %s says why; to %s without the gate, knowingly: %s\n", verbNoun, verbNoun, bypass)
+	fmt.Fprintf(&b, "A blocked %s says why; to %s without the gate, knowingly: git %s --no-verify\n", verb, verb, verb)
 	return Result{State: string(action), Data: hookData{Dir: loc.Dir, Action: action, Hooks: []githook.State{st}}, Text: b.String(), Next: next}, nil
 }
 
@@ -64,13 +65,11 @@ func (s *Service) HookUninstall(ctx context.Context, hook string) (Result, error
 	if hook == ClaudeStopHook {
 		return s.uninstallClaudeStop()
 	}
-	if err := githook.CheckHook(hook); err != nil {
-		return Result{}, err
-	}
-	root, loc, err := s.hookLocation(ctx)
+	loc, err := s.hooksFolder(ctx, hook)
 	if err != nil {
 		return Result{}, err
 	}
+	root := s.Store.Root
 	st, action, err := githook.Uninstall(loc.Dir, hook)
 	if err != nil {
 		return Result{}, err
@@ -91,15 +90,13 @@ func (s *Service) HookUninstall(ctx context.Context, hook string) (Result, error
 func (s *Service) HookStatus(ctx context.Context, hook string) (Result, error) {
 	hooks := githook.Hooks
 	if hook != "" {
-		if err := githook.CheckHook(hook); err != nil {
-			return Result{}, err
-		}
 		hooks = []string{hook}
 	}
-	root, loc, err := s.hookLocation(ctx)
+	loc, err := s.hooksFolder(ctx, hook)
 	if err != nil {
 		return Result{}, err
 	}
+	root := s.Store.Root
 	d := hookData{Dir: loc.Dir}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Git hooks folder: %s\n", display(root, loc.Dir))
@@ -138,10 +135,15 @@ func hookSummary(root string, st githook.State) string {
 	return s
 }
 
-// hookLocation finds the project root and the repository's hooks folder.
-func (s *Service) hookLocation(ctx context.Context) (string, githook.Location, error) {
-	loc, err := githook.Locate(ctx, s.Store.Root)
-	return s.Store.Root, loc, err
+// hooksFolder checks the hook's name, if one is given, and finds the
+// repository's hooks folder.
+func (s *Service) hooksFolder(ctx context.Context, hook string) (githook.Location, error) {
+	if hook != "" {
+		if err := githook.CheckHook(hook); err != nil {
+			return githook.Location{}, err
+		}
+	}
+	return githook.Locate(ctx, s.Store.Root)
 }
 
 // gateArgs is the specdev command line the hook runs. Hooks run from the
@@ -155,7 +157,7 @@ func (s *Service) gateArgs(hook, gate, prefix string) []string {
 	if gate != "" {
 		args = append(args, "--gate", gate)
 	}
-	return append(args, "--dir", orWord(prefix, "."))
+	return append(args, "--dir", cmp.Or(prefix, "."))
 }
 
 // display shows path relative to root when it lies inside it.
@@ -165,11 +167,4 @@ func display(root, path string) string {
 		return path
 	}
 	return rel
-}
-
-func orWord(s, word string) string {
-	if s == "" {
-		return word
-	}
-	return s
 }

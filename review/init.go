@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -23,10 +22,7 @@ type initialized struct {
 // alone; updateSkills also rewrites the agent guides that differ from
 // this version's.
 func Init(dir string, updateSkills bool) (Result, error) {
-	if dir == "" {
-		dir = "."
-	}
-	root, err := filepath.Abs(dir)
+	root, err := filepath.Abs(dir) // "": the working folder
 	if err != nil {
 		return Result{}, err
 	}
@@ -51,19 +47,15 @@ func Init(dir string, updateSkills bool) (Result, error) {
 		updated = append(updated, guides...)
 	}
 	state := filepath.Join(root, protocol.StateDir)
-	text := "Already initialized: " + state + " (nothing changed)"
-	word := "unchanged"
-	if len(created) > 0 {
-		word = "initialized"
-		text = fmt.Sprintf("Initialized %s\nCreated:\n  %s", state, strings.Join(created, "\n  "))
-	}
-	if len(updated) > 0 {
-		if word == "unchanged" {
-			word, text = "updated", "Updated in "+state+":"
-		} else {
-			text += "\nUpdated:"
+	word, text := "unchanged", "Already initialized: "+state+" (nothing changed)"
+	switch {
+	case len(created) > 0:
+		word, text = "initialized", "Initialized "+state+"\nCreated:\n  "+strings.Join(created, "\n  ")
+		if len(updated) > 0 {
+			text += "\nUpdated:\n  " + strings.Join(updated, "\n  ")
 		}
-		text += "\n  " + strings.Join(updated, "\n  ")
+	case len(updated) > 0:
+		word, text = "updated", "Updated in "+state+":\n  "+strings.Join(updated, "\n  ")
 	}
 	return Result{
 		State: word,
@@ -101,4 +93,57 @@ func (s *Service) Report(ctx context.Context) (ReportData, error) {
 	}
 	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + checkpoint.ReportFile,
 		AbsolutePath: filepath.Join(a.Dir, checkpoint.ReportFile), Content: string(checkpoint.ReportBody(data))}, nil
+}
+
+// The state files a caller may read whole: what the MCP server offers
+// as resources.
+const (
+	FileRequest  = "request"
+	FileProgress = "progress"
+	FileReport   = "report"
+)
+
+// File returns one of the caller's assignment's state files — its
+// request, progress or report — after the check every view makes (a
+// malformed file is an error naming it; a report a crash left behind is
+// brought up to date). The request and progress are as specdev writes
+// them, unknown kept fields included.
+func (s *Service) File(ctx context.Context, which string) (ReportData, error) {
+	if which == FileReport {
+		return s.Report(ctx)
+	}
+	if which != FileRequest && which != FileProgress {
+		return ReportData{}, usage("ask for the request, progress or report", "no state file called "+protocol.QuotePrefix(which))
+	}
+	a, err := s.Target()
+	if err != nil {
+		return ReportData{}, err
+	}
+	snap, err := a.Fresh(ctx)
+	if err != nil {
+		return ReportData{}, err
+	}
+	name, data := protocol.RequestFile, []byte(nil)
+	switch {
+	case which == FileRequest && snap.Request != nil:
+		data, err = protocol.EncodeRequest(snap.Request)
+	case which == FileProgress && snap.Progress != nil:
+		name = protocol.ProgressFile
+		data, err = protocol.EncodeProgress(snap.Progress)
+	default:
+		return ReportData{}, &checkpoint.StateError{Msg: "no " + which + " file yet for " + a.Name,
+			Hint: "a request is written by specdev work request, a progress file once a reviewer claims the review"}
+	}
+	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + name, AbsolutePath: filepath.Join(a.Dir, name), Content: string(data)}, err
+}
+
+// NewSessionID returns a fresh reviewer session id, for a caller that
+// claims without one of its own (an MCP connection).
+func NewSessionID() string { return checkpoint.NewSessionID() }
+
+// Holding is the session and lease a claim's result gives its caller,
+// or "" for a result that claimed nothing.
+func (r Result) Holding() (session, lease string) {
+	c, _ := ClaimedOf(r)
+	return c.Session, c.Lease
 }

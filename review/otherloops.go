@@ -62,10 +62,7 @@ func writeLoopContext(b *strings.Builder, d briefingData) {
 	}
 	fmt.Fprintf(b, "Other loops of group %s (%d):\n", r.Group, len(d.OtherLoops))
 	for _, l := range d.OtherLoops {
-		round := fmt.Sprintf("round %d", l.Round)
-		if l.MaxRounds > 0 {
-			round += fmt.Sprintf(" of %d", l.MaxRounds)
-		}
+		round := "round " + roundOf(l.Round, l.MaxRounds)
 		if l.Gate != "" && l.Gate != protocol.DefaultGate {
 			round = "gate " + oneLine(l.Gate) + ", " + round
 		}

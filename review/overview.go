@@ -1,8 +1,8 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -24,7 +24,7 @@ func (s *Service) Overview() Result {
 	if err != nil {
 		return Result{State: "overview", Text: "Cannot read the assignments: " + err.Error(), Code: Failure, Next: "fix what the message names, then: specdev check"}
 	}
-	var pending, active, awaiting []overviewItem
+	pending, active, awaiting := []overviewItem{}, []overviewItem{}, []overviewItem{} // --json lists them even when empty
 	var problems []string
 	for _, e := range entries {
 		if e.Err != nil {
@@ -35,10 +35,7 @@ func (s *Service) Overview() Result {
 		if r == nil {
 			continue
 		}
-		item := overviewItem{Assignment: e.Name, Status: string(r.Status), Round: fmt.Sprint(r.Round)}
-		if r.MaxRounds > 0 {
-			item.Round += fmt.Sprintf(" of %d", r.MaxRounds)
-		}
+		item := overviewItem{Assignment: e.Name, Status: string(r.Status), Round: r.RoundText()}
 		if e.Progress != nil {
 			item.Files, item.Session = e.Progress.FilesTotal, e.Progress.SessionID
 		}
@@ -51,7 +48,6 @@ func (s *Service) Overview() Result {
 			awaiting = append(awaiting, item)
 		}
 	}
-	sort.SliceStable(pending, func(i, j int) bool { return pending[i].Assignment < pending[j].Assignment })
 	var b strings.Builder
 	b.WriteString("Reviews (a look only: claiming needs your session id):\n")
 	writeItems(&b, "Waiting for a reviewer", pending, func(it overviewItem) string { return "round " + it.Round })
@@ -68,8 +64,7 @@ func (s *Service) Overview() Result {
 		fmt.Fprintf(&b, "Unreadable: %s\n", p)
 	}
 	res := Result{State: "overview", Text: b.String(),
-		Data: overviewData{Pending: orEmptyItems(pending), InProgress: orEmptyItems(active),
-			AwaitingApproval: orEmptyItems(awaiting), Problems: orEmpty(problems)},
+		Data: overviewData{Pending: pending, InProgress: active, AwaitingApproval: awaiting, Problems: orEmpty(problems)},
 		Next: "to review, claim under your session id: specdev check --session ID (or --new-session)"}
 	if len(pending) == 0 {
 		res.Next = "to wait for a review to claim: specdev check --session ID --timeout 10m"
@@ -100,18 +95,6 @@ func writeItems(b *strings.Builder, title string, items []overviewItem, detail f
 	}
 }
 
-func orEmptyItems(items []overviewItem) []overviewItem {
-	if items == nil {
-		return []overviewItem{}
-	}
-	return items
-}
-
 // holderName is a review's session as shown: a progress file written by
 // hand or by another tool may name none.
-func holderName(session string) string {
-	if session == "" {
-		return "(none recorded)"
-	}
-	return oneLine(session)
-}
+func holderName(session string) string { return cmp.Or(oneLine(session), "(none recorded)") }

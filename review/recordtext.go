@@ -1,10 +1,12 @@
 package review
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -52,9 +54,17 @@ func fileFindings(p *protocol.Progress, file string) []protocol.Finding {
 	return out
 }
 
-func orNone(findings []protocol.Finding) []protocol.Finding {
-	if findings == nil {
-		return []protocol.Finding{}
+func orNone(findings []protocol.Finding) []protocol.Finding { return orNoFindings(findings) }
+
+// recordPath reads the file argument of check record as git reads a path
+// from the caller's folder wd (changeset.ProjectPath, the rule work
+// request --files follows too). A refused path is a usage error, as a
+// file outside the review is.
+func recordPath(root, wd, arg string) (string, error) {
+	p, err := changeset.ProjectPath(root, wd, arg)
+	var inv *protocol.InvalidError
+	if errors.As(err, &inv) {
+		return "", usage(inv.Hint, inv.Problem)
 	}
-	return findings
+	return p, err
 }

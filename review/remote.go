@@ -86,14 +86,6 @@ func (s *Service) RemoteStatus(ctx context.Context, group string) (Result, error
 	return res, err
 }
 
-// remoteNamed is the git remote called name, for specdev gate --remote.
-func (s *Service) remoteNamed(name string) (*gitremote.Remote, error) {
-	if err := protocol.CheckName(name); err != nil {
-		return nil, usage("give the name of a git remote, e.g. --remote origin", "--remote: "+err.Error())
-	}
-	return gitremote.New(s.Store.Root, name), nil
-}
-
 // targetFromRemote is Target for an assignment this machine has no
 // folder of yet: the remote's states are copied here first.
 func (s *Service) targetFromRemote(err error) (*checkpoint.Assignment, error) {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"errors"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -43,12 +44,7 @@ var codeNames = map[Code]string{
 }
 
 // String is the code's name: OK, WAITING, CHANGES_REQUESTED…
-func (c Code) String() string {
-	if n, ok := codeNames[c]; ok {
-		return n
-	}
-	return "ERROR"
-}
+func (c Code) String() string { return cmp.Or(codeNames[c], "ERROR") }
 
 // CodeOf is the one place that decides which outcome an error is.
 func CodeOf(err error) Code {

@@ -81,20 +81,16 @@ func (s *Service) StopGate(ctx context.Context, input []byte) StopDecision {
 // stopReason is what the agent reads: the gate's judgement, the commands
 // that move the work on, and at the last block the escapes.
 func stopReason(res Result, n, limit int) string {
-	var b strings.Builder
-	b.WriteString("specdev review gate: the work is not reviewed and passed yet.\n")
-	b.WriteString(strings.TrimRight(res.Text, "\n") + "\n")
+	text := "specdev review gate: the work is not reviewed and passed yet.\n" + strings.TrimRight(res.Text, "\n") + "\n"
 	if res.Next != "" {
-		b.WriteString("Next: " + res.Next + "\n")
+		text += "Next: " + res.Next + "\n"
 	}
-	b.WriteString("To have it reviewed: specdev work request, then specdev work --timeout 10m (or let a reviewer agent run: specdev check --agent claude).\n")
+	text += "To have it reviewed: specdev work request, then specdev work --timeout 10m (or let a reviewer agent run: specdev check --agent claude).\n"
 	if n == limit {
-		fmt.Fprintf(&b, "This is the last block in this session (%d of %d). If the loop is blocked at its round limit, a human runs specdev work unblock; to turn this gate off: specdev hook uninstall %s.\n",
+		return text + fmt.Sprintf("This is the last block in this session (%d of %d). If the loop is blocked at its round limit, a human runs specdev work unblock; to turn this gate off: specdev hook uninstall %s.\n",
 			n, limit, ClaudeStopHook)
-	} else {
-		fmt.Fprintf(&b, "(Block %d of at most %d in this session.)\n", n, limit)
 	}
-	return b.String()
+	return text + fmt.Sprintf("(Block %d of at most %d in this session.)\n", n, limit)
 }
 
 // stopOverridden records that Claude Code let a blocked stop through,
@@ -123,10 +119,7 @@ func (s *Service) stopCounter(session string) string {
 }
 
 func readCount(path string) int {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0
-	}
+	data, _ := os.ReadFile(path) // none yet: 0
 	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
 	if err != nil || n < 0 || n > protocol.MaxRound {
 		return 0

@@ -28,18 +28,17 @@ func (s *Service) Verdict(ctx context.Context, v protocol.Verdict) (Result, erro
 	if err != nil {
 		return Result{}, err
 	}
-	session := h.Session
 	snap, err := a.GiveVerdict(ctx, h, v)
 	if err != nil {
 		return Result{}, err
 	}
 	r := snap.Request
-	data := verdictGiven{Assignment: a.Name, Session: session, Request: r, Verdict: v}
+	data := verdictGiven{Assignment: a.Name, Session: h.Session, Request: r, Verdict: v}
 	if r.Status == protocol.StatusAwaitingApproval {
 		return Result{State: string(r.Status), Data: data,
 			Text: fmt.Sprintf("Verdict proposed: %s for %s (round %s). A human approves or rejects it.",
 				strings.ToUpper(v.Word()), a.Name, r.RoundText()),
-			Next: fmt.Sprintf("a human runs: specdev check approve --assignment %s (pass) or specdev check reject --assignment %s --reason \"…\" (fail); meanwhile: %s", a.Name, a.Name, checkpoint.ClaimCommand(session))}, nil
+			Next: fmt.Sprintf("a human runs: specdev check approve --assignment %s (pass) or specdev check reject --assignment %s --reason \"…\" (fail); meanwhile: %s", a.Name, a.Name, checkpoint.ClaimCommand(h.Session))}, nil
 	}
 	status, stuck := r.Status, r.BlockedReason == protocol.BlockedStuck
 	if stuck {
@@ -55,7 +54,7 @@ func (s *Service) Verdict(ctx context.Context, v protocol.Verdict) (Result, erro
 		data.NotReviewed = left
 	}
 	return Result{State: string(r.Status), Data: data, Text: text,
-		Next: "pick up the next review: " + checkpoint.ClaimCommand(session)}, nil
+		Next: "pick up the next review: " + checkpoint.ClaimCommand(h.Session)}, nil
 }
 
 // stuckNote tells the reviewer or approver that a rejection stopped its
@@ -91,7 +90,6 @@ func (s *Service) ReleaseFor(ctx context.Context, why string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	session := h.Session
 	snap, err := a.Release(ctx, h, why)
 	if err != nil {
 		return Result{}, err
@@ -101,6 +99,6 @@ func (s *Service) ReleaseFor(ctx context.Context, why string) (Result, error) {
 	if len(p.FilesRemaining) > 0 {
 		text += " The next reviewer resumes from " + p.FilesRemaining[0] + "."
 	}
-	return Result{State: "released", Text: text, Next: "pick up a review when ready: " + checkpoint.ClaimCommand(session),
-		Data: released{Assignment: a.Name, Session: session, FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal}}, nil
+	return Result{State: "released", Text: text, Next: "pick up a review when ready: " + checkpoint.ClaimCommand(h.Session),
+		Data: released{Assignment: a.Name, Session: h.Session, FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal}}, nil
 }
