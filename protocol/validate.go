@@ -76,6 +76,7 @@ func (t *Takeover) shape(c *check) {
 	c.time("at", t.At)
 	c.text("reason", t.Reason, MaxIDLength)
 	c.text("idle", t.Idle, MaxIDLength)
+	c.lease("from_lease", t.FromLease)
 }
 
 // Validate applies the rules of a preflight result.

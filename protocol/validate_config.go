@@ -125,6 +125,7 @@ var EventNames = []EventName{
 	EventRequested, EventClaimed, EventPreflight, EventFileReviewed, EventTakeover, EventReleased,
 	EventResumeFallback, EventVerdictProposed, EventPassed, EventFailed, EventApproved, EventRejected,
 	EventBlocked, EventUnblocked, EventContinued, EventCancelled, EventAgentRun, EventAgentIncomplete,
+	EventGroupDropped,
 }
 
 var eventNames = names(EventNames)
