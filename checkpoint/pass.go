@@ -24,6 +24,10 @@ type Coverage struct {
 func recordPass(tx *Tx, r *protocol.Request) {
 	passed := make(map[string]protocol.PassRecord, len(r.Passed)+1)
 	maps.Copy(passed, r.Passed)
-	passed[r.Gate] = r.PassRecord(protocol.At(tx.Now))
+	var reviewed map[string]string
+	if p := tx.Progress; p != nil && p.RequestID == r.RequestID {
+		reviewed = protocol.ReviewedDigests(r, p)
+	}
+	passed[r.Gate] = r.PassRecord(protocol.At(tx.Now), reviewed)
 	r.Passed = passed
 }

@@ -163,10 +163,15 @@ func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
 	}
 	rec, ok = r.Passed[g.gate]
 	if !ok && r.Gate == g.gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
-		rec, ok = r.PassRecord(r.CompletedAt), true
+		rec, ok = r.PassRecord(r.CompletedAt, nil), true
 	}
 	if ok && len(rec.FileDigests) == 0 {
-		rec.FileDigests, err = digestsByFingerprint(g.s.Store.Root, rec)
+		root, err := g.s.checkoutOf(r)
+		if err != nil {
+			return rec, ok, err
+		}
+		rec.FileDigests, err = digestsByFingerprint(root, rec)
+		return rec, ok, err
 	}
 	return rec, ok, err
 }

@@ -65,7 +65,7 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if entries, err = inGroup(entries, group); err != nil {
+	if entries, err = s.inGroup(entries, group); err != nil {
 		return Result{}, err
 	}
 	rows := make([]StatusRow, 0, len(entries))
