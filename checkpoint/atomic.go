@@ -92,7 +92,7 @@ func cleanTemps(dir string) (removed []string, err error) {
 		if !isTemp(e.Name()) {
 			continue
 		}
-		if err := os.Remove(filepath.Join(dir, e.Name())); err == nil {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err == nil { // a folder: a remote transaction's stage
 			removed = append(removed, e.Name())
 		}
 	}

@@ -168,9 +168,18 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 // crash left the report behind the state files, or journalled events out
 // of the history, it converges them first (under the lock, when the lock
 // is free at once; a holder converges them itself) and reads again.
+//
+// With a remote, the folder is first made a copy of the remote's state
+// (unless another process holds the lock: it does that itself).
 func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 	if err := a.stillThere(); err != nil {
 		return Snapshot{}, err
+	}
+	if a.store.Remote != nil {
+		if err := a.withoutWait().Repair(ctx); err != nil && !errors.Is(err, ErrBusy) {
+			return Snapshot{}, err
+		}
+		return a.Snapshot()
 	}
 	snap, err := a.Snapshot()
 	if err != nil || !a.behind(snap) {

@@ -22,7 +22,7 @@ const SkillsDir = "skills"
 const GitignoreFile = ".gitignore"
 
 // Ignored are the patterns GitignoreFile holds.
-var Ignored = []string{LockFile, ".*" + tempMarker + "*", GateRunFile, AgentLogFile}
+var Ignored = []string{LockFile, ".*" + tempMarker + "*", GateRunFile, AgentLogFile, RemoteFile}
 
 // gitignoreHeader opens the GitignoreFile specdev writes: a file that
 // starts with it is specdev's own, and UpdateGitignore may add to it.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -32,6 +33,14 @@ type Store struct {
 	Digest DigestFunc       // nil: no content digest is recorded or compared (loop.go)
 	Logf   func(format string, args ...any)
 	Warnf  func(format string, args ...any) // what a person must see though the command succeeded (nil: Logf)
+
+	// Remote holds the review state when config.json names one (nil:
+	// this folder does): see remoteUpdate.
+	Remote Remote
+
+	mu         sync.Mutex
+	seen       map[string]seenRef // what polls of the remote saw (checkClock)
+	skewWarned bool
 }
 
 // Locate finds the .specdev folder: override if given (a project folder or

@@ -51,6 +51,8 @@ func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any
 // may have left behind: journalled events missing from the history are
 // appended, and a report out of date with the state files is re-rendered,
 // even if fn then fails.
+//
+// With a remote (Store.Remote), the state is the remote's: see remoteUpdate.
 func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 	lock, err := a.lock(ctx)
 	if err != nil {
@@ -60,17 +62,27 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 	if removed, err := cleanTemps(a.Dir); err == nil && len(removed) > 0 {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
+	if a.store.Remote != nil {
+		return a.remoteUpdate(ctx, lock, fn)
+	}
+	_, err = a.update(lock, fn)
+	return err
+}
+
+// update is Update once the lock is held.
+func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
 	known := a.read
 	a.read = nil // the transaction changes the values: they serve once
 	if known == nil {
 		known = &read{}
 	}
+	var err error
 	if tx.Request, tx.requestSeen, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.request); err != nil {
-		return err
+		return nil, err
 	}
 	if tx.Progress, tx.progressSeen, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.progress); err != nil {
-		return err
+		return nil, err
 	}
 	tx.requestSum, tx.progressSum = digest(tx.requestSeen), digest(tx.progressSeen)
 	if tx.Request != nil {
@@ -80,15 +92,15 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		tx.activityRead = tx.Progress.LastActivity.String()
 	}
 	if tx.nextSeq, err = tx.converge(); err != nil {
-		return err
+		return nil, err
 	}
 	if fn == nil {
-		return nil
+		return tx, nil
 	}
 	if err := fn(tx); err != nil {
-		return err
+		return nil, err
 	}
-	return tx.commit()
+	return tx, tx.commit()
 }
 
 // Repair converges the assignment's files after a crash (see Update)

@@ -21,6 +21,12 @@ type Config struct {
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
 	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
 
+	// Remote is the git remote that holds every assignment's review
+	// state, for machines that share no disk ("": this folder only).
+	Remote       string   `json:"remote,omitempty" specdev:"nonzero"`
+	RemotePoll   Duration `json:"remote_poll,omitempty"`   // the longest wait between two looks at the remote while waiting
+	SignVerdicts bool     `json:"sign_verdicts,omitempty"` // sign the commit of every verdict with git's signing key
+
 	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
 }
 
@@ -34,6 +40,7 @@ const (
 	DefaultLockTimeout      = 10 * time.Second
 	DefaultEffort           = "medium"
 	DefaultPreflightTimeout = 5 * time.Minute
+	DefaultRemotePoll       = 2 * time.Second
 )
 
 // effortRounds maps an effort level to its review round limit.
@@ -62,6 +69,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Effort == "" {
 		c.Effort = DefaultEffort
+	}
+	if c.RemotePoll == 0 {
+		c.RemotePoll = Duration(DefaultRemotePoll)
 	}
 	if c.PreflightTimeout == 0 {
 		// the gate must end within the reviewer's lease (Config.Validate)

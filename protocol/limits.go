@@ -132,6 +132,7 @@ var (
 	StaleAfterBounds       = DurationBounds{time.Second, 7 * 24 * time.Hour}
 	LockTimeoutBounds      = DurationBounds{time.Millisecond, 10 * time.Minute}
 	PreflightTimeoutBounds = DurationBounds{time.Second, 24 * time.Hour}
+	RemotePollBounds       = DurationBounds{100 * time.Millisecond, 10 * time.Minute}
 	TimeoutBounds          = DurationBounds{0, 24 * time.Hour} // --timeout
 )
 

@@ -15,6 +15,7 @@ var configDurations = []struct {
 	{"stale_after", StaleAfterBounds, func(c *Config) Duration { return c.StaleAfter }},
 	{"lock_timeout", LockTimeoutBounds, func(c *Config) Duration { return c.LockTimeout }},
 	{"preflight_timeout", PreflightTimeoutBounds, func(c *Config) Duration { return c.PreflightTimeout }},
+	{"remote_poll", RemotePollBounds, func(c *Config) Duration { return c.RemotePoll }},
 }
 
 const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seconds); docs/design.md lists each setting's range`
@@ -49,14 +50,19 @@ func (c *Config) shape(ch *check) {
 		}
 	}
 	ch.agents(c.Agents)
+	ch.optionalName("remote", c.Remote)
 }
 
-// semantics: a configured preflight gate's time limit is shorter than
-// the lease, so a gate that runs to its limit is not taken over while it
-// runs. Without a gate in the config the pair says nothing (a
-// .specdev/verify-gates.sh is checked by specdev doctor).
+// semantics: signing needs a remote to sign for, and a configured preflight
+// gate's time limit is shorter than the lease, so a gate that runs to its
+// limit is not taken over while it runs. Without a gate in the config the
+// pair says nothing (a .specdev/verify-gates.sh is checked by specdev doctor).
 func (c *Config) semantics(ch *check) {
 	ch.agentSemantics(c.Agents)
+	if c.SignVerdicts && c.Remote == "" {
+		ch.failHint("sign_verdicts", `set "remote" (e.g. "remote": "origin") too, or leave sign_verdicts out`,
+			"signs the verdict commits of a remote's review state, and no \"remote\" is set")
+	}
 	eff := c.WithDefaults()
 	if ch.err != nil || len(c.Preflight) == 0 || eff.PreflightTimeout < eff.StaleAfter {
 		return
@@ -125,7 +131,7 @@ var EventNames = []EventName{
 	EventRequested, EventClaimed, EventPreflight, EventFileReviewed, EventTakeover, EventReleased,
 	EventResumeFallback, EventVerdictProposed, EventPassed, EventFailed, EventApproved, EventRejected,
 	EventBlocked, EventUnblocked, EventContinued, EventCancelled, EventAgentRun, EventAgentIncomplete,
-	EventGroupDropped,
+	EventGroupDropped, EventStopGateOverridden,
 }
 
 var eventNames = names(EventNames)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/shellword"
-	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -34,6 +33,9 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 		return Result{}, err
 	}
 	if session == "" {
+		if _, _, err := s.syncRemote(ctx); err != nil {
+			return Result{}, err
+		}
 		return s.Overview(), nil
 	}
 	p := &poller{s: s, st: s.Store, opt: checkpoint.ClaimOptions{Session: session, Lease: s.Lease, Mode: opt.Mode, Force: opt.Force,
@@ -83,6 +85,7 @@ type poller struct {
 	skipped []error                 // assignments that could not be read
 	locked  []*checkpoint.BusyError // candidates locked by another process, skipped at once
 	refused error                   // why the named assignment could not be claimed while waiting
+	changed bool                    // the last look copied a change from the remote
 }
 
 func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.Claim, *checkpoint.Assignment, error) {
@@ -112,7 +115,7 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 	defer cancel()
 	p.ctx = ctx
 	look = p.s.announceWait(p.waitingFor(), timeout, look)
-	err := watch.Wait(ctx, p.watchDirs, pollInterval, look)
+	err := p.s.wait(ctx, p.watchDirs, look, func() bool { return p.changed })
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
@@ -139,6 +142,11 @@ func (p *poller) watchDirs() []string {
 // lock_timeout each) and lists the locked ones when nothing was claimed.
 // An assignment named by --assignment waits for its lock as any command.
 func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) {
+	changed, problems, err := p.s.syncRemote(p.ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.changed = changed
 	if p.s.Assignment != "" {
 		a, err := p.st.Resolve(p.s.Assignment)
 		if err != nil {
@@ -152,7 +160,7 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	p.entries, p.skipped, p.locked = entries, nil, nil
+	p.entries, p.skipped, p.locked = entries, problems, nil
 	for _, e := range entries {
 		if e.Err != nil {
 			p.skipped = append(p.skipped, e.Err)

@@ -22,6 +22,10 @@ type GateOptions struct {
 	Group   string    // only the loops of this group count; alone, the group's sync
 	PrePush string    // check what git pushes to this remote (the pre-push hook's first argument)
 	Refs    io.Reader // with PrePush: the refs git pushes, as the hook reads them on stdin
+	// Remote judges by the passes this git remote holds (what reviewers
+	// pushed), never by the state files here, which a change can carry.
+	Remote         string
+	AllowedSigners string // with Remote: trust only passes whose commit a key in this ssh allowed-signers file signed
 }
 
 // gateData is the --json data of specdev gate.
@@ -69,10 +73,13 @@ func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
 	if err := c.check(s); err != nil {
 		return Result{}, err
 	}
-	if c.Group != "" && !c.Staged && c.PrePush == "" {
+	if c.Group != "" && !c.Staged && c.PrePush == "" && c.Remote == "" {
 		return s.gateGroup(ctx, c)
 	}
-	loops, err := s.gateLoops(c)
+	loops, err := s.remoteLoops(ctx, c)
+	if c.Remote == "" {
+		loops, err = s.gateLoops(c)
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -97,6 +104,8 @@ func (c GateOptions) check(s *Service) error {
 	case c.Group != "" && s.Assignment != "":
 		return usage("keep one: --group "+c.Group+" (every assignment of it), or --assignment "+s.Assignment,
 			"--group and --assignment both say what to check")
+	case c.AllowedSigners != "" && c.Remote == "":
+		return usage("add --remote NAME: the signatures are on the commits of the remote's review state", "--allowed-signers without --remote")
 	case c.Staged && c.PrePush != "":
 		return usage("the pre-commit hook runs gate --staged, the pre-push hook gate --pre-push", "--staged and --pre-push both say what to check")
 	case c.Group != "":

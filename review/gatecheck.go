@@ -18,8 +18,9 @@ type gateCheck struct {
 	gate string
 	rec  protocol.PassRecord // the gate's last passing review, when passed
 	gateScope
-	passed bool
-	named  bool // commands name the assignment (one loop of several)
+	passed   bool
+	named    bool  // commands name the assignment (one loop of several)
+	unsigned error // gate --allowed-signers: why the pass's commit is not trusted
 }
 
 // loadLoop reads an assignment as the gate sees it: its state and the
@@ -69,6 +70,11 @@ func (g *gateCheck) result() Result {
 			res.Data = d
 			return res
 		}
+	}
+	if g.unsigned != nil {
+		d.NotReviewed = d.Files
+		return Result{State: "unsigned", Data: d, Code: Invalid, Next: g.requestNext(),
+			Text: fmt.Sprintf("Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)}
 	}
 	if !g.passed {
 		d.NotReviewed = d.Files
@@ -158,13 +164,7 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 // ok is false when the gate never passed.
 func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
 	r := g.snap.Request
-	if r == nil {
-		return rec, false, nil
-	}
-	rec, ok = r.Passed[g.gate]
-	if !ok && r.Gate == g.gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
-		rec, ok = r.PassRecord(r.CompletedAt, nil), true
-	}
+	rec, ok = passRecord(r, g.gate)
 	if ok && len(rec.FileDigests) == 0 {
 		root, err := g.s.checkoutOf(r)
 		if err != nil {
@@ -174,6 +174,18 @@ func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
 		return rec, ok, err
 	}
 	return rec, ok, err
+}
+
+// passRecord is r's record of gate's last pass, as r holds it.
+func passRecord(r *protocol.Request, gate string) (rec protocol.PassRecord, ok bool) {
+	if r == nil {
+		return rec, false
+	}
+	rec, ok = r.Passed[gate]
+	if !ok && r.Gate == gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
+		rec, ok = r.PassRecord(r.CompletedAt, nil), true
+	}
+	return rec, ok
 }
 
 // digestsByFingerprint stands in for the digests a record lacks: today's,

@@ -21,6 +21,9 @@ type hookData struct {
 // review gate gate ("": as specdev gate); a hook already there is kept
 // and runs first.
 func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, error) {
+	if hook == ClaudeStopHook {
+		return s.installClaudeStop()
+	}
 	if err := githook.CheckHook(hook); err != nil {
 		return Result{}, err
 	}
@@ -58,6 +61,9 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 
 // HookUninstall removes specdev's hook and puts back the one it chained.
 func (s *Service) HookUninstall(ctx context.Context, hook string) (Result, error) {
+	if hook == ClaudeStopHook {
+		return s.uninstallClaudeStop()
+	}
 	if err := githook.CheckHook(hook); err != nil {
 		return Result{}, err
 	}

@@ -96,6 +96,7 @@ func Open(opt Options) (*Service, error) {
 		sums, err := digestFiles(ctx, root, files, r.Staged)
 		return sums.Files, err
 	}
+	useRemote(st)
 	log := opt.Log
 	if log == nil {
 		log = nopLogger{}
@@ -171,6 +172,14 @@ func (s *Service) workingDir() string {
 // Target is the assignment the caller names, or the one with the
 // highest name.
 func (s *Service) Target() (*checkpoint.Assignment, error) {
+	a, err := s.target()
+	if err != nil {
+		return s.targetFromRemote(err)
+	}
+	return a, nil
+}
+
+func (s *Service) target() (*checkpoint.Assignment, error) {
 	if s.Assignment != "" {
 		return s.Store.Resolve(s.Assignment)
 	}

@@ -60,12 +60,18 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 			return Result{}, err
 		}
 	}
-	st := s.Store
-	entries, err := st.Scan()
+	entries, err := s.Store.Scan()
 	if err != nil {
 		return Result{}, err
 	}
-	if entries, err = s.inGroup(entries, group); err != nil {
+	return s.statusOf(entries, group)
+}
+
+// statusOf is the status of entries (of group, if named).
+func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
+	st := s.Store
+	entries, err := s.inGroup(entries, group)
+	if err != nil {
 		return Result{}, err
 	}
 	rows := make([]StatusRow, 0, len(entries))

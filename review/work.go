@@ -11,7 +11,6 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/changeset"
-	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -103,7 +102,7 @@ func (s *Service) waitForWork(ctx context.Context, a *checkpoint.Assignment, tim
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	look = s.announceWait("a verdict or a human's decision on "+a.Name, timeout, look)
-	err := watch.Wait(ctx, func() []string { return []string{a.Dir} }, pollInterval, look)
+	err := s.wait(ctx, func() []string { return []string{a.Dir} }, look, nil)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
@@ -133,7 +132,7 @@ func (s *Service) Request(ctx context.Context, c RequestOptions) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	snap, err := a.Snapshot()
+	snap, err := a.Fresh(ctx) // with a remote: what the reviewer decided there
 	if err != nil {
 		return Result{}, err
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
-	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -88,7 +87,7 @@ func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.D
 	defer cancel()
 	look = s.announceWait("group "+group+" to pass, or a loop of it to need a human", timeout, look)
 	dirs := func() []string { return append(assignmentDirs(st), filepath.Join(st.Dir, checkpoint.GroupsDir)) }
-	err := watch.Wait(ctx, dirs, pollInterval, look)
+	err := s.wait(ctx, dirs, look, nil)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}

@@ -275,6 +275,63 @@ lat=$(awk -F'"ts":"' '
 set -- $lat
 line "check --timeout: request -> claimed" "${5:-?} ms (all 10: ${lat% })" "target <= 100 ms" "$(met "${5:-1000}" "<=" 100)"
 
+# Two machines: two clones of a bare repository that git daemon serves on
+# this machine, the review state on refs/specdev/assignments/* (so the
+# figures are what the remote adds on a loopback network). Claim: a
+# reviewer's check in clone b claims a request made in clone a (it lists
+# the remote, fetches the new state, and pushes the claim). Wake-up: a
+# check --timeout waiting in b, idle for 0.5-4 s (its looks backed off
+# towards remote_poll, 2 s), claims a request made in a; from the moment
+# the request is on the remote (work request in a has returned) to the
+# claim's history event. Target: within remote_poll plus one fetch of a
+# state (the median of git fetch origin refs/specdev/assignments/<new>).
+remote_runs=${REMOTE_RUNS:-15}
+if [ -x "$(git --exec-path)/git-daemon" ]; then
+	mkdir -p "$work/remote" && cd "$work/remote"
+	git init -q --bare -b main srv.git
+	port=$((20000 + RANDOM % 20000))
+	git daemon --reuseaddr --export-all --enable=receive-pack --base-path="$work/remote" \
+		--listen=127.0.0.1 --port="$port" "$work/remote" 2>/dev/null &
+	daemon=$!
+	trap 'kill $daemon 2>/dev/null; rm -rf "$work"' EXIT
+	for ((i = 0; i < 100; i++)); do (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done
+	url=git://127.0.0.1:$port/srv.git
+	git init -q -b main a && cd a
+	git config user.email bench@localhost && git config user.name bench
+	"$bin" init >/dev/null && echo '{"version": 1, "remote": "origin"}' >.specdev/config.json && echo x >a.go
+	git add -A && git -c commit.gpgsign=false commit -qm bench && git remote add origin "$url" && git push -q origin main
+	cd .. && git clone -q "$url" b
+	claim_times=() fetch_times=()
+	for ((i = 1; i <= remote_runs; i++)); do
+		printf -v id '%05d' "$i"
+		mkdir -p "a/.specdev/assignments/${id}_claim"
+		(cd a && "$bin" --assignment "$id" work request --files a.go >/dev/null)
+		fetch_times+=("$(elapsed_us git -C b fetch -q --no-write-fetch-head origin "refs/specdev/assignments/${id}_claim")")
+		claim_times+=("$(cd b && elapsed_us "$bin" check --session "rv-claim$i")")
+	done
+	fetch_ms=$(median_of "${fetch_times[@]}")
+	line "remote: check claims a request from clone a" "$(median_of "${claim_times[@]}") ms (git fetch of one state: $fetch_ms ms)"
+	wakes=()
+	for ((i = 1; i <= remote_runs; i++)); do
+		printf -v id '%05d' "$((i + 100))"
+		mkdir -p "a/.specdev/assignments/${id}_wake"
+		(cd b && "$bin" check --timeout 30 --session "rv-wake$i" >/dev/null 2>&1) &
+		waiter=$!
+		sleep "$((RANDOM % 4)).$((5 + RANDOM % 5))"
+		(cd a && "$bin" --assignment "$id" work request --files a.go >/dev/null)
+		landed=$(date +%s%3N)
+		wait "$waiter" || true
+		claimed=$(awk -F'"ts":"' '/"event":"claimed"/ { split($2, t, "\""); print t[1] }' "b/.specdev/assignments/${id}_wake/review_history.jsonl")
+		wakes+=("$(($(date -d "$claimed" +%s%3N) - landed))")
+	done
+	mapfile -t wakes < <(printf '%s\n' "${wakes[@]}" | sort -n)
+	limit=$(awk -v f="$fetch_ms" 'BEGIN { printf "%d", 2000 + f }')
+	line "remote: check --timeout wakes on a request" "median ${wakes[$((remote_runs / 2))]} ms, worst ${wakes[-1]} ms" "target <= 2 s + one fetch" "$(met "${wakes[-1]}" "<=" "$limit")"
+	cd "$work"
+else
+	line "remote: git daemon is not installed" "skipped"
+fi
+
 if ((${#missed[@]} == 0)); then
 	echo "all $targets targets met"
 else

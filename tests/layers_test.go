@@ -14,17 +14,18 @@ import (
 const module = "github.com/specdev/specdev/"
 
 // TestLayers holds the imports to one direction: the command line parses
-// and prints, and reaches the store, git and the gate runner only through
-// the operations layer (review); the store knows nothing of the layers
-// above it; the vocabulary (protocol) and the report renderer import
+// and prints, and reaches the store, git, the git remote and the gate
+// runner only through the operations layer (review); the store knows
+// nothing of the layers above it, nor of git (it calls a remote through
+// an interface); the vocabulary (protocol) and the report renderer import
 // nothing of ours but the schemas; nothing imports the command line.
 func TestLayers(t *testing.T) {
 	imports := packageImports(t, "..")
 	forbidden := map[string][]string{
-		"cmd/specdev": {"checkpoint", "skills", "report", "internal/changeset", "internal/githook", "internal/preflight", "internal/watch"},
-		"checkpoint":  {"review", "report", "cmd/specdev", "internal/changeset", "internal/githook", "internal/preflight"},
-		"protocol":    {"checkpoint", "review", "report", "internal/changeset", "internal/githook", "internal/preflight", "internal/watch"},
-		"report":      {"checkpoint", "review", "internal/changeset", "internal/githook", "internal/preflight", "internal/watch"},
+		"cmd/specdev": {"checkpoint", "skills", "report", "internal/changeset", "internal/githook", "internal/preflight", "internal/watch", "internal/gitremote"},
+		"checkpoint":  {"review", "report", "cmd/specdev", "internal/changeset", "internal/githook", "internal/preflight", "internal/gitremote"},
+		"protocol":    {"checkpoint", "review", "report", "internal/changeset", "internal/githook", "internal/preflight", "internal/watch", "internal/gitremote"},
+		"report":      {"checkpoint", "review", "internal/changeset", "internal/githook", "internal/preflight", "internal/watch", "internal/gitremote"},
 	}
 	for pkg, deps := range imports {
 		if slices.Contains(deps, "cmd/specdev") {

@@ -49,6 +49,9 @@ func setupScript(env *testscript.Env) error {
 	}
 	env.Defer(func() { os.RemoveAll(config) })
 	env.Setenv("SPECDEV_CONFIG_HOME", config)
+	// Caches (the poll cache, the stop hook's counts) too: in the user's
+	// cache folder, never in the project.
+	env.Setenv("XDG_CACHE_HOME", filepath.Join(config, "cache"))
 	if coverDir != "" {
 		env.Setenv("GOCOVERDIR", coverDir) // main_test.go: the scenarios count towards coverage
 	}

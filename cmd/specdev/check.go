@@ -87,6 +87,8 @@ type GateCmd struct {
 	Staged  bool   `help:"Check exactly what git commit would commit (the index), as the pre-commit hook does."`
 	Group   string `help:"Only this group's loops count; without --staged or --pre-push, check that every assignment of it passed its gate and still matches its review." placeholder:"NAME"`
 	PrePush string `name:"pre-push" help:"Check what git pushes to REMOTE: the refs git gives the pre-push hook, read from stdin (the installed hook passes them)." placeholder:"REMOTE"`
+	Remote  string `help:"Judge by the passes this git remote holds (what reviewers pushed), not by the state files here: for CI." placeholder:"REMOTE"`
+	Signers string `name:"allowed-signers" help:"With --remote: trust only passes whose commit a key in this ssh allowed-signers file signed (sign_verdicts)." placeholder:"FILE" type:"path"`
 }
 
 // Run judges what the gate covers now.
@@ -96,7 +98,8 @@ func (c *GateCmd) Run(app *App) error {
 			return review.Result{}, usage("run it from the pre-push hook (specdev hook install pre-push), or pipe the lines in",
 				"--pre-push reads the refs git pushes from stdin (\"<local ref> <local sha> <remote ref> <remote sha>\" lines)")
 		}
-		return groupWins(s, c.Group).Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group, PrePush: c.PrePush, Refs: app.stdin})
+		return groupWins(s, c.Group).Gate(app.ctx, review.GateOptions{Gate: c.Gate, Staged: c.Staged, Group: c.Group, PrePush: c.PrePush, Refs: app.stdin,
+			Remote: c.Remote, AllowedSigners: c.Signers})
 	})
 }
 

@@ -10,13 +10,18 @@ import (
 
 // StatusCmd shows every assignment at a glance, and who must act.
 type StatusCmd struct {
-	Group string `help:"Only the assignments of this group, and a one-line summary of it." placeholder:"NAME"`
+	Group  string `help:"Only the assignments of this group, and a one-line summary of it." placeholder:"NAME"`
+	Remote bool   `help:"Show the assignments as the git remote of config.json holds them."`
 }
 
 // Run shows the status table, fitted to the terminal.
 func (c *StatusCmd) Run(app *App) error {
 	return app.run(func(s *review.Service) (review.Result, error) {
-		res, err := s.Status(app.ctx, c.Group)
+		status := s.Status
+		if c.Remote {
+			status = s.RemoteStatus
+		}
+		res, err := status(app.ctx, c.Group)
 		if err != nil || app.JSON {
 			return res, err
 		}

@@ -71,7 +71,7 @@ func CheckHook(name string) error {
 		}
 	}
 	return &protocol.UsageError{Msg: fmt.Sprintf("unknown hook %q", name),
-		Hint: "specdev installs pre-commit (checks the staged change) and pre-push (checks what the branch adds)"}
+		Hint: "specdev installs pre-commit (checks the staged change), pre-push (checks what the branch adds) and claude-stop (a Claude Code Stop hook)"}
 }
 
 // git runs `git -C root args…` without a shell and returns its stdout.

@@ -1,0 +1,187 @@
+package gitremote
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
+)
+
+// errMissing: this repository lacks the commit (it is to be fetched).
+var errMissing = errors.New("commit not in this repository")
+
+// read takes the state commit id holds out of this repository: one
+// git cat-file --batch for the commit and each state file in its tree.
+// Anything but a commit, a state file that is not a file, or one past
+// protocol.MaxFileSize is a *protocol.InvalidError naming ref and file.
+func (r *Remote) read(ctx context.Context, ref, id string) (*checkpoint.RemoteState, error) {
+	var in strings.Builder
+	in.WriteString(id + "\n")
+	for _, f := range checkpoint.RemoteFiles {
+		in.WriteString(id + ":" + f + "\n")
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // a refused object ends cat-file without reading the rest
+	cmd := exec.CommandContext(ctx, "git", "-C", r.root, "cat-file", "--batch")
+	cmd.Stdin = strings.NewReader(in.String())
+	pipe, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	defer func() { cancel(); cmd.Wait() }()
+	out := bufio.NewReader(pipe)
+	st := &checkpoint.RemoteState{ID: id, Ref: ref, Files: map[string][]byte{}}
+	kind, body, err := object(out)
+	switch {
+	case err != nil:
+		return nil, err
+	case kind == "missing":
+		return nil, errMissing
+	case kind != "commit":
+		return nil, r.invalid(st, "", "is a "+kind+", not a commit")
+	}
+	st.Parent, st.Time = commitHeader(body)
+	for _, f := range checkpoint.RemoteFiles {
+		kind, body, err := object(out)
+		switch {
+		case err != nil:
+			return nil, r.invalid(st, f, err.Error())
+		case kind == "blob":
+			st.Files[f] = body
+		case kind != "missing":
+			return nil, r.invalid(st, f, "is a "+kind+", not a file")
+		}
+	}
+	return st, nil
+}
+
+// object reads one answer of cat-file --batch: its kind ("missing" for
+// none) and content.
+func object(out *bufio.Reader) (kind string, body []byte, err error) {
+	header, err := out.ReadString('\n')
+	if err != nil {
+		return "", nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	fields := strings.Fields(header)
+	if len(fields) == 2 && fields[1] == "missing" {
+		return "missing", nil, nil
+	}
+	if len(fields) != 3 {
+		return "", nil, fmt.Errorf("git cat-file: unexpected answer %q", header)
+	}
+	size, err := strconv.ParseInt(fields[2], 10, 64)
+	if err != nil || size > protocol.MaxFileSize {
+		return "", nil, fmt.Errorf("is %s bytes, more than the limit of %d", fields[2], protocol.MaxFileSize)
+	}
+	body = make([]byte, size+1) // and the newline after it
+	if _, err := io.ReadFull(out, body); err != nil {
+		return "", nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	return fields[1], body[:size], nil
+}
+
+// commitHeader reads a commit's first parent and its committer's time.
+func commitHeader(body []byte) (parent string, at time.Time) {
+	head, _, _ := bytes.Cut(body, []byte("\n\n"))
+	for line := range strings.Lines(string(head)) {
+		line = strings.TrimSpace(line)
+		if p, ok := strings.CutPrefix(line, "parent "); ok && parent == "" {
+			parent = p
+		}
+		if c, ok := strings.CutPrefix(line, "committer "); ok {
+			fields := strings.Fields(c)
+			if n := len(fields); n >= 2 {
+				if secs, err := strconv.ParseInt(fields[n-2], 10, 64); err == nil {
+					at = time.Unix(secs, 0).UTC()
+				}
+			}
+		}
+	}
+	return parent, at
+}
+
+// invalid is a state commit that specdev cannot read.
+func (r *Remote) invalid(st *checkpoint.RemoteState, file, problem string) error {
+	return &protocol.InvalidError{File: checkpoint.RemoteLabel(r.remote, st, file), Problem: problem, Hint: checkpoint.RemoteHint(r.remote, st.Ref)}
+}
+
+// GitError is a git command that failed, with what it said.
+type GitError struct {
+	Args   []string
+	Stderr string
+	Err    error
+}
+
+func (e *GitError) Error() string {
+	msg := e.Stderr
+	if msg == "" {
+		msg = e.Err.Error()
+	}
+	return fmt.Sprintf("git %s: %s", command(e.Args), strings.ReplaceAll(msg, "\n", "; "))
+}
+
+func (e *GitError) Unwrap() error { return e.Err }
+
+// command is the git subcommand of args (after any -c settings).
+func command(args []string) string {
+	for i := 0; i < len(args); i++ {
+		if args[i] == "-c" {
+			i++
+			continue
+		}
+		return args[i]
+	}
+	return ""
+}
+
+// UnreachableError says the remote could not be asked: nothing changed,
+// here or there.
+type UnreachableError struct {
+	Remote string
+	Err    error
+}
+
+func (e *UnreachableError) Error() string {
+	return fmt.Sprintf("cannot reach the remote %s, which holds the review state: %v", e.Remote, e.Err)
+}
+
+func (e *UnreachableError) Unwrap() error { return e.Err }
+
+// HintText suggests what to do.
+func (e *UnreachableError) HintText() string {
+	return fmt.Sprintf("nothing was changed, here or on %s; check the network and that git reaches it (git ls-remote %s), then run the command again", e.Remote, e.Remote)
+}
+
+func (r *Remote) unreachable(err error) error {
+	var g *GitError
+	if !errors.As(err, &g) {
+		return err // the context ended
+	}
+	return &UnreachableError{Remote: r.remote, Err: err}
+}
+
+// SignError says a verdict commit could not be signed.
+type SignError struct{ Err error }
+
+func (e *SignError) Error() string {
+	return fmt.Sprintf("cannot sign the verdict commit (sign_verdicts is on): %v", e.Err)
+}
+
+func (e *SignError) Unwrap() error { return e.Err }
+
+// HintText suggests what to do.
+func (e *SignError) HintText() string {
+	return "set up git's signing on this machine (git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub), or turn sign_verdicts off in .specdev/config.json; nothing was changed"
+}
