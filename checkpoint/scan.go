@@ -134,20 +134,21 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 	return next
 }
 
-// HeldBy finds the review session holds: with a lease, the review that
-// lease was given for (held, or lost since: the transaction's fencing
-// check then names that review, not another the session holds now). If
-// it holds several (claimed by name), a *protocol.UsageError lists them. If it holds none, the error says why: a
-// *DisplacedError when another session took it over, a conflict when it
-// was cancelled, released or decided. An assignment whose files cannot be
-// read could be the session's: its error (a *protocol.InvalidError or
-// *LinkError naming the file) is returned rather than "holds no review".
+// HeldBy finds the review session holds. A lease the session lost to a
+// takeover names the review it was given for, whatever the session holds
+// since: the transaction's fencing check then says who took it. If it
+// holds several (claimed by name), a *protocol.UsageError lists them. If
+// it holds none, the error says why: a *DisplacedError when another
+// session took it over, a conflict when it was cancelled, released or
+// decided. An assignment whose files cannot be read could be the
+// session's: its error (a *protocol.InvalidError or *LinkError naming
+// the file) is returned rather than "holds no review".
 func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 	entries, err := s.Poll() // what a session can hold is never at rest
 	if err != nil {
 		return nil, err
 	}
-	if name := leaseOf(entries, session, lease); name != "" {
+	if name := lostLease(entries, session, lease); name != "" {
 		return s.Assignment(name)
 	}
 	var held []string
@@ -184,20 +185,15 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 		"session %s holds no review", session)
 }
 
-// leaseOf is the review the session's lease was given for, among the
-// reviews under way: "" when none (or no lease) says.
-func leaseOf(entries []Entry, session, lease string) string {
+// lostLease is the review that took the session's lease over: "" when
+// none did (or there is no lease).
+func lostLease(entries []Entry, session, lease string) string {
 	for _, e := range entries {
-		p := e.Progress
-		if lease == "" || p == nil {
-			continue
-		}
-		if p.SessionID == session && p.Lease == lease {
-			return e.Name
-		}
-		for _, t := range p.Takeovers {
-			if t.From == session && t.FromLease == lease {
-				return e.Name
+		if p := e.Progress; lease != "" && p != nil && p.Lease != lease {
+			for _, t := range p.Takeovers {
+				if t.From == session && t.FromLease == lease {
+					return e.Name
+				}
 			}
 		}
 	}

@@ -323,7 +323,7 @@ func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
 	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
 		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
 		Next: "wait for the verdict: specdev work --timeout 10m"}
-	if r.Status == protocol.StatusFailed { // a stuck rejection
+	if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
 		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
 			a.Name, r.Round, r.Round+1, r.MaxRounds)
 		res.Next = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"

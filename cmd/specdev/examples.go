@@ -38,14 +38,22 @@ var examples = sync.OnceValue(func() map[string][]example {
 			{"wait up to 10 minutes for the verdict (exit 3 if none came)", "specdev work --timeout 10m"},
 			{"pause for a human after a rejection instead of fixing at once", "specdev work mode=manual"},
 			{"the same for another assignment, as one JSON document", "specdev --json work --assignment 00002"},
-			{"wait until no loop of group api waits on a reviewer, then show each (exit 0: all passed)", "specdev work --group api --timeout 30m"},
+			{"wait until every loop of group api passed or one needs a human, then show each (exit 0: all passed)", "specdev work --group api --timeout 30m"},
 		},
 		"work request": {
 			{"ask for a review of the uncommitted, untracked and new committed files", `specdev work request --notes "adds login throttling"`},
 			{"also review the commits since main", "specdev work request --base main"},
 			{"review exactly these files", "specdev work request --files src/auth/login.go --files src/auth/throttle.go"},
 			{"put assignment 00002 in group api of parallel loops (later rounds keep it)", "specdev work request --group api --assignment 00002"},
+			{"the first of three loops of group api: the group waits for all three", "specdev work request --group api --expect 3 --assignment 00001"},
+			{"a loop with a higher effort level (round limit 4), kept by its later requests", "specdev work request --effort high"},
 			{"a checkpoint review of work in progress: findings on the way, not a round", `specdev work request --checkpoint --notes "halfway: the store is done"`},
+		},
+		"group create": {
+			{"declare group api over three loops, before they all started", "specdev group create api --loops 00001,00002,00003"},
+		},
+		"group drop": {
+			{"a human drops the abandoned loop 00004 from group api", "specdev group drop api 00004"},
 		},
 		"work continue": {
 			{"a human lets a paused implementer go on, with guidance", `specdev work continue --guidance "keep the public API unchanged"`},
