@@ -136,16 +136,20 @@ func (s *Service) Request(ctx context.Context, c RequestOptions) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	if c.Group == "" { // a declared loop's request names its group
+	join := c.Group != ""
+	if !join { // a declared loop's request names its group; a later one keeps its loop's
 		if c.Group, err = s.declaredGroupOf(a.Name); err != nil {
 			return Result{}, err
+		}
+		if c.Group == "" && snap.Request != nil {
+			c.Group = snap.Request.Group
 		}
 	}
 	in, left, err := s.collect(ctx, c, snap, a.Name)
 	if err != nil {
 		return Result{}, err
 	}
-	if c.Group != "" {
+	if join {
 		if err := s.joinGroup(ctx, a.Name, c.Group, c.Expect); err != nil {
 			return Result{}, err
 		}
