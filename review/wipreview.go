@@ -52,6 +52,7 @@ func checkpointView(res Result, d workData) Result {
 		res.Next = "go on with the work; when it is done: specdev work request"
 	}
 	note := "A checkpoint review is no round of the loop, and its pass does not open the gate."
+	res.State = "checkpoint_" + res.State // --json tells it from a review of the loop: checkpoint_passed …
 	res.Text = strings.TrimRight(first+"\n"+rest, "\n") + "\n" + note
 	return res
 }
