@@ -49,6 +49,9 @@ var examples = sync.OnceValue(func() map[string][]example {
 			{"a loop with a higher effort level (round limit 4), kept by its later requests", "specdev work request --effort high"},
 			{"a checkpoint review of work in progress: findings on the way, not a round", `specdev work request --checkpoint --notes "halfway: the store is done"`},
 		},
+		"group": {
+			{"the loops of group api at a glance, as specdev status --group api", "specdev group api"},
+		},
 		"group create": {
 			{"declare group api over three loops, before they all started", "specdev group create api --loops 00001,00002,00003"},
 		},

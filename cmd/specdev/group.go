@@ -6,7 +6,16 @@ import "github.com/specdev/specdev/review"
 type GroupCmd struct {
 	Create GroupCreateCmd `cmd:"" help:"Declare a group's loops: it is judged over exactly them, a loop not started yet included."`
 	Drop   GroupDropCmd   `cmd:"" help:"(Human) remove an abandoned loop from its group; its history records it."`
+	Show   GroupShowCmd   `cmd:"" default:"withargs" hidden:"" help:"The group's loops at a glance (as specdev status --group NAME)."`
 }
+
+// GroupShowCmd shows a group as specdev status --group does.
+type GroupShowCmd struct {
+	Name string `arg:"" help:"The group." placeholder:"NAME"`
+}
+
+// Run shows the group.
+func (c *GroupShowCmd) Run(app *App) error { return (&StatusCmd{Group: c.Name}).Run(app) }
 
 // GroupCreateCmd declares a group.
 type GroupCreateCmd struct {
