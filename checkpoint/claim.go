@@ -93,7 +93,7 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 	r.Status = protocol.StatusInProgress
 	if p != nil && progressBelongs(p, r) && p.Phase != protocol.PhaseDone {
 		c := &Claim{Kind: ClaimResumed, From: p.SessionID}
-		p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now), Reason: "resume"})
+		p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now), Reason: "resume", FromLease: p.Lease})
 		p.SessionID, p.Lease = opt.Session, newLease()
 		p.LastActivity = protocol.At(tx.Now)
 		p.RequestID = r.RequestID
@@ -130,7 +130,7 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 	}
 	c := &Claim{Kind: ClaimTakeover, From: p.SessionID, Idle: idle}
 	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now),
-		Reason: reason, Idle: roundDuration(idle).String()})
+		Reason: reason, Idle: roundDuration(idle).String(), FromLease: p.Lease})
 	p.SessionID, p.Lease = opt.Session, newLease()
 	p.LastActivity = protocol.At(tx.Now)
 	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": c.From, "reason": reason,
@@ -146,7 +146,7 @@ func reclaim(tx *Tx, opt ClaimOptions) *Claim {
 	if p.Lease != "" && opt.Lease == p.Lease {
 		return &Claim{Kind: ClaimOwn}
 	}
-	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: opt.Session, To: opt.Session, At: protocol.At(tx.Now), Reason: "reclaim"})
+	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: opt.Session, To: opt.Session, At: protocol.At(tx.Now), Reason: "reclaim", FromLease: p.Lease})
 	p.Lease = newLease()
 	p.LastActivity = protocol.At(tx.Now)
 	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": opt.Session, "reason": "reclaim", "reviewed": len(p.FilesReviewed)})

@@ -1,42 +1,48 @@
 package checkpoint
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/specdev/specdev/protocol"
 )
 
-// A group of parallel loops is the assignments whose current request names
-// it (protocol.Request.Group). Membership is read from the requests, so it
-// needs no file of its own and changes only with a request.
+// A group of parallel loops is the loops its declaration names
+// (groupfile.go) or, for a group nobody declared, the assignments whose
+// current request names it (protocol.Request.Group).
 
-// GroupOf returns the entries (from Scan) whose request names group, in
-// their order, and apart the ones that could not be read: any of them may
-// belong to the group, and a caller that judges the group must not pass
-// over them.
-func GroupOf(entries []Entry, group string) (members, unreadable []Entry) {
+// GroupOf returns the members of group among entries (from Scan): the
+// loops decl names when the group is declared, else the entries whose
+// request names it; and apart the ones that could not be read and may
+// belong to it, which a caller that judges the group must not pass over.
+func GroupOf(entries []Entry, group string, decl *protocol.Group) (members, unreadable []Entry) {
 	for _, e := range entries {
 		switch {
+		case decl != nil && !slices.Contains(decl.Loops, e.Name):
 		case e.Err != nil:
 			unreadable = append(unreadable, e)
-		case InGroup(e.Request, group):
+		case decl != nil || InGroup(e.Request, group):
 			members = append(members, e)
 		}
 	}
 	return members, unreadable
 }
 
-// Siblings are the other readable members of the group a's request names
-// (none without a group): the "other loops" a reviewer of a is told about.
+// Siblings are the other readable members of group (none without a
+// group): the "other loops" a reviewer of a is told about.
 func (a *Assignment) Siblings(group string) ([]Entry, error) {
 	if group == "" {
 		return nil, nil
+	}
+	decl, err := a.store.Group(group)
+	if err != nil {
+		return nil, err
 	}
 	entries, err := a.store.Scan()
 	if err != nil {
 		return nil, err
 	}
-	members, _ := GroupOf(entries, group)
+	members, _ := GroupOf(entries, group, decl)
 	out := members[:0]
 	for _, e := range members {
 		if e.Name != a.Name {
@@ -51,15 +57,24 @@ func InGroup(r *protocol.Request, group string) bool {
 	return r != nil && group != "" && r.Group == group
 }
 
-// GroupNames lists the groups the readable entries' requests name, sorted
-// and each once: what a caller naming an unknown group may choose from.
-func GroupNames(entries []Entry) []string {
+// GroupNames lists the groups declared or named by the readable entries'
+// requests, sorted and each once: what a caller naming an unknown group
+// may choose from.
+func GroupNames(entries []Entry, declared []*protocol.Group) []string {
 	seen := map[string]bool{}
 	var names []string
+	add := func(name string) {
+		if name != "" && !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	for _, g := range declared {
+		add(g.Name)
+	}
 	for _, e := range entries {
-		if e.Request != nil && e.Request.Group != "" && !seen[e.Request.Group] {
-			seen[e.Request.Group] = true
-			names = append(names, e.Request.Group)
+		if e.Request != nil {
+			add(e.Request.Group)
 		}
 	}
 	sort.Strings(names)

@@ -16,9 +16,10 @@ import (
 // the loop as stuck, for a human; a pass of files changed since they were
 // recorded is refused.
 
-// DigestFunc returns the content digest of each file as it is now: as the
-// index holds it for a staged review, else as the work tree does.
-type DigestFunc func(ctx context.Context, files []string, staged bool) (map[string]string, error)
+// DigestFunc returns the content digest of each of r's files as it is
+// now, in the checkout r was made in: as the index holds it for a staged
+// review, else as the work tree does.
+type DigestFunc func(ctx context.Context, r *protocol.Request, files []string) (map[string]string, error)
 
 // stalled refuses r when it would have the loop's last rejected round
 // reviewed again as it was: the same files with the same content, of the
@@ -40,6 +41,20 @@ func blockedWhy(r *protocol.Request) string {
 		return r.BlockedReason
 	}
 	return "round_limit"
+}
+
+// stopForHuman stops the loop of a just rejected round for a human, at
+// once, when it is stuck (stopIfStuck) or the round was the last its
+// limit allows: the implementer is never sent to fix findings that no
+// round is left to review.
+func stopForHuman(tx *Tx, r *protocol.Request, p *protocol.Progress) {
+	stopIfStuck(tx, r, p)
+	loop, ok := r.Loops[r.Gate]
+	if r.Checkpoint || r.Status != protocol.StatusFailed || !ok || loop.RoundsFailed < loop.MaxRounds {
+		return
+	}
+	r.Status, r.ReviewerSessionID = protocol.StatusBlocked, ""
+	tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": loop.MaxRounds, "round": r.Round, "reason": "round_limit"})
 }
 
 // stopIfStuck stops the loop of a just rejected round for a human when
@@ -71,7 +86,7 @@ func (a *Assignment) recordDigest(ctx context.Context, r *protocol.Request, p *p
 	if a.store.Digest == nil {
 		return nil
 	}
-	sums, err := a.store.Digest(ctx, []string{file}, r.Staged)
+	sums, err := a.store.Digest(ctx, r, []string{file})
 	if err != nil {
 		return err
 	}
@@ -90,7 +105,7 @@ func (a *Assignment) changedUnderReview(ctx context.Context, r *protocol.Request
 		return nil
 	}
 	was := protocol.ReviewedDigests(r, p)
-	now, err := a.store.Digest(ctx, slices.Collect(maps.Keys(was)), r.Staged)
+	now, err := a.store.Digest(ctx, r, slices.Collect(maps.Keys(was)))
 	if err != nil {
 		return err
 	}

@@ -183,8 +183,8 @@ func TestPassRefusedWhenChangedUnderReview(t *testing.T) {
 	a := testAssignment(t)
 	content := map[string]string{"a.go": fakeSum("1"), "b.go": fakeSum("1")}
 	var asked []bool
-	a.store.Digest = func(_ context.Context, files []string, staged bool) (map[string]string, error) {
-		asked = append(asked, staged)
+	a.store.Digest = func(_ context.Context, r *protocol.Request, files []string) (map[string]string, error) {
+		asked = append(asked, r.Staged)
 		out := map[string]string{}
 		for _, f := range files {
 			out[f] = content[f]

@@ -24,6 +24,15 @@ type Coverage struct {
 func recordPass(tx *Tx, r *protocol.Request) {
 	passed := make(map[string]protocol.PassRecord, len(r.Passed)+1)
 	maps.Copy(passed, r.Passed)
-	passed[r.Gate] = r.PassRecord(protocol.At(tx.Now))
+	var reviewed map[string]string // the files the round reviewed, with the content the request named
+	if p := tx.Progress; p != nil && p.RequestID == r.RequestID {
+		reviewed = protocol.ReviewedDigests(r, p)
+		for f := range reviewed {
+			if sum, ok := r.FileDigests[f]; ok {
+				reviewed[f] = sum
+			}
+		}
+	}
+	passed[r.Gate] = r.PassRecord(protocol.At(tx.Now), reviewed)
 	r.Passed = passed
 }

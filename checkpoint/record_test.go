@@ -107,7 +107,7 @@ func TestRecordReadsAgainWhatChangedSinceHeldBy(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := holderOf(a)
-	held, err := a.store.HeldBy("rv-1")
+	held, err := a.store.HeldBy("rv-1", "")
 	if err != nil || held.read == nil || held.read.progress == nil {
 		t.Fatalf("HeldBy = %v, %v: want the review with what it read", held, err)
 	}
@@ -115,7 +115,7 @@ func TestRecordReadsAgainWhatChangedSinceHeldBy(t *testing.T) {
 		t.Fatalf("record with nothing changed: %v", err)
 	}
 
-	held, err = a.store.HeldBy("rv-1")
+	held, err = a.store.HeldBy("rv-1", "")
 	if err != nil {
 		t.Fatal(err)
 	}

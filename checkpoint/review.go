@@ -311,7 +311,7 @@ func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdi
 	r.Status = protocol.StatusFailed
 	r.ReviewerSessionID = session
 	tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": len(p.Findings) + len(v.Issues)})
-	stopIfStuck(tx, r, p)
+	stopForHuman(tx, r, p)
 }
 
 // propose leaves the verdict to a human (manual mode).
@@ -371,7 +371,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		} else {
 			r.Status = protocol.StatusFailed
 			tx.Log(protocol.EventRejected, "", map[string]any{"proposed": r.ProposedVerdict, "reason": notes})
-			stopIfStuck(tx, r, p)
+			stopForHuman(tx, r, p)
 		}
 		out = Snapshot{Request: r, Progress: p}
 		return nil

@@ -134,16 +134,22 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 	return next
 }
 
-// HeldBy finds the review session holds. If it holds several (claimed by
-// name), a *protocol.UsageError lists them. If it holds none, the error says why: a
-// *DisplacedError when another session took it over, a conflict when it
-// was cancelled, released or decided. An assignment whose files cannot be
-// read could be the session's: its error (a *protocol.InvalidError or
-// *LinkError naming the file) is returned rather than "holds no review".
-func (s *Store) HeldBy(session string) (*Assignment, error) {
+// HeldBy finds the review session holds. A lease the session lost to a
+// takeover names the review it was given for, whatever the session holds
+// since: the transaction's fencing check then says who took it. If it
+// holds several (claimed by name), a *protocol.UsageError lists them. If
+// it holds none, the error says why: a *DisplacedError when another
+// session took it over, a conflict when it was cancelled, released or
+// decided. An assignment whose files cannot be read could be the
+// session's: its error (a *protocol.InvalidError or *LinkError naming
+// the file) is returned rather than "holds no review".
+func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 	entries, err := s.Poll() // what a session can hold is never at rest
 	if err != nil {
 		return nil, err
+	}
+	if name := lostLease(entries, session, lease); name != "" {
+		return s.Assignment(name)
 	}
 	var held []string
 	var heldRead read
@@ -177,6 +183,21 @@ func (s *Store) HeldBy(session string) (*Assignment, error) {
 	}
 	return nil, conflict("claim a review: "+ClaimCommand(session),
 		"session %s holds no review", session)
+}
+
+// lostLease is the review that took the session's lease over: "" when
+// none did (or there is no lease).
+func lostLease(entries []Entry, session, lease string) string {
+	for _, e := range entries {
+		if p := e.Progress; lease != "" && p != nil && p.Lease != lease {
+			for _, t := range p.Takeovers {
+				if t.From == session && t.FromLease == lease {
+					return e.Name
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // unreadable says that session may hold a review that cannot be read.

@@ -21,7 +21,7 @@ func decideRound(tx *Tx, r *protocol.Request, passed bool) {
 		return
 	}
 	r.LastReviewedCommit = r.ReviewedCommit()
-	closeRound(r, passed, tx.A.store.Config.RoundLimit())
+	closeRound(r, passed, tx.A.store.Config.ForEffort(r.Effort).RoundLimit())
 	if passed {
 		recordPass(tx, r)
 	}

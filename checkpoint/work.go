@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -21,6 +22,9 @@ type NewRequest struct {
 	Snapshot     string          // a commit holding exactly the files as requested
 	Group        string          // empty: the previous request's group, if any
 	Checkpoint   bool            // a review of work in progress: no round (wipreview.go)
+	FileSet      []string        // the files the loop owns (--files); nil: the previous request's
+	Effort       string          // the loop's effort level; empty: the previous request's
+	Worktree     string          // where the request is made (Store.Worktree)
 }
 
 // RequestReview writes a new pending request: round 1 of a new loop, or
@@ -32,6 +36,9 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 	err := a.Update(ctx, func(tx *Tx) error {
 		prev := tx.Request
 		if err := requestAllowed(prev); err != nil {
+			return err
+		}
+		if err := effortFits(prev, in); err != nil {
 			return err
 		}
 		r := a.nextRequest(prev, in, tx)
@@ -75,6 +82,21 @@ func requestAllowed(prev *protocol.Request) error {
 	return nil
 }
 
+// effortFits refuses another effort level for a loop that is open: its
+// round limit was fixed at its first round, and only a human raises it.
+func effortFits(prev *protocol.Request, in NewRequest) error {
+	if prev == nil || in.Effort == "" || in.Effort == prev.Effort {
+		return nil
+	}
+	gate := cmp.Or(in.Gate, prev.Gate)
+	loop, open := OpenLoop(prev, gate)
+	if !open {
+		return nil
+	}
+	return &protocol.UsageError{Msg: fmt.Sprintf("--effort %s: the loop of gate %s is open with its limit of %s, fixed at its first round", in.Effort, gate, rounds(loop.MaxRounds)),
+		Hint: "ask without --effort; a human raises the limit if needed: specdev work unblock --rounds N (when it is reached)"}
+}
+
 // nextRequest builds the request that follows prev.
 func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) *protocol.Request {
 	r := &protocol.Request{
@@ -92,19 +114,27 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Fingerprint:    in.Fingerprint,
 		Notes:          in.Notes,
 		Round:          1,
-		MaxRounds:      a.store.Config.RoundLimit(),
+		MaxRounds:      a.store.Config.ForEffort(in.Effort).RoundLimit(),
 		BaseCommit:     in.Coverage.BaseCommit,
 		Staged:         in.Coverage.Staged,
 		FileDigests:    in.Coverage.FileDigests,
 		CarriedDigests: in.Coverage.CarriedDigests,
 		Group:          in.Group,
 		Checkpoint:     in.Checkpoint,
+		FileSet:        in.FileSet,
+		Effort:         in.Effort,
+		Worktree:       in.Worktree,
 	}
 	if prev != nil && prev.NamesNoFiles() && prev.RequestID != "" {
 		r.RequestID = prev.RequestID // the same request, now with its files
 	}
-	if r.Group == "" && prev != nil {
-		r.Group = prev.Group // a later request stays in its group
+	if prev != nil { // a later request stays in its group, with its files and effort
+		r.Group = cmp.Or(r.Group, prev.Group)
+		r.Effort = cmp.Or(r.Effort, prev.Effort)
+		if r.FileSet == nil {
+			r.FileSet = prev.FileSet
+		}
+		r.MaxRounds = a.store.Config.ForEffort(r.Effort).RoundLimit()
 	}
 	if r.Gate == "" && prev != nil {
 		r.Gate = prev.Gate // a re-request continues the gate's loop
@@ -222,8 +252,11 @@ func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request
 			return conflict("unblock is only for a blocked review loop", "the review is %s, not blocked", describeStatus(r.Status))
 		}
 		used, status := r.Round-1, protocol.StatusPending
-		if !r.CompletedAt.IsZero() {
+		if !r.CompletedAt.IsZero() { // its round was rejected: the implementer goes on, a human said so
 			used, status = r.Round, protocol.StatusFailed
+			if r.Mode == protocol.ModeManual {
+				r.ContinuedAt = protocol.At(tx.Now)
+			}
 		}
 		r.MaxRounds = max(r.MaxRounds, used+rounds)
 		if loop, ok := r.Loops[r.Gate]; ok {
@@ -275,6 +308,10 @@ func blockedError(r *protocol.Request) error {
 	if r.BlockedReason == protocol.BlockedStuck {
 		return &BlockedError{Msg: "review loop stuck: a rejection only repeated the findings of the round before it",
 			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock (the implementer goes on) or specdev work cancel"}
+	}
+	if !r.CompletedAt.IsZero() {
+		return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %s was rejected, the last the loop's limit allows", r.RoundText()),
+			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock --rounds 1 (one more round) or specdev work cancel"}
 	}
 	return &BlockedError{
 		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, rounds(r.MaxRounds)),

@@ -80,6 +80,17 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
+// ForEffort is the config a loop with its own effort level (work request
+// --effort) runs by: that level's round limit and checkpoint interval, in
+// place of config.json's effort, max_rounds and checkpoint_every. ""
+// leaves the config as it is.
+func (c Config) ForEffort(effort string) Config {
+	if effort != "" {
+		c.Effort, c.MaxRounds, c.CheckpointEvery = effort, 0, nil
+	}
+	return c
+}
+
 // RoundLimit is max_rounds if set, else the effort level's limit.
 func (c Config) RoundLimit() int {
 	if c.MaxRounds > 0 {

@@ -28,6 +28,7 @@ const (
 	EventCancelled       EventName = "cancelled"
 	EventAgentRun        EventName = "agent_run"        // an agent specdev started has ended (specdev check --agent, specdev loop)
 	EventAgentIncomplete EventName = "agent_incomplete" // an agent stopped without a verdict though nudged; its review was given back
+	EventGroupDropped    EventName = "group_dropped"    // the loop was dropped from its declared group (specdev group drop)
 
 	EventStopGateOverridden EventName = "stop_gate_overridden" // Claude Code went on past a stop the review gate blocked
 )

@@ -17,9 +17,9 @@ const DigestDeleted = "deleted"
 // for another gate does not forget it.
 //
 // Files and Fingerprint are those of the passing request; FileDigests
-// holds a digest for each of Files and, besides, the digests the request
-// carried from earlier rounds of its loop and earlier passes of the gate
-// (files reviewed then and not again since).
+// holds a digest for each file the round reviewed and, besides, the
+// digests the request carried from earlier passes of the gate (files a
+// passed review saw then and the round did not review again).
 type PassRecord struct {
 	RequestID   string            `json:"request_id" specdev:"required"`
 	Round       int               `json:"round" specdev:"required"`
@@ -41,13 +41,21 @@ func (p PassRecord) same(o PassRecord) bool {
 	return reflect.DeepEqual(p, o)
 }
 
-// PassRecord is what a pass of r at the given time leaves for its gate.
-func (r *Request) PassRecord(at Timestamp) PassRecord {
+// PassRecord is what a pass of r at the given time leaves for its gate:
+// the digests of the files the round reviewed, as the review read them
+// (reviewed: ReviewedDigests; nil for a request that passed before
+// progress kept them, whose own digests stand in), and the digests it
+// carried from the gate's earlier passes (never those of a failed,
+// cancelled or unreviewed request).
+func (r *Request) PassRecord(at Timestamp, reviewed map[string]string) PassRecord {
+	if reviewed == nil {
+		reviewed = r.FileDigests
+	}
 	digests := maps.Clone(r.CarriedDigests)
-	if len(r.FileDigests) > 0 && digests == nil {
+	if len(reviewed) > 0 && digests == nil {
 		digests = map[string]string{}
 	}
-	maps.Copy(digests, r.FileDigests) // this round's digests win
+	maps.Copy(digests, reviewed) // this round's digests win
 	return PassRecord{
 		RequestID:   r.RequestID,
 		Round:       r.Round,

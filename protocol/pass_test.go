@@ -45,7 +45,7 @@ func TestRequestPassRecord(t *testing.T) {
 		FileDigests:    map[string]string{"a.go": digestA},
 		CarriedDigests: map[string]string{"a.go": digestC, "old.go": digestB},
 	}
-	rec := r.PassRecord(at)
+	rec := r.PassRecord(at, nil)
 	want := PassRecord{RequestID: "rq-1", Round: 2, HeadCommit: "h", BaseCommit: "b", Fingerprint: "sha256:x", Staged: true,
 		Files: []string{"a.go"}, FileDigests: map[string]string{"a.go": digestA, "old.go": digestB}, CompletedAt: at}
 	if !slices.Equal(rec.Files, want.Files) || !maps.Equal(rec.FileDigests, want.FileDigests) ||
@@ -58,8 +58,16 @@ func TestRequestPassRecord(t *testing.T) {
 	if r.FileDigests["a.go"] != digestA || r.CarriedDigests["a.go"] != digestC || r.ChangedFiles[0] != "a.go" {
 		t.Errorf("the record shares maps or slices with the request")
 	}
-	if (&Request{}).PassRecord(at).FileDigests != nil {
+	if (&Request{}).PassRecord(at, nil).FileDigests != nil {
 		t.Errorf("a request without digests gave a record with digests")
+	}
+	// what the round reviewed stands for the request's own digests: a file
+	// it named but never reviewed is not vouched for
+	r.ChangedFiles = []string{"a.go", "left.go"}
+	r.FileDigests["left.go"] = digestB
+	rec = r.PassRecord(at, map[string]string{"a.go": digestC})
+	if want := map[string]string{"a.go": digestC, "old.go": digestB}; !maps.Equal(rec.FileDigests, want) {
+		t.Errorf("with reviewed digests: got %v, want %v", rec.FileDigests, want)
 	}
 }
 

@@ -70,3 +70,22 @@ func plainPath(p string) bool {
 	}
 	return true
 }
+
+// CheckWorktree reports why w cannot name the checkout a request was made
+// in: "" (the project root's own) or the project folder in another
+// worktree of the repository, relative to the project root — clean,
+// slash-separated, possibly leading out with "..", and free of control
+// and bidirectional-text characters.
+func CheckWorktree(w string) error {
+	switch {
+	case w == "":
+		return nil
+	case strings.IndexFunc(w, unicode.IsControl) >= 0 || strings.IndexFunc(w, isBidiControl) >= 0:
+		return fmt.Errorf("worktree %s contains a control character", QuotePrefix(w))
+	case strings.HasPrefix(w, "/") || strings.Contains(w, `\`) || len(w) > 1 && w[1] == ':':
+		return fmt.Errorf("worktree %s is absolute; give it relative to the project root", QuotePrefix(w))
+	case w == "." || path.Clean(w) != w:
+		return fmt.Errorf("worktree %s is not in clean form (\"\" is the project root's own checkout)", QuotePrefix(w))
+	}
+	return nil
+}

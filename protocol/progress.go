@@ -56,6 +56,9 @@ type Takeover struct {
 	At     Timestamp `json:"at" specdev:"required"`
 	Reason string    `json:"reason"` // "stale", "force" or "resume" (after a release)
 	Idle   string    `json:"idle,omitempty"`
+	// FromLease is the lease From held, so that a write presenting it
+	// is told which review it lost, whatever the session holds since.
+	FromLease string `json:"from_lease,omitempty"`
 }
 
 // PreflightResult is what the mechanical gate printed and returned.

@@ -73,6 +73,16 @@ type Request struct {
 	Group      string `json:"group,omitempty"`
 	Checkpoint bool   `json:"checkpoint,omitempty"`
 
+	// What the loop keeps from request to request, as it keeps its gate
+	// and group: the files it owns (work request --files; a plain
+	// request reviews them again), its effort level (round limit and
+	// checkpoint interval), and the worktree of the repository its
+	// requests are made in, relative to the project root ("" for the
+	// project root's own checkout): git and the files are read there.
+	FileSet  []string `json:"file_set,omitempty"`
+	Effort   string   `json:"effort,omitempty"`
+	Worktree string   `json:"worktree,omitempty"`
+
 	// PreflightFailed marks a request whose pre-flight gate failed: it
 	// went back to the implementer unreviewed and is no round of the
 	// loop. BlockedReason says why a blocked request waits for a human:
@@ -119,8 +129,12 @@ func (r *Request) applyDefaults() {
 	}
 }
 
-// RoundText is "2 of 3", or "2" when the request names no limit.
+// RoundText is "2 of 3", or "2" when the request names no limit, and
+// "3 (past the limit of 2)" for a request blocked at its loop's limit.
 func (r *Request) RoundText() string {
+	if r.MaxRounds > 0 && r.Round > r.MaxRounds {
+		return itoa(r.Round) + " (past the limit of " + itoa(r.MaxRounds) + ")"
+	}
 	if r.MaxRounds > 0 {
 		return itoa(r.Round) + " of " + itoa(r.MaxRounds)
 	}
@@ -139,6 +153,7 @@ func (r *Request) ReviewedCommit() string {
 func (r *Request) Clone() Request {
 	c := *r
 	c.ChangedFiles = slices.Clone(r.ChangedFiles)
+	c.FileSet = slices.Clone(r.FileSet)
 	c.Extra = maps.Clone(r.Extra)
 	c.Loops = maps.Clone(r.Loops)
 	if c.Delta = clonePointer(r.Delta); c.Delta != nil {

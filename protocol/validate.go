@@ -72,6 +72,7 @@ func (t *Takeover) shape(c *check) {
 	c.time("at", t.At)
 	c.text("reason", t.Reason, MaxIDLength)
 	c.text("idle", t.Idle, MaxIDLength)
+	c.failErr("from_lease", CheckLease(t.FromLease))
 }
 
 func (p *PreflightResult) shape(c *check) {

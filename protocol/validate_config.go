@@ -131,7 +131,7 @@ var EventNames = []EventName{
 	EventRequested, EventClaimed, EventPreflight, EventFileReviewed, EventTakeover, EventReleased,
 	EventResumeFallback, EventVerdictProposed, EventPassed, EventFailed, EventApproved, EventRejected,
 	EventBlocked, EventUnblocked, EventContinued, EventCancelled, EventAgentRun, EventAgentIncomplete,
-	EventStopGateOverridden,
+	EventGroupDropped, EventStopGateOverridden,
 }
 
 var eventNames = names(EventNames)

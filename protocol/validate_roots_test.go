@@ -14,6 +14,8 @@ func propertyRoots() []propertyRoot {
 	marshal := func(v any) ([]byte, error) { return json.Marshal(v) }
 	r, p, v, e, c := baseRequest(), baseProgress(), baseVerdict(), baseEvent(), baseConfig()
 	agent := baseAgent()
+	g := &Group{Version: 1, Name: "api", CreatedAt: baseTime, Loops: []string{"00001_a", "00002_b"}, Expect: 3,
+		Extra: Extra{"x_tool": json.RawMessage(`[1]`)}}
 	agentConfig := func() *Config { return &Config{Agents: map[string]AgentConfig{"mine": *agent}} }
 	f := &[]Finding{baseFinding(), {Severity: SeverityCritical, Description: "general"}}
 	encodeFindings := func(f []Finding) ([]byte, error) {
@@ -71,6 +73,11 @@ func propertyRoots() []propertyRoot {
 			canonical: func() ([]byte, error) { return json.Marshal(agentConfig()) },
 			decode:    func(b []byte) (any, error) { return DecodeConfig(ConfigFile, b) },
 			encodeAny: marshal},
+		{name: "group", schema: "group", shape: groupShape, value: g, validate: g.Validate,
+			encode:    func() ([]byte, error) { return EncodeGroup(g) },
+			canonical: func() ([]byte, error) { return EncodeGroup(g) },
+			decode:    func(b []byte) (any, error) { return DecodeGroup(g.file(), b) },
+			encodeAny: func(v any) ([]byte, error) { return EncodeGroup(v.(*Group)) }},
 	}
 }
 
@@ -120,6 +127,14 @@ func eventShape(b []byte) error {
 	return semantic(HistoryFile, "history", e.shape)
 }
 
+func groupShape(b []byte) error {
+	var g Group
+	if err := read("group", "group", b, &g, false, GroupVersion); err != nil {
+		return err
+	}
+	return semantic("group", "group", g.shape)
+}
+
 func configShape(b []byte) error {
 	var c Config
 	if err := read(ConfigFile, "config", b, &c, true, 1); err != nil {
@@ -161,6 +176,9 @@ func baseRequest() *Request {
 		Checkpoint:      true,
 		PreflightFailed: true,
 		BlockedReason:   BlockedStuck,
+		FileSet:         []string{"a.go", "b.go"},
+		Effort:          "high",
+		Worktree:        "../wt9",
 		Journal:         &Journal{Events: []Event{*baseEvent()}},
 		Delta: &Delta{Since: "abc1234", Changed: []string{"a.go"}, ChangedLines: 4, TotalLines: 100, ByFiles: true, CommitGone: true,
 			Stat: " a.go | 4 ++--\n"},
@@ -179,7 +197,7 @@ func baseProgress() *Progress {
 		Phase: PhaseReviewing, Mode: ModeManual, StartedAt: baseTime, LastActivity: baseTime,
 		FilesTotal: 2, FilesReviewed: []string{"a.go"}, FilesRemaining: []string{"b.go"}, FindingsSoFar: 1,
 		SessionID: "rv-1", Version: 1, RequestID: "r-2", Round: 2,
-		Takeovers: []Takeover{{From: "rv-0", To: "rv-1", At: baseTime, Reason: "stale", Idle: "17m"}},
+		Takeovers: []Takeover{{From: "rv-0", To: "rv-1", At: baseTime, Reason: "stale", Idle: "17m", FromLease: "ls-0123456789abcdef"}},
 		Preflight: basePreflight(), Findings: []Finding{baseFinding()}, Verdict: baseVerdict(),
 		Decision: &Decision{Approved: false, Notes: "agree", At: baseTime},
 		Resolved: []Resolved{{Round: 1, Number: 1, Finding: baseFinding()}},

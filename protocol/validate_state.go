@@ -44,6 +44,9 @@ func (r *Request) shape(c *check) {
 	c.time("continued_at", r.ContinuedAt)
 	c.optionalName("group", r.Group)
 	c.oneOf("blocked_reason", r.BlockedReason, "", BlockedStuck)
+	c.paths("file_set", r.FileSet)
+	c.oneOf("effort", r.Effort, append([]string{""}, effortNames...)...)
+	c.text("worktree", r.Worktree, MaxPathLength)
 	r.coverage(c)
 	c.extraShape(r.Extra)
 }
@@ -51,6 +54,9 @@ func (r *Request) shape(c *check) {
 func (r *Request) semantics(c *check) {
 	c.safePaths("changed_files", r.ChangedFiles)
 	c.unique("changed_files", r.ChangedFiles)
+	c.safePaths("file_set", r.FileSet)
+	c.unique("file_set", r.FileSet)
+	c.failErr("worktree", CheckWorktree(r.Worktree))
 	r.coveragePaths(c)
 	c.extra(r.Extra, planOf(reflect.TypeFor[Request]()).folded)
 }

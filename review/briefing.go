@@ -61,6 +61,7 @@ type briefingData struct {
 	Mode             protocol.Mode             `json:"mode"`
 	Phase            protocol.Phase            `json:"phase"`
 	Head             string                    `json:"head,omitempty"`
+	Worktree         string                    `json:"worktree,omitempty"` // where the files are: the request's worktree, from the reviewer's folder
 	Range            string                    `json:"range,omitempty"`
 	Changes          *diffRange                `json:"changes,omitempty"`
 	Notes            string                    `json:"notes,omitempty"`
@@ -137,10 +138,17 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
 		}
 	}
+	root := filepath.Join(a.Root(), filepath.FromSlash(r.Worktree))
+	if r.Worktree != "" {
+		d.Worktree = root
+		if rel, err := filepath.Rel(wd, root); err == nil && wd != "" {
+			d.Worktree = filepath.ToSlash(rel)
+		}
+	}
 	if p.Plan.FollowUp() {
-		d.Changes = changesOf(p.Plan, r, gitFrom(a.Root(), wd))
+		d.Changes = changesOf(p.Plan, r, gitFrom(root, wd))
 	} else {
-		d.Changes = wholeChange(r, gitFrom(a.Root(), wd))
+		d.Changes = wholeChange(r, gitFrom(root, wd))
 	}
 	d.Commands = reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}, len(d.PreviousFindings) > 0)
 	return d

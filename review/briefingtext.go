@@ -111,6 +111,9 @@ func writeSessionLine(b *strings.Builder, d briefingData) {
 // the changes to read, the implementer's notes, the pre-flight result, a
 // human's word on the previous round, and its findings to verify.
 func writeContext(b *strings.Builder, d briefingData) {
+	if d.Worktree != "" {
+		fmt.Fprintf(b, "Worktree: read the files in %s, the worktree the request was made in (record and verdict work from any folder of the repository)\n", oneLine(d.Worktree))
+	}
 	if !d.Plan.FollowUp() || d.Kind != checkpoint.ClaimNew || len(d.Documents) > 0 {
 		writeDocuments(b, d) // a follow-up's session was told there is none
 	}

@@ -85,7 +85,7 @@ func (s *Service) sortIssues(c Conclusion, files []string) (map[string][]protoco
 			}
 		}
 		if f.File != "" {
-			file, err := recordPath(s.Store.Root, s.workingDir(), f.File)
+			file, err := recordPath(s.here(), s.workingDir(), f.File)
 			if err != nil {
 				return nil, v, fmt.Errorf("issues[%d].file: %w", i, err)
 			}

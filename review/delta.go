@@ -20,7 +20,7 @@ import (
 // still exists; otherwise the branch range ("").
 func (s *Service) roundBase(ctx context.Context, snap checkpoint.Snapshot) (base, since string) {
 	prev := snap.Request
-	if prev == nil || prev.BaseCommit == "" || !changeset.CommitExists(ctx, s.Store.Root, prev.BaseCommit) {
+	if prev == nil || prev.BaseCommit == "" || !changeset.CommitExists(ctx, s.here(), prev.BaseCommit) {
 		return "", ""
 	}
 	return prev.BaseCommit, "the range of the previous round " + short(prev.BaseCommit)

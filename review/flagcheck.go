@@ -34,7 +34,17 @@ func (c RequestOptions) check() error {
 			return usage("use letters, digits, '.', '_' and '-'", "--gate: "+err.Error())
 		}
 	}
-	if c.Group != "" {
+	switch c.Effort {
+	case "", "low", "medium", "high", "max":
+	default:
+		return usage("use --effort low, medium, high or max", "--effort "+protocol.QuotePrefix(c.Effort)+": is not an effort level")
+	}
+	switch {
+	case c.Expect != 0 && c.Group == "":
+		return usage("name the group: specdev work request --group NAME --expect N", "--expect says how many loops a group waits for: it needs --group")
+	case c.Expect < 0 || c.Expect > protocol.MaxGroupLoops:
+		return usage("use --expect 1 or more", fmt.Sprintf("--expect %d: a group has 1 to %d loops", c.Expect, protocol.MaxGroupLoops))
+	case c.Group != "":
 		return checkGroupFlag(c.Group)
 	}
 	return nil

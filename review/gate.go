@@ -118,7 +118,7 @@ func (c GateOptions) check(s *Service) error {
 // a push carries, or what the branch adds. closed (with a Text) is the
 // gate's answer when it cannot tell what a push of the branch would carry.
 func (s *Service) gateScopes(ctx context.Context, c GateOptions) (scopes []gateScope, closed Result, err error) {
-	root := s.Store.Root
+	root := s.here()
 	switch {
 	case c.Staged:
 		res, err := changeset.Collect(ctx, changeset.Options{Root: root, Staged: true})
@@ -161,7 +161,7 @@ func (s *Service) pushScopes(ctx context.Context, c GateOptions) ([]gateScope, R
 	}
 	var scopes []gateScope
 	for _, p := range pushes {
-		carried, err := changeset.Pushed(ctx, s.Store.Root, c.PrePush, p)
+		carried, err := changeset.Pushed(ctx, s.here(), c.PrePush, p)
 		if err != nil {
 			return nil, Result{}, notGit(err)
 		}

@@ -163,9 +163,15 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 // request that passed before pass records existed, one made from it.
 // ok is false when the gate never passed.
 func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
-	rec, ok = passRecord(g.snap.Request, g.gate)
+	r := g.snap.Request
+	rec, ok = passRecord(r, g.gate)
 	if ok && len(rec.FileDigests) == 0 {
-		rec.FileDigests, err = digestsByFingerprint(g.s.Store.Root, rec)
+		root, err := g.s.checkoutOf(r)
+		if err != nil {
+			return rec, ok, err
+		}
+		rec.FileDigests, err = digestsByFingerprint(root, rec)
+		return rec, ok, err
 	}
 	return rec, ok, err
 }
@@ -177,7 +183,7 @@ func passRecord(r *protocol.Request, gate string) (rec protocol.PassRecord, ok b
 	}
 	rec, ok = r.Passed[gate]
 	if !ok && r.Gate == gate && r.Status == protocol.StatusPassed && !r.Checkpoint {
-		rec, ok = r.PassRecord(r.CompletedAt), true
+		rec, ok = r.PassRecord(r.CompletedAt, nil), true
 	}
 	return rec, ok
 }

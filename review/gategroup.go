@@ -29,7 +29,8 @@ type groupGateData struct {
 	Passed      []string          `json:"passed"`
 	NotPassed   []string          `json:"not_passed"`
 	Assignments []groupGateMember `json:"assignments"`
-	Staged      *gateData         `json:"staged,omitempty"` // the staged change, when it is not what the group's reviews passed
+	Staged      *gateData         `json:"staged,omitempty"`  // the staged change, when it is not what the group's reviews passed
+	ToJoin      int               `json:"to_join,omitempty"` // declared loops yet to join (--expect)
 }
 
 // groupGateMember is one member's judgement: the gate's data, its state
@@ -46,10 +47,14 @@ func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
+	decl, err := s.Store.Group(c.Group)
+	if err != nil {
+		return Result{}, err
+	}
 	d := groupGateData{Group: c.Group, Passed: []string{}, NotPassed: []string{}}
 	var codes []Code
 	for _, l := range loops {
-		m, code, err := judgeMember(l)
+		m, code, err := judgeMember(c.Group, l)
 		if err != nil {
 			return Result{}, err
 		}
@@ -60,6 +65,9 @@ func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) 
 		} else {
 			d.NotPassed = append(d.NotPassed, m.Assignment)
 		}
+	}
+	if decl != nil {
+		d.ToJoin = decl.Waits()
 	}
 	return s.withStaged(ctx, groupGateResult(d, codes), loops)
 }
@@ -91,27 +99,37 @@ func (s *Service) withStaged(ctx context.Context, res Result, loops []*gateCheck
 	return res, nil
 }
 
-// judgeMember runs the gate on one member, over the files its loop covers.
-func judgeMember(l *gateCheck) (groupGateMember, Code, error) {
+// judgeMember runs the gate on one member, over the files its loop
+// covers. A loop the group needs a human for — awaiting approval, or
+// cancelled without a pass of its gate — is exit 6, as in work --group.
+func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 	g := l.with(gateScope{}, true)
 	if err := g.coverLoop(); err != nil {
 		return groupGateMember{}, 0, err
 	}
 	res := g.result()
-	if res.State == "nothing_to_check" { // a request without files: only a pass of it counts
+	r := g.snap.Request
+	switch {
+	case res.State == "nothing_to_check": // a request without files: only a pass of it counts
 		res.State, res.Code = "no_review", Waiting
-		if r := g.snap.Request; r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
+		if r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
 			res.State, res.Code = "passed", OK
 		}
+	case res.State == "awaiting_approval":
+		res.Code = Blocked
+	}
+	if res.Code != OK && r != nil && r.Status == protocol.StatusCancelled && !g.passed {
+		res.State, res.Code = "cancelled", Blocked
 	}
 	m := groupGateMember{State: res.State, gateData: res.Data.(gateData)}
-	m.Next = g.memberNext(res)
+	m.Next = g.memberNext(group, res)
 	return m, res.Code, nil
 }
 
 // coverLoop sets the files the gate covers for a group's member: those
 // its last passing review saw (carried ones too) and those its current
-// request of the gate names, with their content in the work tree now.
+// request of the gate names (unless withdrawn), with their content now in
+// the checkout the loop's request was made in.
 func (g *gateCheck) coverLoop() error {
 	set := map[string]bool{}
 	if g.passed {
@@ -122,23 +140,30 @@ func (g *gateCheck) coverLoop() error {
 			set[f] = true
 		}
 	}
-	if r := g.snap.Request; r != nil && r.Gate == g.gate {
+	r := g.snap.Request
+	if r != nil && r.Gate == g.gate && r.Status != protocol.StatusCancelled {
 		for _, f := range r.ChangedFiles {
 			set[f] = true
 		}
 	}
 	g.files = slices.Sorted(maps.Keys(set))
-	sums, err := changeset.Digest(g.s.Store.Root, g.files)
+	root, err := g.s.Store.CheckoutOf(r)
+	if err != nil {
+		return err
+	}
+	sums, err := changeset.Digest(root, g.files)
 	g.digests = sums.Files
 	return err
 }
 
 // memberNext is the command that moves a member on, naming it.
-func (g *gateCheck) memberNext(res Result) string {
+func (g *gateCheck) memberNext(group string, res Result) string {
 	flag := " --assignment " + g.a.Name
 	switch res.State {
 	case "passed":
 		return ""
+	case "cancelled":
+		return "ask for its review again (" + g.requestCommand() + "), or a human drops the loop from the group: specdev group drop " + group + " " + g.a.Name
 	case "pending", "in_progress":
 		return "wait for the verdict: specdev work" + flag + " --timeout 10m"
 	case "failed":
@@ -183,17 +208,23 @@ func memberLine(m groupGateMember, files []string) string {
 	return fmt.Sprintf("  %s  %s (%s): %s\n", m.Assignment, state, what, m.Next)
 }
 
-// groupGateResult sums the members up: open only if all passed.
+// groupGateResult sums the members up: open only if all passed and no
+// declared loop is yet to join.
 func groupGateResult(d groupGateData, codes []Code) Result {
 	code, at := mostPressing(codes)
 	var b strings.Builder
 	n := len(d.Assignments)
-	if code == OK {
+	if code == OK && d.ToJoin == 0 {
 		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, all(n))
 		fmt.Fprintf(&b, "Passed (%d): %s\n", len(d.Passed), strings.Join(d.Passed, ", "))
 		return Result{State: "passed", Data: d, Text: b.String(), Code: code, Next: "go ahead: merge, commit or push the group's work"}
 	}
-	fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), plural(n, "assignment"))
+	fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), plural(n+d.ToJoin, "assignment"))
+	join := ""
+	if d.ToJoin > 0 {
+		join = fmt.Sprintf("wait for %s to join the group: specdev work request --group %s", plural(d.ToJoin, "more loop"), d.Group)
+		fmt.Fprintf(&b, "  Not joined yet: %s\n", join)
+	}
 	for i, m := range d.Assignments {
 		if codes[i] != OK {
 			b.WriteString(memberLine(m, nil))
@@ -201,6 +232,9 @@ func groupGateResult(d groupGateData, codes []Code) Result {
 	}
 	if len(d.Passed) > 0 {
 		fmt.Fprintf(&b, "Passed (%d): %s\n", len(d.Passed), strings.Join(d.Passed, ", "))
+	}
+	if code == OK { // every loop there passed; more are to join
+		return Result{State: "group_waiting", Data: d, Text: b.String(), Code: Waiting, Next: join}
 	}
 	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code, Next: d.Assignments[at].Next}
 	if code == Waiting && onlyUnderReview(d, codes) {

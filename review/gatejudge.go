@@ -42,7 +42,7 @@ func (s *Service) gateLoops(c GateOptions) ([]*gateCheck, error) {
 		}
 		names = []string{a.Name}
 	case c.Group != "":
-		members, err := groupMembers(s.Store, c.Group)
+		_, members, err := s.groupMembers(c.Group)
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +98,7 @@ func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
 	for _, l := range sortedLoops(refused) {
 		g := l.with(sc.only(refused[l]), true)
 		res := g.result()
-		m := groupGateMember{State: res.State, Next: g.memberNext(res), gateData: res.Data.(gateData)}
+		m := groupGateMember{State: res.State, Next: g.memberNext("", res), gateData: res.Data.(gateData)}
 		d.Loops = append(d.Loops, m)
 		codes = append(codes, res.Code)
 	}

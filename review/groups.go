@@ -9,9 +9,10 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Groups of parallel loops (seeds/parallel-loop-reviews.md): the
-// assignments whose current request names a group (work request --group)
-// are reviewed each on its own and synced at the group's end. This file
+// Groups of parallel loops (seeds/parallel-loop-reviews.md): the loops a
+// group declares (specdev group create, or work request --group --expect)
+// or, undeclared, the assignments whose current request names it, are
+// reviewed each on its own and synced at the group's end. This file
 // holds what status, gate, work and the claim briefing share about them:
 // the flag, the members, the word for a loop's state, the one-line
 // summary, which state is the most pressing, and the briefing's "other
@@ -25,32 +26,52 @@ func checkGroupFlag(group string) error {
 	return nil
 }
 
-// groupMembers peeks at every assignment and returns the group's members.
-// A group nobody is in is a usage error naming the groups there are; an
-// assignment that cannot be read may be a member, so it is an error too
-// (its own: exit 7), never passed over.
-func groupMembers(st *checkpoint.Store, group string) ([]checkpoint.Entry, error) {
-	entries, err := st.Scan()
+// groupMembers reads the group: its declaration (nil when nobody
+// declared it) and its members — the declared loops, else the
+// assignments whose request names it. A group that is neither is a usage
+// error naming the groups there are; an assignment that cannot be read
+// may be a member, so it is an error too (its own: exit 7), never passed
+// over; so is a declared loop whose folder is gone.
+func (s *Service) groupMembers(group string) (*protocol.Group, []checkpoint.Entry, error) {
+	decl, err := s.Store.Group(group)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	members, unreadable := checkpoint.GroupOf(entries, group)
+	entries, err := s.Store.Scan()
+	if err != nil {
+		return nil, nil, err
+	}
+	members, unreadable := checkpoint.GroupOf(entries, group, decl)
 	if len(unreadable) > 0 {
-		return nil, fmt.Errorf("cannot tell whether %s is in group %s: %w", unreadable[0].Name, group, unreadable[0].Err)
+		return nil, nil, fmt.Errorf("cannot tell whether %s is in group %s: %w", unreadable[0].Name, group, unreadable[0].Err)
 	}
-	if len(members) == 0 {
-		return nil, noSuchGroup(group, entries)
+	if decl != nil && len(members) < len(decl.Loops) {
+		for _, l := range decl.Loops {
+			if !slices.ContainsFunc(members, func(e checkpoint.Entry) bool { return e.Name == l }) {
+				return nil, nil, &checkpoint.StateError{Msg: fmt.Sprintf("loop %s of group %s has no assignment folder", l, group),
+					Hint: fmt.Sprintf("restore it, or drop it from the group: specdev group drop %s %s", group, l)}
+			}
+		}
 	}
-	return members, nil
+	switch {
+	case decl == nil && len(members) == 0:
+		return nil, nil, s.noSuchGroup(group, entries)
+	case decl != nil && len(members) == 0 && decl.Waits() == 0: // never judged open over nothing
+		return nil, nil, usage(fmt.Sprintf("name its loops: specdev group create %s --loops NAME,NAME…", group),
+			fmt.Sprintf("group %s has no loops left", group))
+	}
+	return decl, members, nil
 }
 
-// noSuchGroup is the error for a group no request names.
-func noSuchGroup(group string, entries []checkpoint.Entry) error {
-	hint := fmt.Sprintf("put an assignment in it: specdev work request --group %s --assignment NAME", group)
-	if known := checkpoint.GroupNames(entries); len(known) > 0 {
+// noSuchGroup is the error for a group nobody declared and no request
+// names.
+func (s *Service) noSuchGroup(group string, entries []checkpoint.Entry) error {
+	hint := fmt.Sprintf("declare it: specdev group create %s --loops NAME,NAME…", group)
+	declared, _ := s.Store.Groups() // a group file that cannot be read is named by the commands that read it
+	if known := checkpoint.GroupNames(entries, declared); len(known) > 0 {
 		hint = fmt.Sprintf("the groups are: %s; or %s", strings.Join(known, ", "), hint)
 	}
-	return usage(hint, fmt.Sprintf("no assignment is in group %s", group))
+	return usage(hint, fmt.Sprintf("no group %s: nobody declared it and no assignment is in it", group))
 }
 
 // loopLabel is the word for a loop's state in a group: its request's

@@ -45,14 +45,18 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 	}
 	run := append([]string{}, argv...)
 	if strings.Contains(run[0], "/") && !filepath.IsAbs(run[0]) {
-		run[0] = filepath.Join(st.Root, run[0])
+		run[0] = filepath.Join(st.Root, run[0]) // the gate a person allowed, whichever worktree it runs in
+	}
+	dir, err := st.CheckoutOf(claim.Request)
+	if err != nil {
+		return Result{}, giveBack(ctx, a, h, "worktree_gone", err)
 	}
 	var ran preflight.Result
 	var record []byte
 	// The lease is renewed while the gate runs; if the review is taken
 	// over anyway (--force), the gate is stopped at once.
 	lost := a.KeepAlive(ctx, h, func(ctx context.Context) {
-		ran = preflight.Run(ctx, st.Root, run, time.Duration(st.Config.PreflightTimeout), func(g preflight.Group) {
+		ran = preflight.Run(ctx, dir, run, time.Duration(st.Config.PreflightTimeout), func(g preflight.Group) {
 			record = s.recordGate(a, g)
 		})
 	})

@@ -43,7 +43,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	file, err := recordPath(s.Store.Root, s.workingDir(), opt.File)
+	file, err := recordPath(s.here(), s.workingDir(), opt.File)
 	if err != nil {
 		return Result{}, err
 	}
@@ -107,7 +107,7 @@ func (s *Service) heldReview(verb string) (*checkpoint.Assignment, checkpoint.Ho
 		a, err := s.Store.Resolve(s.Assignment)
 		return a, h, err
 	}
-	a, err := s.Store.HeldBy(s.Session)
+	a, err := s.Store.HeldBy(s.Session, s.Lease)
 	return a, h, err
 }
 

@@ -36,25 +36,16 @@ func requestGate(snap checkpoint.Snapshot, gate string) string {
 }
 
 // carriedDigests are the reviewed digests a new request for gate carries:
-// the files the gate's last pass covered and, in a later round, the files
-// earlier rounds of the loop reviewed — minus the files this request
-// reviews again, and only for files the branch still changes (so the set
-// stays as small as the branch's work). nil when there are none.
+// those of the gate's last pass — only what passed reviews saw, never a
+// failed, cancelled or unreviewed request's files — minus the files this
+// request reviews again, and only for files the branch still changes (so
+// the set stays as small as the branch's work). nil when there are none.
 func carriedDigests(ctx context.Context, root string, snap checkpoint.Snapshot, gate string, files []string, inGit bool) (map[string]string, error) {
 	prev := snap.Request
 	if prev == nil || !inGit { // outside git there is no branch to commit or push
 		return nil, nil
 	}
 	carried := maps.Clone(prev.Passed[gate].FileDigests)
-	if carried == nil {
-		carried = map[string]string{}
-	}
-	if laterRound(snap, gate) {
-		maps.Copy(carried, prev.CarriedDigests)
-		if !prev.PreflightFailed { // its files were never reviewed
-			maps.Copy(carried, prev.FileDigests)
-		}
-	}
 	for _, f := range files {
 		delete(carried, f)
 	}

@@ -45,6 +45,7 @@ type Service struct {
 	Lease      string // the lease the caller's claim got
 	Assignment string // the assignment the caller names: a full name or a unique prefix ("" for the default)
 	Wd         string // the caller's working folder: paths are read from it as git reads them ("" for the project root)
+	Checkout   string // the project folder in the caller's worktree of the repository ("" for the project root)
 	ConsentDir string // where this machine's consent to run gates is kept ("": checkpoint.ConsentDir)
 
 	Log    Logger
@@ -71,7 +72,7 @@ func Open(opt Options) (*Service, error) {
 	if start == "" {
 		start = "."
 	}
-	dir, err := checkpoint.Locate(start, opt.Dir)
+	dir, checkout, err := checkpoint.Find(start, opt.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -87,8 +88,12 @@ func Open(opt Options) (*Service, error) {
 		st.Holder += ", session " + opt.Session
 	}
 	st.Render = report.Render
-	st.Digest = func(ctx context.Context, files []string, staged bool) (map[string]string, error) {
-		sums, err := digestFiles(ctx, st.Root, files, staged)
+	st.Digest = func(ctx context.Context, r *protocol.Request, files []string) (map[string]string, error) {
+		root, err := st.CheckoutOf(r)
+		if err != nil {
+			return nil, err
+		}
+		sums, err := digestFiles(ctx, root, files, r.Staged)
 		return sums.Files, err
 	}
 	useRemote(st)
@@ -98,7 +103,8 @@ func Open(opt Options) (*Service, error) {
 	}
 	st.Logf = log.Warnf
 	st.Warnf = opt.Warn
-	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, ConsentDir: opt.ConsentDir, Log: log}, nil
+	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Checkout: checkout,
+		ConsentDir: opt.ConsentDir, Log: log}, nil
 }
 
 // With returns a copy of s for another caller on the same store.
@@ -109,6 +115,24 @@ func (s *Service) With(session, lease, assignment string) *Service {
 }
 
 func (s *Service) now() time.Time { return s.Store.Now() }
+
+// checkoutOf is where r's git and file operations run (the caller's
+// checkout when there is no request).
+func (s *Service) checkoutOf(r *protocol.Request) (string, error) {
+	if r == nil {
+		return s.here(), nil
+	}
+	return s.Store.CheckoutOf(r)
+}
+
+// here is the caller's checkout of the project: the project root, or the
+// project folder in the caller's worktree of the repository.
+func (s *Service) here() string {
+	if s.Checkout != "" {
+		return s.Checkout
+	}
+	return s.Store.Root
+}
 
 // checkCaller refuses a session id or lease that no state file may hold,
 // before it is used or shown anywhere.

@@ -70,7 +70,7 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 // statusOf is the status of entries (of group, if named).
 func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
 	st := s.Store
-	entries, err := inGroup(entries, group)
+	entries, err := s.inGroup(entries, group)
 	if err != nil {
 		return Result{}, err
 	}

@@ -10,14 +10,19 @@ import (
 // as without a group).
 
 // inGroup keeps the group's members and the unreadable assignments; all
-// of them without a group. A group nobody is in is a usage error.
-func inGroup(entries []checkpoint.Entry, group string) ([]checkpoint.Entry, error) {
+// of them without a group. A group nobody declared or is in is a usage
+// error.
+func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoint.Entry, error) {
 	if group == "" {
 		return entries, nil
 	}
-	members, unreadable := checkpoint.GroupOf(entries, group)
-	if len(members) == 0 && len(unreadable) == 0 {
-		return nil, noSuchGroup(group, entries)
+	decl, err := s.Store.Group(group)
+	if err != nil {
+		return nil, err
+	}
+	members, unreadable := checkpoint.GroupOf(entries, group, decl)
+	if decl == nil && len(members) == 0 && len(unreadable) == 0 {
+		return nil, s.noSuchGroup(group, entries)
 	}
 	return append(members, unreadable...), nil
 }

@@ -52,6 +52,7 @@ func checkpointView(res Result, d workData) Result {
 		res.Next = "go on with the work; when it is done: specdev work request"
 	}
 	note := "A checkpoint review is no round of the loop, and its pass does not open the gate."
+	res.State = "checkpoint_" + res.State // --json tells it from a review of the loop: checkpoint_passed …
 	res.Text = strings.TrimRight(first+"\n"+rest, "\n") + "\n" + note
 	return res
 }
@@ -61,9 +62,16 @@ func checkpointView(res Result, d workData) Result {
 // made since the assignment's last review. Where the implementer had
 // nothing else to do, it becomes the next step.
 func (s *Service) suggestCheckpoint(ctx context.Context, view Result) Result {
-	every := s.Store.Config.CheckpointInterval()
 	d, ok := view.Data.(workData)
-	if every == 0 || !ok {
+	if !ok {
+		return view
+	}
+	effort := ""
+	if d.Request != nil {
+		effort = d.Request.Effort
+	}
+	every := s.Store.Config.ForEffort(effort).CheckpointInterval()
+	if every == 0 {
 		return view
 	}
 	var since string
@@ -79,7 +87,11 @@ func (s *Service) suggestCheckpoint(ctx context.Context, view Result) Result {
 	if checkpoint.Paused(d.Request) {
 		return view
 	}
-	n, ok, err := changeset.CommitsSince(ctx, s.Store.Root, since)
+	root, err := s.checkoutOf(d.Request)
+	if err != nil {
+		return view // work shows the request; its checkout's problem shows where git must run
+	}
+	n, ok, err := changeset.CommitsSince(ctx, root, since)
 	if err != nil {
 		s.Log.Debug("counting commits for checkpoint_every", "err", err)
 		return view

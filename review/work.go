@@ -118,7 +118,9 @@ type RequestOptions struct {
 	Mode       protocol.Mode // implementer mode ("": keep)
 	Staged     bool          // review exactly the staged change, not the work tree
 	Group      string        // put the assignment in this group of parallel loops ("": keep)
+	Expect     int           // with Group: the group waits for this many loops (declared by the first request)
 	Checkpoint bool          // a checkpoint review of work in progress: no round, no pass of the gate
+	Effort     string        // the loop's effort level: low, medium, high, max ("": keep, else config.json's)
 }
 
 // Request collects the changed files and writes a pending request.
@@ -134,16 +136,33 @@ func (s *Service) Request(ctx context.Context, c RequestOptions) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	in, err := s.collect(ctx, c, snap)
+	join := c.Group != ""
+	if !join { // a declared loop's request names its group; a later one keeps its loop's
+		if c.Group, err = s.declaredGroupOf(a.Name); err != nil {
+			return Result{}, err
+		}
+		if c.Group == "" && snap.Request != nil {
+			c.Group = snap.Request.Group
+		}
+	}
+	in, left, err := s.collect(ctx, c, snap, a.Name)
 	if err != nil {
 		return Result{}, err
 	}
-	in.Mode, in.Group, in.Checkpoint = c.Mode, c.Group, c.Checkpoint
+	if join {
+		if err := s.joinGroup(ctx, a.Name, c.Group, c.Expect); err != nil {
+			return Result{}, err
+		}
+	}
+	in.Mode, in.Group, in.Checkpoint, in.Effort, in.Worktree = c.Mode, c.Group, c.Checkpoint, c.Effort, s.Store.Worktree(s.here())
+	if c.Files != nil {
+		in.FileSet = in.ChangedFiles
+	}
 	r, err := a.RequestReview(ctx, in)
 	if err != nil {
 		return Result{}, err
 	}
-	return requestedView(a, r), nil
+	return requestedView(a, r, left), nil
 }
 
 // collect works out what to review: the changed files, their digests and
@@ -152,9 +171,13 @@ func (s *Service) Request(ctx context.Context, c RequestOptions) (Result, error)
 // request's range and files, plus the files with open findings: the
 // claim narrows a follow-up to what changed since); --staged exactly the
 // staged change.
-func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot) (checkpoint.NewRequest, error) {
-	root := s.Store.Root
+func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, name string) (checkpoint.NewRequest, heldFiles, error) {
+	root := s.here()
 	later := laterRound(snap, c.Gate)
+	files, cwd := c.Files, s.workingDir()
+	if files == nil && !c.Staged && snap.Request != nil && snap.Request.FileSet != nil {
+		files, cwd = existing(root, snap.Request.FileSet), root // the loop's own files, kept from its --files
+	}
 	base, since := c.Base, c.Base
 	if base == "" && later && !c.Staged {
 		// every round covers the whole change: the range of the loop's first
@@ -162,28 +185,39 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 		// --staged is exactly the staged change, in any round.
 		base, since = s.roundBase(ctx, snap)
 	}
-	res, err := changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Files: c.Files, Cwd: s.workingDir(), Staged: c.Staged, Branch: base == ""})
+	res, err := changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Files: files, Cwd: cwd, Staged: c.Staged, Branch: base == ""})
 	if err != nil {
-		return checkpoint.NewRequest{}, err
+		return checkpoint.NewRequest{}, nil, err
 	}
-	if passed := sinceLastPass(ctx, root, res, snap, requestGate(snap, c.Gate)); passed != "" && c.Files == nil && !c.Staged && base == "" {
+	if passed := sinceLastPass(ctx, root, res, snap, requestGate(snap, c.Gate)); passed != "" && files == nil && !c.Staged && base == "" {
 		// on the default branch the branch adds nothing: what came after
 		// the gate's last pass is the next change
 		base, since = passed, "the last passed review "+short(passed)
-		if res, err = changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Cwd: s.workingDir()}); err != nil {
-			return checkpoint.NewRequest{}, err
+		if res, err = changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Cwd: cwd}); err != nil {
+			return checkpoint.NewRequest{}, nil, err
 		}
 	}
-	files := res.Files
-	if c.Files == nil && !c.Staged {
-		files = withOpenFindings(root, files, snap)
+	list, left := res.Files, heldFiles(nil)
+	if files == nil && !c.Staged {
+		list = withOpenFindings(root, list, snap)
 		if later {
-			files = withEarlierFiles(root, files, snap, requestGate(snap, c.Gate))
+			list = withEarlierFiles(root, list, snap, requestGate(snap, c.Gate))
+		}
+		if list, left, err = s.leaveOutHeld(list, snap, name, c.Group); err != nil {
+			return checkpoint.NewRequest{}, nil, err
 		}
 	}
-	if len(files) == 0 {
-		return checkpoint.NewRequest{}, nothingToReview(ctx, root, res, since, c.Staged)
+	if len(list) == 0 {
+		return checkpoint.NewRequest{}, nil, nothingToReview(ctx, root, res, since, c.Staged)
 	}
+	in, err := s.newRequest(ctx, c, snap, res, list)
+	return in, left, err
+}
+
+// newRequest is the request for list: digests, fingerprint, carried
+// digests, the snapshot commit and, in a later round, the delta.
+func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string) (checkpoint.NewRequest, error) {
+	root := s.here()
 	sums, err := digestFiles(ctx, root, files, c.Staged)
 	if err != nil {
 		return checkpoint.NewRequest{}, err
@@ -203,7 +237,7 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
-	if later {
+	if laterRound(snap, c.Gate) {
 		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
 	}
 	return in, nil
@@ -231,9 +265,12 @@ func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []s
 	return sortedCopy(files)
 }
 
-func requestedView(a *checkpoint.Assignment, r *protocol.Request) Result {
+func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles) Result {
 	var b strings.Builder
 	b.WriteString(requestHeading(a, r))
+	if r.Worktree != "" {
+		fmt.Fprintf(&b, "Worktree: %s\n", r.Worktree)
+	}
 	if r.HeadCommit != "" {
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}
@@ -242,9 +279,10 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request) Result {
 	for _, f := range r.ChangedFiles {
 		fmt.Fprintf(&b, "  %s\n", f)
 	}
+	left.write(&b, r)
 	return Result{
 		State: string(r.Status),
-		Data:  requestData{Assignment: a.Name, Request: r},
+		Data:  requestData{Assignment: a.Name, Request: r, LeftOut: left},
 		Text:  b.String(),
 		Next:  "wait for the verdict: specdev work --timeout 10m",
 	}
@@ -289,7 +327,7 @@ func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
 	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
 		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
 		Next: "wait for the verdict: specdev work --timeout 10m"}
-	if r.Status == protocol.StatusFailed { // a stuck rejection
+	if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
 		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
 			a.Name, r.Round, r.Round+1, r.MaxRounds)
 		res.Next = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"
@@ -316,6 +354,7 @@ func (s *Service) Cancel(ctx context.Context) (Result, error) {
 type requestData struct {
 	Assignment string            `json:"assignment"`
 	Request    *protocol.Request `json:"request"`
+	LeftOut    heldFiles         `json:"left_out,omitempty"` // changed files other loops of the group hold: file -> loop
 }
 
 // askAgainNext is the next step after a cancel: ask again, and if the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,14 +15,16 @@ import (
 )
 
 // `specdev work --group NAME [--timeout D]`: the seed's sync at the end of
-// a group of parallel loops. It waits until every loop of the group is
-// decided — no request of it pending, in progress or awaiting a human's
-// approval, so nobody waits on a reviewer — then shows each assignment's
-// state. Exit 0 only if every loop passed its real review; otherwise the
-// most pressing member's code (mostPressing): 6 a loop is blocked or
-// paused for a human, 4 a loop has findings to fix (a review or a
-// checkpoint review failed), 8 a loop was cancelled, 3 a loop still waits
-// on a reviewer (the time ran out) or works on after a checkpoint review.
+// a group of parallel loops. With --timeout it waits until the group is
+// settled — every loop passed, or one needs a human (blocked, stuck,
+// paused, awaiting approval, cancelled) — and then shows each loop's
+// state; a loop with its implementer (fixing findings, not started yet,
+// working on after a checkpoint review) or its reviewer keeps it waiting,
+// and so does a declared group still waiting for loops to join. Exit 0
+// only if every loop passed its real review; otherwise the most pressing
+// member's code (mostPressing): 6 a loop needs a human, 4 a loop has
+// findings to fix, 3 a loop waits on its reviewer or implementer (or the
+// time ran out).
 
 // groupMember is one assignment in `work --group`.
 type groupMember struct {
@@ -40,8 +43,10 @@ type groupMember struct {
 // workGroupData is the --json data of `work --group`.
 type workGroupData struct {
 	Group       string        `json:"group"`
+	Declared    bool          `json:"declared"` // the group has a declaration (specdev group create)
 	Summary     string        `json:"summary"`
-	Decided     bool          `json:"decided"`
+	Settled     bool          `json:"settled"`           // every loop passed, or one needs a human
+	ToJoin      int           `json:"to_join,omitempty"` // declared loops yet to join (--expect)
 	Assignments []groupMember `json:"assignments"`
 }
 
@@ -62,17 +67,17 @@ func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) 
 	return s.waitForGroup(ctx, c.Group, c.Timeout)
 }
 
-// waitForGroup returns the group's view once no loop of it waits on a
-// reviewer, or when the timeout is up. Each look reads every member in
-// full, so what is shown is what was judged decided.
+// waitForGroup returns the group's view once it is settled, or when the
+// timeout is up. Each look reads every member in full, so what is shown
+// is what was judged settled.
 func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.Duration) (Result, error) {
 	st := s.Store
 	var view Result
 	look := func() (bool, time.Time, error) {
-		var decided bool
+		var settled bool
 		var err error
-		view, decided, err = s.groupView(ctx, group)
-		return decided, time.Time{}, err
+		view, settled, err = s.groupView(ctx, group)
+		return settled, time.Time{}, err
 	}
 	if timeout <= 0 {
 		_, _, err := look()
@@ -80,7 +85,9 @@ func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.D
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	err := s.wait(ctx, func() []string { return assignmentDirs(st) }, look, nil)
+	look = s.announceWait("group "+group+" to pass, or a loop of it to need a human", timeout, look)
+	dirs := func() []string { return append(assignmentDirs(st), filepath.Join(st.Dir, checkpoint.GroupsDir)) }
+	err := s.wait(ctx, dirs, look, nil)
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil
 	}
@@ -102,30 +109,35 @@ func assignmentDirs(st *checkpoint.Store) []string {
 }
 
 // groupView reads every member in full (validated, as a report must) and
-// shows one line each, the summary first; decided is true when no member
-// waits on a reviewer.
-func (s *Service) groupView(ctx context.Context, group string) (res Result, decided bool, err error) {
-	entries, err := groupMembers(s.Store, group)
+// shows one line each, the summary first; settled is true when every
+// loop passed or one needs a human.
+func (s *Service) groupView(ctx context.Context, group string) (res Result, settled bool, err error) {
+	decl, entries, err := s.groupMembers(group)
 	if err != nil {
 		return Result{}, false, err
 	}
-	d := workGroupData{Group: group, Decided: true}
+	d := workGroupData{Group: group, Declared: decl != nil}
 	var labels []string
 	var codes []Code
 	for _, e := range entries {
-		m, active, err := s.memberOf(ctx, e.Name)
+		m, err := s.memberOf(ctx, group, e.Name)
 		if err != nil {
 			return Result{}, false, err
 		}
-		d.Decided = d.Decided && !active
 		d.Assignments = append(d.Assignments, m)
 		labels, codes = append(labels, m.State), append(codes, m.code)
 	}
+	if decl != nil && decl.Waits() > 0 {
+		d.ToJoin = decl.Waits()
+		codes = append(codes, Waiting)
+	}
+	code, at := mostPressing(codes)
+	d.Settled = code == OK || slices.Contains(codes, Blocked)
 	d.Summary = groupSummary(group, labels)
 	var b strings.Builder
 	b.WriteString(upperFirst(d.Summary) + "\n")
-	if !d.Decided {
-		b.WriteString("Not every loop is decided: some still wait on a reviewer.\n")
+	if d.ToJoin > 0 {
+		fmt.Fprintf(&b, "Waiting for %s to join: specdev work request --group %s\n", plural(d.ToJoin, "more loop"), group)
 	}
 	for _, m := range d.Assignments {
 		fmt.Fprintf(&b, "  %s  %s (gate %s, round %s)\n", m.Assignment, m.State, oneLine(m.Gate), roundOf(m.Round, m.MaxRounds))
@@ -136,44 +148,46 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, deci
 			fmt.Fprintf(&b, "    Next: %s\n", m.Next)
 		}
 	}
-	code, at := mostPressing(codes)
 	res = Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}
 	switch {
 	case code == OK:
 		res.Next = "every loop passed; check that the work still matches its reviews: specdev gate --group " + group
-	case code == Waiting:
+	case !d.Settled:
 		res.Next = "wait for the group: specdev work --group " + group + " --timeout 10m"
 	default:
 		res.Next = d.Assignments[at].Next
 	}
-	return res, d.Decided, nil
+	return res, d.Settled, nil
 }
 
-// memberOf is one member's state from its request and progress, and
-// whether it waits on a reviewer.
-func (s *Service) memberOf(ctx context.Context, name string) (m groupMember, active bool, err error) {
+// memberOf is one member's state from its request and progress.
+func (s *Service) memberOf(ctx context.Context, group, name string) (groupMember, error) {
 	a, err := s.Store.Assignment(name)
 	if err != nil {
-		return groupMember{}, false, err
+		return groupMember{}, err
 	}
 	snap, err := a.Fresh(ctx)
 	if err != nil {
-		return groupMember{}, false, err
+		return groupMember{}, err
 	}
 	r := snap.Request
-	if r == nil { // removed by hand since the scan
-		return groupMember{Assignment: name, State: "none", code: Conflict, Next: "ask for a review: specdev work request --assignment " + name}, false, nil
+	if r == nil { // declared, not started yet (or its request removed by hand)
+		return groupMember{Assignment: name, State: "not started", code: Waiting,
+			Next: "its implementer asks for a review when the work is ready: specdev work request --assignment " + name}, nil
 	}
-	m = groupMember{Assignment: name, Gate: r.Gate, Round: r.Round, MaxRounds: r.MaxRounds, Checkpoint: r.Checkpoint,
+	m := groupMember{Assignment: name, Gate: r.Gate, Round: r.Round, MaxRounds: r.MaxRounds, Checkpoint: r.Checkpoint,
 		Summary: r.ReviewerNotes, Findings: len(findingsOf(snap))}
 	m.State = loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r))
-	m.code, m.Next = memberStep(name, r, m.State)
-	return m, r.Status.Active(), nil
+	if _, passed := r.Passed[r.Gate]; passed && r.Status == protocol.StatusCancelled {
+		m.State = "passed, then a request cancelled" // the pass stands: gate --group judges the work by it
+	}
+	m.code, m.Next = memberStep(group, name, r, m.State)
+	return m, nil
 }
 
 // memberStep is a member's exit code in the group and the command that
 // moves its loop on.
-func memberStep(name string, r *protocol.Request, state string) (Code, string) {
+func memberStep(group, name string, r *protocol.Request, state string) (Code, string) {
 	flag := " --assignment " + name
 	switch {
 	case state == "paused":
@@ -182,10 +196,10 @@ func memberStep(name string, r *protocol.Request, state string) (Code, string) {
 		return Blocked, "a human runs: specdev work unblock --rounds 1" + flag + " (or: specdev work cancel" + flag + ")"
 	case r.Status == protocol.StatusFailed:
 		return ChangesRequested, "fix the findings (specdev work" + flag + "), then run: specdev work request" + flag
-	case r.Status == protocol.StatusCancelled:
-		return Conflict, "ask again when ready: specdev work request" + flag
+	case r.Status == protocol.StatusCancelled && state == "cancelled":
+		return Blocked, "ask for its review again (specdev work request" + flag + "), or a human drops the loop from the group: specdev group drop " + group + " " + name
 	case r.Status == protocol.StatusAwaitingApproval:
-		return Waiting, "a human decides: specdev check approve|reject" + flag
+		return Blocked, "a human decides: specdev check approve|reject" + flag
 	case r.Status.Active():
 		return Waiting, "wait for the verdict: specdev work" + flag + " --timeout 10m"
 	case r.Checkpoint: // a checkpoint review passed: the loop works on
@@ -203,8 +217,6 @@ func stateWord(code Code) string {
 		return "blocked"
 	case ChangesRequested:
 		return "failed"
-	case Conflict:
-		return "cancelled"
 	}
 	return "waiting"
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -144,12 +145,17 @@ func (s *Service) changedSincePass(ctx context.Context, view Result) Result {
 	if !ok || len(d.reviewedSums) == 0 {
 		return view
 	}
-	now, err := digestFiles(ctx, s.Store.Root, slices.Collect(maps.Keys(d.reviewedSums)), d.Request.Staged)
+	root, err := s.checkoutOf(d.Request)
+	if err == nil {
+		var now changeset.Sums
+		now, err = digestFiles(ctx, root, slices.Collect(maps.Keys(d.reviewedSums)), d.Request.Staged)
+		d.ChangedSince = protocol.ChangedSince(d.reviewedSums, now.Files)
+	}
 	if err != nil {
 		s.Log.Warnf("cannot tell whether the reviewed files changed since the pass: %v", err)
 		return view
 	}
-	if d.ChangedSince = protocol.ChangedSince(d.reviewedSums, now.Files); len(d.ChangedSince) > 0 {
+	if len(d.ChangedSince) > 0 {
 		view.Text = strings.TrimRight(view.Text, "\n") + fmt.Sprintf("\nChanged since the review, so the pass does not cover them: %s.", strings.Join(d.ChangedSince, ", "))
 		view.Next = "to have the changes reviewed: specdev work request"
 	}

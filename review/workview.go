@@ -88,14 +88,20 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	case status == protocol.StatusFailed:
 		d.Findings = findingsOf(snap)
 		res, waiting = failedView(snap, head, &d), false
+	case status == protocol.StatusBlocked && r.BlockedReason == protocol.BlockedStuck:
+		res.State, res.Code, waiting = "stuck", Blocked, false // a human must act: nothing to wait for
+		res.Text = stuckText(snap, head, &d)
+		res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
+	case status == protocol.StatusBlocked && !r.CompletedAt.IsZero(): // the loop's last round was rejected
+		d.Findings = findingsOf(snap)
+		res, waiting = failedView(snap, head, &d), false
+		res.State, res.Code = string(status), Blocked
+		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", plural(r.MaxRounds, "round"))
+		res.Next = "a human reads the findings, then runs: specdev work unblock --rounds 1 (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked:
-		res.Code, waiting = Blocked, false // a human must act: nothing to wait for
-		res.Text = fmt.Sprintf("Review loop blocked: %s would pass the limit of %s. A human must decide.", head, plural(r.MaxRounds, "round"))
+		res.Code, waiting = Blocked, false
+		res.Text = fmt.Sprintf("Review loop blocked: %s, round %d would pass the limit of %s. A human must unblock the loop.", a.Name, r.Round, plural(r.MaxRounds, "round"))
 		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
-		if r.BlockedReason == protocol.BlockedStuck {
-			res.State, res.Text = "stuck", stuckText(snap, head, &d)
-			res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
-		}
 	case status == protocol.StatusCancelled:
 		res.Code, waiting = OK, false
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)

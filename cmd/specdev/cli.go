@@ -12,6 +12,7 @@ type CLI struct {
 	Decide     DecideCmd     `cmd:"" help:"(Human) decide the reviews awaiting approval: follow or override the reviewer's proposal. Never claims."`
 	Loop       LoopCmd       `cmd:"" help:"Run an assignment's whole review loop with agents: the implementer works, the reviewer reviews, until a pass or a human must decide."`
 	Agents     AgentsCmd     `cmd:"" help:"List the agents specdev can start (built in, and config.json \"agents\"), with whether each is on PATH."`
+	Group      GroupCmd      `cmd:"" help:"Declare a group of parallel loops (create), or drop an abandoned loop from it (drop)."`
 	Status     StatusCmd     `cmd:"" help:"All assignments at a glance, and what needs a human (with the command to run)."`
 	History    HistoryCmd    `cmd:"" help:"The event log of an assignment (-n, --round, --event select part of it)."`
 	Report     ReportCmd     `cmd:"" help:"Print an assignment's review report (review_report.md), or its path."`
@@ -20,7 +21,7 @@ type CLI struct {
 	Gate       GateCmd       `cmd:"" help:"Exit 0 only if every file you commit (--staged) or push is what a passed review saw."`
 	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
 	Mcp        McpCmd        `cmd:"" help:"Serve specdev's operations as MCP tools on stdin and stdout (for Claude Code, Codex, Cursor…); specdev mcp config HOST prints the host's entry."`
-	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config)."`
+	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of a file specdev reads (request, progress, verdict, findings, history, config, group)."`
 	Version    VersionCmd    `cmd:"" help:"Print the version."`
 	Help       HelpCmd       `cmd:"" help:"Show the help of a command: specdev help check record."`
 	Completion CompletionCmd `cmd:"" help:"Print a shell completion script (bash, zsh or fish)."`

@@ -56,6 +56,7 @@ func completeLine(parser *kong.Kong) error {
 		"file":    complete.PredictFiles("*"),
 		"dir":     complete.PredictDirs("*"),
 		"mode":    complete.PredictSet("auto", "manual"),
+		"effort":  complete.PredictSet("low", "medium", "high", "max"),
 		"outcome": complete.PredictSet("pass", "fail"),
 		"schema":  complete.PredictSet(schemas.Names()...),
 		"command": complete.PredictFunc(func(a complete.Args) []string { return commandWords(parser.Model.Node, a) }),

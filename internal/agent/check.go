@@ -126,10 +126,20 @@ func (r *runner) result(done []reviewed) review.Result {
 	return res
 }
 
-// job is a run of the agent for assignment, with its environment.
+// job is a run of the agent for assignment, with its environment, in the
+// checkout the assignment's request was made in (the project root, or
+// the project folder in another worktree of the repository).
 func (r *runner) job(svc *review.Service, assignment string, env []string) job {
 	st := r.svc.Store
-	return job{agent: r.agent, root: st.Root, log: filepath.Join(st.Dir, "assignments", assignment, "agent.log"),
+	root := st.Root
+	if a, err := st.Assignment(assignment); err == nil {
+		if snap, err := a.Snapshot(); err == nil {
+			if dir, err := st.CheckoutOf(snap.Request); err == nil {
+				root = dir
+			}
+		}
+	}
+	return job{agent: r.agent, root: root, log: filepath.Join(st.Dir, "assignments", assignment, "agent.log"),
 		env: append(env, "SPECDEV_ASSIGNMENT="+assignment, "SPECDEV_DIR="+st.Dir)}
 }
 

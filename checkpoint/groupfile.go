@@ -1,0 +1,130 @@
+package checkpoint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/specdev/specdev/protocol"
+)
+
+// GroupsDir is the folder under .specdev/ that holds the declared groups
+// (protocol.Group), a file each, and the lock every change of one takes.
+const GroupsDir = "groups"
+
+func (s *Store) groupsDir() string { return filepath.Join(s.Dir, GroupsDir) }
+
+func groupRel(name string) string { return protocol.StateDir + "/" + GroupsDir + "/" + name + ".json" }
+
+// Group reads the declaration of the group called name; nil when the
+// group is not declared.
+func (s *Store) Group(name string) (*protocol.Group, error) {
+	if err := protocol.CheckName(name); err != nil {
+		return nil, &protocol.UsageError{Msg: "group: " + err.Error(), Hint: "use letters, digits, '.', '_' and '-', e.g. api"}
+	}
+	data, err := readStateFile(filepath.Join(s.groupsDir(), name+".json"), groupRel(name), protocol.MaxFileSize)
+	if err != nil || data == nil {
+		return nil, err
+	}
+	g, err := protocol.DecodeGroup(groupRel(name), data)
+	if err == nil && g.Name != name {
+		err = &protocol.InvalidError{File: groupRel(name), Field: "name", Problem: fmt.Sprintf("is %s, not the file's name", protocol.QuotePrefix(g.Name)),
+			Hint: "a group file is named after its group: rename the file or fix the field"}
+	}
+	return g, err
+}
+
+// Groups reads every declared group, sorted by name.
+func (s *Store) Groups() ([]*protocol.Group, error) {
+	entries, err := os.ReadDir(s.groupsDir())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var groups []*protocol.Group
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || isTemp(e.Name()) || protocol.CheckName(name) != nil {
+			continue
+		}
+		g, err := s.Group(name)
+		if err != nil {
+			return nil, err
+		}
+		if g != nil {
+			groups = append(groups, g)
+		}
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i].Name < groups[j].Name })
+	return groups, nil
+}
+
+// UpdateGroup changes the declaration of the group called name under the
+// groups' lock: fn gets the current one (nil: not declared) and returns
+// the new one (nil: leave it). The new one is validated, then written
+// atomically, never through a link.
+func (s *Store) UpdateGroup(ctx context.Context, name string, fn func(*protocol.Group) (*protocol.Group, error)) (*protocol.Group, error) {
+	dir, rel := s.groupsDir(), protocol.StateDir+"/"+GroupsDir
+	if _, err := mkdir(dir); err != nil {
+		return nil, err
+	}
+	if err := checkFolder(dir, rel); err != nil {
+		return nil, err
+	}
+	unlock, err := s.lockGroups(ctx, dir, rel+"/"+LockFile)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cleanTemps(dir)
+	cur, err := s.Group(name)
+	if err != nil {
+		return nil, err
+	}
+	g, err := fn(cur)
+	if err != nil || g == nil {
+		return cur, err
+	}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	data, err := protocol.EncodeGroup(g)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkNotLink(filepath.Join(dir, name+".json"), groupRel(name)); err != nil {
+		return nil, err
+	}
+	return g, writeAtomic(dir, fileWrite{name + ".json", data})
+}
+
+// lockGroups takes the groups' lock, waiting at most lock_timeout.
+func (s *Store) lockGroups(ctx context.Context, dir, rel string) (unlock func(), err error) {
+	path := filepath.Join(dir, LockFile)
+	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR|noFollow), flock.SetPermissions(0o644))
+	wait := time.Duration(s.Config.LockTimeout)
+	lctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	ok, err := fl.TryLockContext(lctx, lockRetry)
+	switch {
+	case ok:
+		return func() { fl.Unlock() }, nil
+	case checkNotLink(path, rel) != nil:
+		return nil, checkNotLink(path, rel)
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("lock %s: %w", rel, ctx.Err())
+	case err == nil || errors.Is(err, context.DeadlineExceeded):
+		return nil, fmt.Errorf("%s is locked by another process; gave up after %s: %w", rel, wait, ErrBusy)
+	}
+	return nil, fmt.Errorf("lock %s: %w", rel, err)
+}

@@ -1,0 +1,98 @@
+package protocol
+
+import (
+	"encoding/json"
+	"reflect"
+)
+
+// A group's declaration: .specdev/groups/<name>.json names the loops
+// (assignments) of a group of parallel loops, so that the group is
+// judged over exactly them — a loop declared but not started yet keeps
+// the group open — and, with Expect, how many loops it waits for while
+// they join (work request --group NAME --expect N).
+
+// GroupVersion is the newest group file version this build reads.
+const GroupVersion = 1
+
+// MaxGroupLoops bounds the loops of one group.
+const MaxGroupLoops = 1000
+
+// Group is one group's declaration.
+type Group struct {
+	Version   int       `json:"version" specdev:"required"`
+	Name      string    `json:"name" specdev:"required"`
+	CreatedAt Timestamp `json:"created_at" specdev:"required"`
+	Loops     []string  `json:"loops" specdev:"required"` // assignment folder names
+	Expect    int       `json:"expect,omitempty" specdev:"nonzero"`
+
+	// Extra keeps fields this version does not know.
+	Extra Extra `json:"-"`
+}
+
+type groupFields Group
+
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (g Group) MarshalJSON() ([]byte, error) {
+	if g.Loops == nil {
+		g.Loops = []string{}
+	}
+	data, err := json.Marshal(groupFields(g))
+	if err != nil {
+		return nil, err
+	}
+	return appendExtra(data, g.Extra)
+}
+
+// Waits is how many loops the group still waits for to join.
+func (g *Group) Waits() int { return max(g.Expect-len(g.Loops), 0) }
+
+// Validate applies every rule of a group file.
+func (g *Group) Validate() error {
+	return semantic(g.file(), "group", g.shape, g.semantics)
+}
+
+func (g *Group) file() string { return StateDir + "/groups/" + g.Name + ".json" }
+
+func (g *Group) shape(c *check) {
+	c.between("version", int64(g.Version), 1, GroupVersion)
+	c.failErr("name", CheckName(g.Name))
+	c.setTime("created_at", g.CreatedAt)
+	c.each("loops", len(g.Loops), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(g.Loops[i])) })
+	c.optional("expect", int64(g.Expect), 1, MaxGroupLoops)
+	c.extraShape(g.Extra)
+}
+
+func (g *Group) semantics(c *check) {
+	seen := map[string]bool{}
+	for i, l := range g.Loops {
+		if seen[l] {
+			c.failHint("loops"+indexField(i), hintHandEdit, "loop %s is listed twice", QuotePrefix(l))
+		}
+		seen[l] = true
+	}
+	if g.Expect > 0 && g.Expect < len(g.Loops) {
+		c.failHint("expect", hintHandEdit, "is %d, but %d loops are declared", g.Expect, len(g.Loops))
+	}
+	c.extra(g.Extra, planOf(reflect.TypeFor[Group]()).folded)
+}
+
+// EncodeGroup is a group file as specdev writes it.
+func EncodeGroup(g *Group) ([]byte, error) {
+	fields := groupFields(*g)
+	if fields.Loops == nil {
+		fields.Loops = []string{}
+	}
+	return encodeState(g.file(), fields, g.Extra)
+}
+
+// DecodeGroup reads and validates a group file.
+func DecodeGroup(file string, data []byte) (*Group, error) {
+	var g Group
+	if err := read(file, "group", data, &g, false, GroupVersion); err != nil {
+		return nil, err
+	}
+	if err := semantic(file, "group", g.shape, g.semantics); err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
