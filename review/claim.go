@@ -92,7 +92,12 @@ type poller struct {
 func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.Claim, *checkpoint.Assignment, error) {
 	var claim *checkpoint.Claim
 	var a *checkpoint.Assignment
-	look := func() (bool, time.Time, error) {
+	// the folders to watch are read afresh before every look (not taken
+	// from the previous look, which has seen none on the first call), so
+	// a request written into any assignment folder wakes the poll at once
+	dirs := func() []string { return assignmentDirs(p.st) }
+	err := p.s.waitFor(ctx, p.waitingFor(), timeout, dirs, func() bool { return p.changed }, func(ctx context.Context) (bool, time.Time, error) {
+		p.ctx = ctx // the whole call's: --timeout bounds every lock wait too
 		var err error
 		claim, a, err = p.claimNext()
 		next := p.st.NextStale(p.entries, p.opt.Session)
@@ -108,24 +113,7 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 			}
 		}
 		return claim != nil, next, err
-	}
-	p.ctx = ctx
-	if timeout <= 0 {
-		_, _, err := look()
-		return claim, a, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	p.ctx = ctx
-	look = p.s.announceWait(p.waitingFor(), timeout, look)
-	// the folders to watch are read afresh before every look (not taken
-	// from the previous look, which has seen none on the first call), so
-	// a request written into any assignment folder wakes the poll at once
-	dirs := func() []string { return assignmentDirs(p.st) }
-	err := p.s.wait(ctx, dirs, look, func() bool { return p.changed })
-	if errors.Is(err, context.DeadlineExceeded) {
-		err = nil
-	}
+	})
 	return claim, a, err
 }
 
@@ -241,25 +229,34 @@ func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
 	return groups
 }
 
-// announceWait wraps a waiting operation's look so that, the first time
-// it finds nothing (the operation is about to wait), the caller's Notify
-// gets one note: what it waits for, until when in local time, and how to
-// stop. Nothing is said when the first look already has the answer. (The
-// command line notifies only a person at a terminal, not an agent's pipe.)
-func (s *Service) announceWait(what string, timeout time.Duration, look func() (bool, time.Time, error)) func() (bool, time.Time, error) {
-	if s.Notify == nil {
-		return look
+// waitFor looks once, or with a timeout looks until look is done or the
+// time is up (then the last look stands, with no error). The first time
+// a look finds nothing (the operation is about to wait), the caller's
+// Notify gets one note: what it waits for, until when in local time, and
+// how to stop. Nothing is said when the first look already has the
+// answer. (The command line notifies only a person at a terminal, not an
+// agent's pipe.) look gets the context bounded by the timeout.
+func (s *Service) waitFor(ctx context.Context, what string, timeout time.Duration, dirs func() []string, changed func() bool,
+	look func(context.Context) (bool, time.Time, error)) error {
+	if timeout <= 0 {
+		_, _, err := look(ctx)
+		return err
 	}
-	until := s.now().Add(timeout)
-	said := false
-	return func() (bool, time.Time, error) {
-		done, next, err := look()
-		if !done && err == nil && !said {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	until, said := s.now().Add(timeout), false
+	err := s.wait(ctx, dirs, func() (bool, time.Time, error) {
+		done, next, err := look(ctx)
+		if !done && err == nil && !said && s.Notify != nil {
 			said = true
-			s.notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
+			s.Notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
 		}
 		return done, next, err
+	}, changed)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil
 	}
+	return err
 }
 
 // localClock is t in local time: the time of day, with the date when it

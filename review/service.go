@@ -150,12 +150,6 @@ func (s *Service) checkCaller() error {
 	return nil
 }
 
-func (s *Service) notify(note string) {
-	if s.Notify != nil {
-		s.Notify(note)
-	}
-}
-
 // workingDir is the caller's folder, or "" (paths are then read from the
 // project root) if it cannot be found.
 func (s *Service) workingDir() string {

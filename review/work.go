@@ -80,32 +80,22 @@ func modeLine(view Result, switched bool) string {
 func (s *Service) waitForWork(ctx context.Context, a *checkpoint.Assignment, timeout time.Duration) (Result, error) {
 	var view Result
 	seen := false // a request was there: one gone since was removed, not never made
-	look := func() (bool, time.Time, error) {
-		snap, err := a.Fresh(ctx)
-		if err != nil {
-			return false, time.Time{}, err
-		}
-		if seen && snap.Request == nil {
-			return false, time.Time{}, &checkpoint.StateError{
-				Msg:  fmt.Sprintf("%s/%s is gone: it was removed while waiting for the verdict", a.RelDir(), protocol.RequestFile),
-				Hint: "restore it if that was a mistake (e.g. from git), or ask for a review again: specdev work request"}
-		}
-		seen = snap.Request != nil
-		var waiting bool
-		view, waiting = workView(a, snap, s.now(), s.Store.StaleAfter())
-		return !waiting, time.Time{}, nil
-	}
-	if timeout <= 0 {
-		_, _, err := look()
-		return view, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	look = s.announceWait("a verdict or a human's decision on "+a.Name, timeout, look)
-	err := s.wait(ctx, func() []string { return []string{a.Dir} }, look, nil)
-	if errors.Is(err, context.DeadlineExceeded) {
-		err = nil
-	}
+	err := s.waitFor(ctx, "a verdict or a human's decision on "+a.Name, timeout, func() []string { return []string{a.Dir} }, nil,
+		func(ctx context.Context) (bool, time.Time, error) {
+			snap, err := a.Fresh(ctx)
+			if err != nil {
+				return false, time.Time{}, err
+			}
+			if seen && snap.Request == nil {
+				return false, time.Time{}, &checkpoint.StateError{
+					Msg:  fmt.Sprintf("%s/%s is gone: it was removed while waiting for the verdict", a.RelDir(), protocol.RequestFile),
+					Hint: "restore it if that was a mistake (e.g. from git), or ask for a review again: specdev work request"}
+			}
+			seen = snap.Request != nil
+			var waiting bool
+			view, waiting = workView(a, snap, s.now(), s.Store.StaleAfter())
+			return !waiting, time.Time{}, nil
+		})
 	return view, err
 }
 

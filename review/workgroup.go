@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -71,26 +70,17 @@ func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) 
 // timeout is up. Each look reads every member in full, so what is shown
 // is what was judged settled.
 func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.Duration) (Result, error) {
-	st := s.Store
 	var view Result
-	look := func() (bool, time.Time, error) {
-		var settled bool
-		var err error
-		view, settled, err = s.groupView(ctx, group)
-		return settled, time.Time{}, err
+	dirs := func() []string {
+		return append(assignmentDirs(s.Store), filepath.Join(s.Store.Dir, checkpoint.GroupsDir))
 	}
-	if timeout <= 0 {
-		_, _, err := look()
-		return view, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	look = s.announceWait("group "+group+" to pass, or a loop of it to need a human", timeout, look)
-	dirs := func() []string { return append(assignmentDirs(st), filepath.Join(st.Dir, checkpoint.GroupsDir)) }
-	err := s.wait(ctx, dirs, look, nil)
-	if errors.Is(err, context.DeadlineExceeded) {
-		err = nil
-	}
+	err := s.waitFor(ctx, "group "+group+" to pass, or a loop of it to need a human", timeout, dirs, nil,
+		func(ctx context.Context) (bool, time.Time, error) {
+			var settled bool
+			var err error
+			view, settled, err = s.groupView(ctx, group)
+			return settled, time.Time{}, err
+		})
 	return view, err
 }
 
