@@ -35,14 +35,21 @@ func withEarlierFiles(root string, files []string, snap checkpoint.Snapshot, gat
 		return files
 	}
 	for _, f := range prev.ChangedFiles {
-		if slices.Contains(files, f) || changeset.CheckFile(root, f) != nil {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
+		if !slices.Contains(files, f) && stillThere(root, f) {
 			files = append(files, f)
 		}
 	}
-	return sortedCopy(files)
+	return slices.Sorted(slices.Values(files))
+}
+
+// stillThere reports whether f, a path of the project, names a file or
+// folder that exists in root.
+func stillThere(root, f string) bool {
+	if changeset.CheckFile(root, f) != nil {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(f)))
+	return err == nil
 }
 
 // requestDelta measures the change since the previous round of the loop:

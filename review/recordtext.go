@@ -54,8 +54,6 @@ func fileFindings(p *protocol.Progress, file string) []protocol.Finding {
 	return out
 }
 
-func orNone(findings []protocol.Finding) []protocol.Finding { return orNoFindings(findings) }
-
 // recordPath reads the file argument of check record as git reads a path
 // from the caller's folder wd (changeset.ProjectPath, the rule work
 // request --files follows too). A refused path is a usage error, as a

@@ -4,8 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -239,20 +238,12 @@ func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []s
 	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
 		return files
 	}
-	seen := map[string]bool{}
-	for _, f := range files {
-		seen[f] = true
-	}
 	for _, f := range findingsOf(snap) {
-		if f.File == "" || seen[f.File] || changeset.CheckFile(root, f.File) != nil {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, f.File)); err == nil {
-			seen[f.File] = true
+		if f.File != "" && !slices.Contains(files, f.File) && stillThere(root, f.File) {
 			files = append(files, f.File)
 		}
 	}
-	return sortedCopy(files)
+	return slices.Sorted(slices.Values(files))
 }
 
 func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles) Result {
@@ -265,10 +256,7 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}
 	writeRange(&b, r)
-	fmt.Fprintf(&b, "Files (%d):\n", len(r.ChangedFiles))
-	for _, f := range r.ChangedFiles {
-		fmt.Fprintf(&b, "  %s\n", f)
-	}
+	writeFileList(&b, "Files", r.ChangedFiles) // never empty: a request names what it reviews
 	left.write(&b, r)
 	return Result{
 		State: string(r.Status),

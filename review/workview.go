@@ -2,7 +2,6 @@ package review
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -302,10 +301,4 @@ func Human(d time.Duration) string {
 		return fmt.Sprintf("%dm", int(d.Minutes()))
 	}
 	return fmt.Sprintf("%dh%dm", int(d.Hours()), int(d.Minutes())%60)
-}
-
-func sortedCopy(list []string) []string {
-	out := append([]string{}, list...)
-	sort.Strings(out)
-	return out
 }
