@@ -123,7 +123,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 	if d.Changes != nil && d.Changes.Command != "" {
 		fmt.Fprintf(b, "Changes to read: %s\n", d.Changes.Command)
 		if d.Changes.Stat != "" {
-			b.WriteString(indentLines(statFiles(d.Changes.Stat)))
+			writeStat(b, d.Changes.Stat)
 		}
 	}
 	if d.Notes != "" {
@@ -169,13 +169,6 @@ func writeToReview(b *strings.Builder, files []toReviewFile) {
 	}
 }
 
-// writeUnchanged: the files carried over, said once (--json lists them).
-func writeUnchanged(b *strings.Builder, d briefingData) {
-	if n := len(d.Unchanged); n > 0 {
-		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, plural(n, "file"))
-	}
-}
-
 // writeProgress: the files reviewed in this round with their findings,
 // then the ones left.
 func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
@@ -190,7 +183,9 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 		writeFindings(&fb, f.Findings)
 		b.WriteString(indentBy(fb.String(), "  "))
 	}
-	writeUnchanged(b, d)
+	if n := len(d.Unchanged); n > 0 { // said once: --json lists them
+		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, plural(n, "file"))
+	}
 	if len(d.ToReview) == 0 {
 		b.WriteString("Remaining: none — every file is reviewed\n")
 		return
@@ -218,34 +213,26 @@ func writeCommands(b *strings.Builder, d briefingData, generated bool) {
 
 // fallbackNote says why a later round is reviewed in full.
 func fallbackNote(plan *protocol.RoundPlan) string {
-	if plan == nil || plan.Reason == "" {
+	const full = ": a full review, "
+	switch {
+	case plan == nil || plan.Reason == "":
 		return ""
+	case plan.Reason == protocol.FallbackOtherSession:
+		return full + "as another session reviewed the previous round"
+	case plan.Reason == protocol.FallbackGateChanged:
+		return full + "as the previous round was of another gate"
+	case plan.Reason == protocol.FallbackCommitGone:
+		return full + "as the last reviewed commit is gone (rewritten history)"
+	case plan.Reason == protocol.FallbackChangeTooLarge:
+		percent := 100 // of nothing: all of it
+		if whole := plan.TotalLines; whole > 0 {
+			percent = (plan.ChangedLines*100 + whole/2) / whole
+		}
+		return fmt.Sprintf("%sas the change since the previous round is %d%% of the review", full, percent)
+	case plan.Reason == protocol.FallbackChangeUnknown:
+		return full + "as the request does not say what changed since the previous round"
 	}
-	return ": a full review, " + fallbackText(plan)
-}
-
-// fallbackText says a fallback reason in words.
-func fallbackText(plan *protocol.RoundPlan) string {
-	switch plan.Reason {
-	case protocol.FallbackOtherSession:
-		return "as another session reviewed the previous round"
-	case protocol.FallbackGateChanged:
-		return "as the previous round was of another gate"
-	case protocol.FallbackCommitGone:
-		return "as the last reviewed commit is gone (rewritten history)"
-	case protocol.FallbackChangeTooLarge:
-		return fmt.Sprintf("as the change since the previous round is %d%% of the review", percent(plan.ChangedLines, plan.TotalLines))
-	case protocol.FallbackChangeUnknown:
-		return "as the request does not say what changed since the previous round"
-	}
-	return "(" + plan.Reason + ")"
-}
-
-func percent(part, whole int) int {
-	if whole <= 0 {
-		return 100
-	}
-	return (part*100 + whole/2) / whole
+	return full + "(" + plan.Reason + ")"
 }
 
 // indentBy puts prefix before every line of text.
@@ -256,23 +243,17 @@ func indentBy(text, prefix string) string {
 	return prefix + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n"+prefix) + "\n"
 }
 
-// statFiles keeps the per-file lines of git diff --stat: its summary line
-// ("1 file changed, …") says nothing they do not.
-func statFiles(stat string) string {
+// writeStat writes the per-file lines of git diff --stat, indented by
+// two spaces: its summary line ("1 file changed, …") says nothing they
+// do not.
+func writeStat(b *strings.Builder, stat string) {
 	lines := strings.Split(strings.TrimRight(stat, "\n"), "\n")
 	if n := len(lines); n > 1 && strings.Contains(lines[n-1], " changed") {
 		lines = lines[:n-1]
 	}
-	return strings.Join(lines, "\n")
-}
-
-// indentLines indents each line of git's output by two spaces.
-func indentLines(text string) string {
-	var b strings.Builder
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+	for _, line := range lines {
 		b.WriteString("  " + oneLine(line) + "\n")
 	}
-	return b.String()
 }
 
 func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {

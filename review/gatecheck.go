@@ -94,7 +94,7 @@ func (g *gateCheck) result() Result {
 // passedText says that the files are what the loop's passing review saw.
 func (g *gateCheck) passedText() string {
 	return fmt.Sprintf("Gate %s open: the %s what the review of %s passed (round %d%s).",
-		g.gate, g.countFiles(), g.a.Name, g.rec.Round, atHead(g.rec.HeadCommit))
+		g.gate, g.countOf(len(g.files)), g.a.Name, g.rec.Round, atHead(g.rec.HeadCommit))
 }
 
 // unfinished judges a request of the gate that has no passing verdict:

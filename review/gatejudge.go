@@ -96,7 +96,9 @@ func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
 	}
 	var codes []Code
 	for _, l := range sortedLoops(refused) {
-		g := l.with(sc.only(refused[l]), true)
+		only := sc
+		only.files = refused[l]
+		g := l.with(only, true)
 		res := g.result()
 		m := groupGateMember{State: res.State, Next: g.memberNext("", res), gateData: res.Data.(gateData)}
 		d.Loops = append(d.Loops, m)
@@ -187,7 +189,7 @@ func passedResult(sc gateScope, d gateData, covered map[*gateCheck][]string, not
 		d.Review = &gateReview{RequestID: l.rec.RequestID, Status: protocol.StatusPassed, Round: l.rec.Round, HeadCommit: l.rec.HeadCommit}
 		b.WriteString(l.passedText() + "\n")
 	} else {
-		fmt.Fprintf(&b, "Gate %s open: the %s what passed reviews saw:\n", d.Gate, sc.countFiles())
+		fmt.Fprintf(&b, "Gate %s open: the %s what passed reviews saw:\n", d.Gate, sc.countOf(len(sc.files)))
 		for _, l := range loops {
 			fmt.Fprintf(&b, "  %s (round %d%s): %s\n", l.a.Name, l.rec.Round, atHead(l.rec.HeadCommit), strings.Join(covered[l], ", "))
 		}

@@ -52,9 +52,6 @@ func (sc gateScope) what() string {
 	return "what the branch adds"
 }
 
-// countFiles counts what the gate covers: "2 staged files are".
-func (sc gateScope) countFiles() string { return sc.countOf(len(sc.files)) }
-
 // countOf counts n files of what the gate covers: "2 staged files are".
 func (sc gateScope) countOf(n int) string {
 	word := map[string]string{staged: "staged file", pushed: "pushed file", branch: "changed file"}[sc.kind]
@@ -62,12 +59,6 @@ func (sc gateScope) countOf(n int) string {
 		return "1 " + word + " is"
 	}
 	return plural(n, word) + " are"
-}
-
-// only is sc restricted to files.
-func (sc gateScope) only(files []string) gateScope {
-	sc.files = files
-	return sc
 }
 
 // atHead is ", head abc1234", or "" when the review knew no commit.
