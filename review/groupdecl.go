@@ -49,23 +49,18 @@ func (s *Service) GroupCreate(ctx context.Context, group string, loops []string)
 	}
 	g, err := s.Store.UpdateGroup(ctx, group, func(cur *protocol.Group) (*protocol.Group, error) {
 		if cur == nil {
-			return &protocol.Group{Version: protocol.GroupVersion, Name: group, CreatedAt: protocol.At(s.now()), Loops: names}, nil
+			return s.declared(nil, group, names, 0), nil
 		}
 		if missing := without(cur.Loops, names); len(missing) > 0 {
 			return nil, &checkpoint.StateError{Msg: fmt.Sprintf("group %s is declared with %s too", group, strings.Join(missing, ", ")),
 				Hint: fmt.Sprintf("name every loop to add some (specdev group create %s --loops %s,…), or drop one: specdev group drop %s %s",
 					group, strings.Join(cur.Loops, ","), group, missing[0])}
 		}
-		if len(without(names, cur.Loops)) == 0 {
+		added := without(names, cur.Loops)
+		if len(added) == 0 {
 			return nil, nil // declared as it is
 		}
-		next := *cur
-		next.Loops = append(slices.Clone(cur.Loops), without(names, cur.Loops)...)
-		next.Expect = max(next.Expect, len(next.Loops))
-		if next.Expect == len(next.Loops) {
-			next.Expect = 0
-		}
-		return &next, nil
+		return s.declared(cur, group, append(slices.Clone(cur.Loops), added...), cur.Expect), nil
 	})
 	if err != nil {
 		return Result{}, err
@@ -92,26 +87,18 @@ func (s *Service) GroupDrop(ctx context.Context, group, loop string) (Result, er
 		return Result{}, err
 	}
 	g, err := s.Store.UpdateGroup(ctx, group, func(cur *protocol.Group) (*protocol.Group, error) {
-		next := cur
-		if next == nil { // the members its requests name, declared without the dropped one
-			next = &protocol.Group{Version: protocol.GroupVersion, Name: group, CreatedAt: protocol.At(s.now())}
+		if cur == nil { // the members its requests name, declared without the dropped one
 			members, _ := checkpoint.GroupOf(entries, group, nil)
+			var loops []string
 			for _, m := range members {
-				next.Loops = append(next.Loops, m.Name)
+				loops = append(loops, m.Name)
 			}
+			cur = s.declared(nil, group, loops, 0)
 		}
-		if !slices.Contains(next.Loops, name) {
+		if !slices.Contains(cur.Loops, name) {
 			return nil, usage("see its loops: specdev work --group "+group, fmt.Sprintf("%s is not a loop of group %s", loop, group))
 		}
-		c := *next
-		c.Loops = without(next.Loops, []string{name})
-		if c.Expect > 0 {
-			c.Expect--
-		}
-		if c.Expect <= len(c.Loops) {
-			c.Expect = 0
-		}
-		return &c, nil
+		return s.declared(cur, group, without(cur.Loops, []string{name}), max(cur.Expect-1, 0)), nil
 	})
 	if err != nil {
 		return Result{}, err
@@ -148,22 +135,32 @@ func (s *Service) joinGroup(ctx context.Context, name, group string, expect int)
 		case slices.Contains(cur.Loops, name) && expect <= cur.Expect:
 			return nil, nil
 		}
-		next := *cur
-		next.Expect = max(cur.Expect, expect)
+		loops, most := cur.Loops, max(cur.Expect, expect)
 		if !slices.Contains(cur.Loops, name) {
-			if len(cur.Loops) >= next.Expect {
+			if len(cur.Loops) >= most {
 				return nil, &checkpoint.StateError{
 					Msg:  fmt.Sprintf("%s is not a loop of group %s, which is declared complete: %s", name, group, strings.Join(cur.Loops, ", ")),
 					Hint: fmt.Sprintf("add it: specdev group create %s --loops %s,%s (or ask with --expect %d)", group, strings.Join(cur.Loops, ","), name, len(cur.Loops)+1)}
 			}
-			next.Loops = append(slices.Clone(cur.Loops), name)
+			loops = append(slices.Clone(cur.Loops), name)
 		}
-		if next.Expect <= len(next.Loops) {
-			next.Expect = 0
-		}
-		return &next, nil
+		return s.declared(cur, group, loops, most), nil
 	})
 	return err
+}
+
+// declared is cur (nil: a new group) with loops, waiting for expect of
+// them; an expect the loops already reach is none.
+func (s *Service) declared(cur *protocol.Group, group string, loops []string, expect int) *protocol.Group {
+	g := protocol.Group{Version: protocol.GroupVersion, Name: group, CreatedAt: protocol.At(s.now())}
+	if cur != nil {
+		g = *cur
+	}
+	g.Loops, g.Expect = loops, expect
+	if g.Expect <= len(g.Loops) {
+		g.Expect = 0
+	}
+	return &g
 }
 
 // declaredGroupOf is the declared group the assignment is a loop of, or "".
