@@ -121,9 +121,6 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	}
 	d.OtherLoops = otherLoops(a, r)
 	d.Documents, d.MoreDocuments = documents(a)
-	if d.Documents == nil {
-		d.Documents = []document{}
-	}
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
 		if !slices.Contains(d.Unchanged, f) {

@@ -26,9 +26,10 @@ const maxDocuments = 20
 // first, then by name. specdev's own report is not one of them; neither
 // is anything but a regular file (a link is never followed).
 func documents(a *checkpoint.Assignment) (docs []document, more int) {
+	docs = []document{} // --json lists none as []
 	entries, err := os.ReadDir(a.Dir)
 	if err != nil {
-		return nil, 0
+		return docs, 0
 	}
 	for _, e := range entries {
 		name := e.Name()

@@ -163,15 +163,13 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 // request that passed before pass records existed, one made from it.
 // ok is false when the gate never passed.
 func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
-	r := g.snap.Request
-	rec, ok = passRecord(r, g.gate)
-	if ok && len(rec.FileDigests) == 0 {
-		root, err := g.s.checkoutOf(r)
-		if err != nil {
-			return rec, ok, err
-		}
+	rec, ok = passRecord(g.snap.Request, g.gate)
+	if !ok || len(rec.FileDigests) > 0 {
+		return rec, ok, nil
+	}
+	root, err := g.s.checkoutOf(g.snap.Request)
+	if err == nil {
 		rec.FileDigests, err = digestsByFingerprint(root, rec)
-		return rec, ok, err
 	}
 	return rec, ok, err
 }
