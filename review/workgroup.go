@@ -51,10 +51,9 @@ type workGroupData struct {
 
 // workGroup waits for the group and shows it.
 func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) {
-	mode := c.Mode
 	switch {
-	case mode != "":
-		return Result{}, usage("switch the mode of one assignment: specdev work mode="+string(mode)+" --assignment NAME",
+	case c.Mode != "":
+		return Result{}, usage("switch the mode of one assignment: specdev work mode="+string(c.Mode)+" --assignment NAME",
 			"--group shows a group; it does not switch modes")
 	case s.Assignment != "":
 		return Result{}, usage("keep one: --group "+c.Group+" (every assignment of it), or --assignment "+s.Assignment,

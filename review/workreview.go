@@ -79,10 +79,11 @@ func writeIntent(b *strings.Builder, snap checkpoint.Snapshot) {
 // round before had found it already (protocol.Finding.Same):
 // "carried_over", else "new". nil in round 1.
 func findingOrigins(snap checkpoint.Snapshot, findings []protocol.Finding) []string {
-	if !snap.Current() || len(snap.Progress.PreviousRounds) == 0 {
+	prev, ok := previousRound(snap)
+	if !ok {
 		return nil
 	}
-	before := snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1].AllFindings()
+	before := prev.AllFindings()
 	origins := make([]string, len(findings))
 	for i, f := range findings {
 		origins[i] = "new"
@@ -112,12 +113,13 @@ func writeRoundFindings(b *strings.Builder, findings []protocol.Finding, origins
 	}
 }
 
-// previousRoundNumber is the number of the round before the current one.
-func previousRoundNumber(snap checkpoint.Snapshot) int {
+// previousRound is the record of the round before the current one, if
+// there is one (its Round is 0 when there is none).
+func previousRound(snap checkpoint.Snapshot) (protocol.RoundRecord, bool) {
 	if !snap.Current() || len(snap.Progress.PreviousRounds) == 0 {
-		return 0
+		return protocol.RoundRecord{}, false
 	}
-	return snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1].Round
+	return snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1], true
 }
 
 // stuckText says why a loop stopped as stuck: the rejection's blocking
@@ -125,15 +127,15 @@ func previousRoundNumber(snap checkpoint.Snapshot) int {
 func stuckText(snap checkpoint.Snapshot, head string, d *workData) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Review loop stuck: %s%s. A human must decide.\n", head, byReviewer(d.Reviewer))
-	n := previousRoundNumber(snap)
-	if n == 0 || snap.Progress.Verdict == nil {
+	prev, ok := previousRound(snap)
+	if !ok || snap.Progress.Verdict == nil {
 		b.WriteString("A rejection of this loop only repeated the findings of the round before it.\n")
 		return b.String()
 	}
 	writeSummary(&b, snap)
 	d.Findings = findingsOf(snap)
-	d.Repeated = protocol.Repeats(d.Findings, snap.Progress.PreviousRounds[len(snap.Progress.PreviousRounds)-1])
-	fmt.Fprintf(&b, "Every blocking finding was already open in round %d, so the loop stopped instead of spending its rounds on them:\n", n)
+	d.Repeated = protocol.Repeats(d.Findings, prev)
+	fmt.Fprintf(&b, "Every blocking finding was already open in round %d, so the loop stopped instead of spending its rounds on them:\n", prev.Round)
 	writeFindings(&b, d.Repeated)
 	return b.String()
 }

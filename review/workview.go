@@ -160,7 +160,8 @@ func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 		writeSummary(&b, snap)
 	}
 	d.Origins = findingOrigins(snap, d.Findings)
-	writeRoundFindings(&b, d.Findings, d.Origins, previousRoundNumber(snap))
+	prev, _ := previousRound(snap)
+	writeRoundFindings(&b, d.Findings, d.Origins, prev.Round)
 	d.Resolved = writeResolved(&b, snap)
 	if snap.Current() && len(snap.Progress.FilesRemaining) > 0 && (d.Preflight == nil || d.Preflight.Passed) {
 		d.NotReviewed = snap.Progress.FilesRemaining
