@@ -58,25 +58,21 @@ func (s *Service) Decide(ctx context.Context, d Decision) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return decisionResult(a, snap, d.Approve), nil
-}
-
-func decisionResult(a *checkpoint.Assignment, snap checkpoint.Snapshot, approve bool) Result {
 	r := snap.Request
 	word, outcome := "Rejected", "failed"
-	if approve {
+	if d.Approve {
 		word, outcome = "Approved", "passed"
 	}
 	text := fmt.Sprintf("%s: %s %s (round %s).", word, a.Name, outcome, r.RoundText())
-	if proposed := r.ProposedVerdict; (proposed == protocol.VerdictPass) != approve {
+	if proposed := r.ProposedVerdict; (proposed == protocol.VerdictPass) != d.Approve {
 		text += fmt.Sprintf(" The reviewer had proposed %s; your decision overrides it.", strings.ToUpper(proposed))
 	}
 	if r.BlockedReason == protocol.BlockedStuck {
 		text += "\n" + stuckNote
 	}
 	return Result{State: string(r.Status), Text: text,
-		Data: decided{Assignment: a.Name, Approved: approve, Request: r},
-		Next: "nothing more for you; the implementer sees it with specdev work"}
+		Data: decided{Assignment: a.Name, Approved: d.Approve, Request: r},
+		Next: "nothing more for you; the implementer sees it with specdev work"}, nil
 }
 
 // decided is the data of a human's decision.

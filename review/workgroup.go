@@ -124,7 +124,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 	d.Settled = code == OK || slices.Contains(codes, Blocked)
 	d.Summary = groupSummary(group, labels)
 	var b strings.Builder
-	b.WriteString(upperFirst(d.Summary) + "\n")
+	b.WriteString("G" + strings.TrimPrefix(d.Summary, "g") + "\n") // "Group api: …"
 	if d.ToJoin > 0 {
 		fmt.Fprintf(&b, "Waiting for %s to join: specdev work request --group %s\n", plural(d.ToJoin, "more loop"), group)
 	}
@@ -215,11 +215,4 @@ func roundOf(round, max int) string {
 		return fmt.Sprintf("%d of %d", round, max)
 	}
 	return fmt.Sprint(round)
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
