@@ -1,10 +1,11 @@
 package checkpoint
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -94,14 +95,10 @@ func (s *Store) Candidates(entries []Entry, session string, force bool) []string
 			live = append(live, e)
 		}
 	}
-	byActivity := func(list []Entry) {
-		sort.SliceStable(list, func(i, j int) bool { return idle(list[i], now) > idle(list[j], now) })
+	for _, list := range [][]Entry{stale, live} {
+		slices.SortStableFunc(list, func(x, y Entry) int { return cmp.Compare(idle(y, now), idle(x, now)) })
 	}
-	byActivity(stale)
-	byActivity(live)
-	sort.SliceStable(pending, func(i, j int) bool {
-		return pending[i].Request.Timestamp.Before(pending[j].Request.Timestamp.Time)
-	})
+	slices.SortStableFunc(pending, func(x, y Entry) int { return x.Request.Timestamp.Compare(y.Request.Timestamp.Time) })
 	var names []string
 	for _, group := range [][]Entry{own, stale, live, pending} {
 		for _, e := range group {
