@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -159,10 +160,6 @@ func handOver(tx *Tx, p *protocol.Progress, session, reason, idle string) {
 // a later round logs resume_fallback with the reason.
 func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Progress {
 	r, now := tx.Request, tx.Now
-	mode := opt.Mode
-	if mode == "" {
-		mode = protocol.ModeAuto
-	}
 	phase := protocol.PhaseReviewing
 	if opt.Preflight {
 		phase = protocol.PhasePreflight
@@ -172,7 +169,7 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 		RequestID:    r.RequestID,
 		Round:        r.Round,
 		Phase:        phase,
-		Mode:         mode,
+		Mode:         cmp.Or(opt.Mode, protocol.ModeAuto),
 		StartedAt:    protocol.At(now),
 		LastActivity: protocol.At(now),
 		FilesTotal:   len(r.ChangedFiles),

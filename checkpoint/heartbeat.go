@@ -80,7 +80,7 @@ func (a *Assignment) Heartbeat(ctx context.Context, h Holder) error {
 
 // stillHolds looks, without the lock, whether h still holds the review.
 func (a *Assignment) stillHolds(h Holder) error {
-	p, _, err := a.readProgress()
+	p, _, err := readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil)
 	if err != nil || p == nil {
 		return err
 	}

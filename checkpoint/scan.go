@@ -58,13 +58,13 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	if e.Request, e.read.requestData, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
+	if e.Request, e.read.requestData, e.Err = readState(&a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); e.Request == nil || e.Err != nil {
 		return e
 	}
 	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	if e.Progress, e.read.progressData, e.Err = a.readProgress(); e.Progress != nil {
+	if e.Progress, e.read.progressData, e.Err = readState(&a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
 	e.read.request, e.read.progress = e.Request, e.Progress
