@@ -87,17 +87,12 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 // reads it, from the current folder: a subfolder's path differs from the
 // briefing's).
 func notInReviewHint(p *protocol.Progress) string {
-	const shown = 5
 	const paths = "paths are read from the current folder, and the briefing's from the project root"
 	n := len(p.FilesRemaining)
 	if n == 0 {
 		return "every file of the review is recorded (recording one again replaces its findings); " + paths
 	}
-	list := strings.Join(p.FilesRemaining[:min(n, shown)], ", ")
-	if n > shown {
-		list += fmt.Sprintf(", and %d more", n-shown)
-	}
-	return "still to record: " + list + "; " + paths
+	return "still to record: " + firstOf(p.FilesRemaining, 5) + "; " + paths
 }
 
 // replaceFindings swaps the file's findings and returns the ones it
@@ -171,4 +166,13 @@ func resolve(p *protocol.Progress, file string, numbers []int, add bool) error {
 	}
 	slices.SortFunc(p.Resolved, func(x, y protocol.Resolved) int { return x.Number - y.Number })
 	return nil
+}
+
+// firstOf lists the first n items, and how many more there are.
+func firstOf(items []string, n int) string {
+	list := strings.Join(items[:min(len(items), n)], ", ")
+	if len(items) > n {
+		list += fmt.Sprintf(", and %d more", len(items)-n)
+	}
+	return list
 }
