@@ -166,35 +166,22 @@ func (a *Assignment) Siblings(group string) ([]Entry, error) {
 		return nil, err
 	}
 	members, _ := GroupOf(entries, group, decl)
-	out := members[:0]
-	for _, e := range members {
-		if e.Name != a.Name {
-			out = append(out, e)
-		}
-	}
-	return out, nil
+	return slices.DeleteFunc(members, func(e Entry) bool { return e.Name == a.Name }), nil
 }
 
 // GroupNames lists the groups declared or named by the readable entries'
 // requests, sorted and each once: what a caller naming an unknown group
 // may choose from.
 func GroupNames(entries []Entry, declared []*protocol.Group) []string {
-	seen := map[string]bool{}
 	var names []string
-	add := func(name string) {
-		if name != "" && !seen[name] {
-			seen[name] = true
-			names = append(names, name)
-		}
-	}
 	for _, g := range declared {
-		add(g.Name)
+		names = append(names, g.Name)
 	}
 	for _, e := range entries {
 		if e.Request != nil {
-			add(e.Request.Group)
+			names = append(names, e.Request.Group)
 		}
 	}
-	sort.Strings(names)
-	return names
+	slices.Sort(names)
+	return slices.DeleteFunc(slices.Compact(names), func(n string) bool { return n == "" })
 }
