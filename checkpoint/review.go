@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -87,17 +88,11 @@ func leaseError(name string, h Holder, p *protocol.Progress) error {
 }
 
 func takeoverReason(t protocol.Takeover) string {
-	switch t.Reason {
-	case "stale":
+	if t.Reason == "stale" {
 		return "no activity for " + t.Idle
-	case "force":
-		return "forced takeover"
-	case "resume":
-		return "resumed after a release"
-	case "reclaim":
-		return "the same session claimed it again"
 	}
-	return t.Reason
+	return cmp.Or(map[string]string{"force": "forced takeover", "resume": "resumed after a release",
+		"reclaim": "the same session claimed it again"}[t.Reason], t.Reason)
 }
 
 // PreflightDone stores the preflight result. A failed gate hands the

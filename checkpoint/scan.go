@@ -171,15 +171,7 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 			return nil, unreadable(session, e.Name, e.Err)
 		}
 	}
-	all, err := s.Scan()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.lostReview(all, session); err != nil {
-		return nil, err
-	}
-	return nil, conflict("claim a review: "+ClaimCommand(session),
-		"session %s holds no review", session)
+	return nil, s.lostReview(session)
 }
 
 // lostLease is the review that took the session's lease over: "" when
@@ -202,10 +194,14 @@ func unreadable(session, name string, err error) error {
 	return fmt.Errorf("cannot tell whether session %s holds review %s: %w", session, name, err)
 }
 
-// lostReview explains what became of a review session once held. A review
-// whose files cannot be read, and that may be the session's, is reported
-// with its error.
-func (s *Store) lostReview(entries []Entry, session string) error {
+// lostReview is the error of a session that holds no review: what became
+// of the one it held, if any. A review whose files cannot be read, and
+// that may be the session's, is reported with its error.
+func (s *Store) lostReview(session string) error {
+	entries, err := s.Scan()
+	if err != nil {
+		return err
+	}
 	for _, e := range entries {
 		a, err := s.Assignment(e.Name)
 		if err != nil || e.Request == nil {
@@ -227,5 +223,5 @@ func (s *Store) lostReview(entries []Entry, session string) error {
 		return conflict("pick up another review: "+ClaimCommand(session),
 			"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
 	}
-	return nil
+	return conflict("claim a review: "+ClaimCommand(session), "session %s holds no review", session)
 }

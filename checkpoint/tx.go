@@ -163,16 +163,15 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	r, requestData, err := readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil)
-	if err != nil {
+	var snap Snapshot
+	var err error
+	if snap.Request, snap.requestData, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); err != nil {
 		return Snapshot{}, err
 	}
-	p, progressData, err := readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil)
-	if err != nil {
+	if snap.Progress, snap.progressData, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); err != nil {
 		return Snapshot{}, err
 	}
-	snap := Snapshot{Request: r, Progress: p, requestData: requestData, progressData: progressData}
-	if p != nil {
+	if snap.Progress != nil {
 		snap.ProgressWritten = a.written(protocol.ProgressFile)
 	}
 	return snap, nil
