@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -93,9 +94,7 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 	r.Status = protocol.StatusInProgress
 	if p != nil && progressBelongs(p, r) && p.Phase != protocol.PhaseDone {
 		c := &Claim{Kind: ClaimResumed, From: p.SessionID}
-		p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now), Reason: "resume", FromLease: p.Lease})
-		p.SessionID, p.Lease = opt.Session, newLease()
-		p.LastActivity = protocol.At(tx.Now)
+		handOver(tx, p, opt.Session, "resume", "")
 		p.RequestID = r.RequestID
 		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"resumed_from": c.From, "reviewed": len(p.FilesReviewed)})
 		return c
@@ -129,10 +128,7 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 		reason = "force"
 	}
 	c := &Claim{Kind: ClaimTakeover, From: p.SessionID, Idle: idle}
-	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: opt.Session, At: protocol.At(tx.Now),
-		Reason: reason, Idle: roundDuration(idle).String(), FromLease: p.Lease})
-	p.SessionID, p.Lease = opt.Session, newLease()
-	p.LastActivity = protocol.At(tx.Now)
+	handOver(tx, p, opt.Session, reason, roundDuration(idle).String())
 	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": c.From, "reason": reason,
 		"idle": roundDuration(idle).String(), "reviewed": len(p.FilesReviewed)})
 	return c, nil
@@ -146,11 +142,16 @@ func reclaim(tx *Tx, opt ClaimOptions) *Claim {
 	if p.Lease != "" && opt.Lease == p.Lease {
 		return &Claim{Kind: ClaimOwn}
 	}
-	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: opt.Session, To: opt.Session, At: protocol.At(tx.Now), Reason: "reclaim", FromLease: p.Lease})
-	p.Lease = newLease()
-	p.LastActivity = protocol.At(tx.Now)
+	handOver(tx, p, opt.Session, "reclaim", "")
 	tx.Log(protocol.EventTakeover, opt.Session, map[string]any{"from": opt.Session, "reason": "reclaim", "reviewed": len(p.FilesReviewed)})
 	return &Claim{Kind: ClaimReclaim, From: opt.Session}
+}
+
+// handOver gives the review to session under a new lease, and records
+// the takeover (and the lease it ends) in the progress.
+func handOver(tx *Tx, p *protocol.Progress, session, reason, idle string) {
+	p.Takeovers = append(p.Takeovers, protocol.Takeover{From: p.SessionID, To: session, At: protocol.At(tx.Now), Reason: reason, Idle: idle, FromLease: p.Lease})
+	p.SessionID, p.Lease, p.LastActivity = session, newLease(), protocol.At(tx.Now)
 }
 
 // newProgress starts the checkpoint of a review. A later round of the same
@@ -159,10 +160,6 @@ func reclaim(tx *Tx, opt ClaimOptions) *Claim {
 // a later round logs resume_fallback with the reason.
 func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Progress {
 	r, now := tx.Request, tx.Now
-	mode := opt.Mode
-	if mode == "" {
-		mode = protocol.ModeAuto
-	}
 	phase := protocol.PhaseReviewing
 	if opt.Preflight {
 		phase = protocol.PhasePreflight
@@ -172,7 +169,7 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 		RequestID:    r.RequestID,
 		Round:        r.Round,
 		Phase:        phase,
-		Mode:         mode,
+		Mode:         cmp.Or(opt.Mode, protocol.ModeAuto),
 		StartedAt:    protocol.At(now),
 		LastActivity: protocol.At(now),
 		FilesTotal:   len(r.ChangedFiles),

@@ -48,7 +48,7 @@ func (tx *Tx) commit() error {
 		writes = append(writes, fileWrite{protocol.RequestFile, requestData})
 	}
 	if len(writes) > 0 {
-		if report, ok := tx.A.renderReport(tx.Request, tx.Progress, requestSum, progressSum); ok {
+		if report := tx.A.renderReport(tx.Request, tx.Progress, requestSum, progressSum); report != nil {
 			writes = append(writes, fileWrite{ReportFile, report})
 		}
 		if err := writeAtomic(tx.A.Dir, writes...); err != nil {

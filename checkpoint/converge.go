@@ -60,8 +60,7 @@ func (tx *Tx) convergeReport() error {
 	if err != nil || string(stateMark(have)) == reportMark(tx.requestSum, tx.progressSum) {
 		return err
 	}
-	want, _ := a.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)
-	return writeAtomic(a.Dir, fileWrite{ReportFile, want})
+	return writeAtomic(a.Dir, fileWrite{ReportFile, a.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)})
 }
 
 // stateMarkPrefix starts the report's last line, which names the state
@@ -76,12 +75,12 @@ func (a *Assignment) renders(r *protocol.Request, p *protocol.Progress) bool {
 
 // renderReport is the report of the request and progress whose encoded
 // bytes have the sha256 sums requestSum and progressSum, ending with its
-// state mark; false when there is nothing to render.
-func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, requestSum, progressSum string) ([]byte, bool) {
+// state mark; nil when there is nothing to render.
+func (a *Assignment) renderReport(r *protocol.Request, p *protocol.Progress, requestSum, progressSum string) []byte {
 	if !a.renders(r, p) {
-		return nil, false
+		return nil
 	}
-	return append(a.store.Render(r, p), reportMark(requestSum, progressSum)...), true
+	return append(a.store.Render(r, p), reportMark(requestSum, progressSum)...)
 }
 
 // reportMark is the last line of a report rendered from the state files
@@ -107,19 +106,12 @@ func ReportBody(report []byte) []byte { return report[:len(report)-len(stateMark
 // event: 0 for no history or one older than sequence numbers. A torn last
 // line is skipped, unless it is a whole event that only lacks its newline.
 func (a *Assignment) lastHistorySeq() (int64, error) {
-	f, err := openState(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile), os.O_RDONLY, 0)
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
+	f, size, err := a.openHistory()
+	if f == nil {
 		return 0, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	lines := newBackLines(f, info.Size())
+	lines := newBackLines(f, size)
 	line, _, ok, err := lines.prev()
 	if ok && len(line) == 0 { // the file ends with a newline: the line before it
 		line, _, ok, err = lines.prev()
@@ -165,7 +157,8 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 }
 
 // Lagging reports whether the report or the history lags the state files
-// in snap, as a crash in the middle of a transaction may leave them;
+// in snap (as Snapshot read them), as a crash in the middle of a
+// transaction may leave them;
 // Fresh (or the next change) brings them up to date.
 func (a *Assignment) Lagging(snap Snapshot) bool {
 	last, err := a.lastHistorySeq()
@@ -180,20 +173,11 @@ func (a *Assignment) Lagging(snap Snapshot) bool {
 	if !a.renders(snap.Request, snap.Progress) {
 		return false
 	}
-	requestData, progressData := snap.requestData, snap.progressData
-	if requestData == nil || progressData == nil { // a snapshot a transaction returned
-		var err1, err2 error
-		requestData, err1 = a.readFile(protocol.RequestFile)
-		progressData, err2 = a.readFile(protocol.ProgressFile)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-	}
 	report, err := a.readFile(ReportFile)
 	if err != nil {
 		return false
 	}
-	return string(stateMark(report)) != reportMark(digest(requestData), digest(progressData))
+	return string(stateMark(report)) != reportMark(digest(snap.requestData), digest(snap.progressData))
 }
 
 func (s Snapshot) journals() []*protocol.Journal {

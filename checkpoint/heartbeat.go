@@ -71,15 +71,16 @@ func lostReview(cause error) error {
 
 // Heartbeat renews h's lease: last_activity is now. It logs no event.
 func (a *Assignment) Heartbeat(ctx context.Context, h Holder) error {
-	return a.holding(ctx, h, func(tx *Tx, _ *protocol.Request, p *protocol.Progress) error {
+	_, err := a.holding(ctx, h, func(tx *Tx, _ *protocol.Request, p *protocol.Progress) error {
 		p.LastActivity = protocol.At(tx.Now)
 		return nil
 	})
+	return err
 }
 
 // stillHolds looks, without the lock, whether h still holds the review.
 func (a *Assignment) stillHolds(h Holder) error {
-	p, _, err := a.readProgress()
+	p, _, err := readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil)
 	if err != nil || p == nil {
 		return err
 	}

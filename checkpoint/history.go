@@ -32,11 +32,7 @@ func (a *Assignment) appendHistory(events []protocol.Event) error {
 	path := a.path(protocol.HistoryFile)
 	f, err := openState(path, a.rel(protocol.HistoryFile), os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
-		var link *LinkError
-		if errors.As(err, &link) {
-			return err
-		}
-		return fmt.Errorf("append %s: %w", path, err)
+		return wrapFile("append", path, err)
 	}
 	defer f.Close()
 	if err := a.repairTornTail(f); err != nil {
@@ -111,7 +107,7 @@ func (a *Assignment) openHistory() (*os.File, int64, error) {
 		return nil, 0, nil
 	}
 	if err != nil {
-		return nil, 0, wrapRead(file, err)
+		return nil, 0, wrapFile("read", file, err)
 	}
 	info, err := f.Stat()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 
@@ -26,24 +27,14 @@ type HistoryPart struct {
 // not decoded, so a malformed one among them goes unreported here
 // (History reports it). A torn last line is skipped, as History does.
 func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (HistoryPart, error) {
-	if n <= 0 {
-		all, torn, err := a.History()
-		if err != nil {
-			return HistoryPart{}, err
-		}
-		part := HistoryPart{Events: []protocol.Event{}, Total: len(all), Torn: torn}
-		for _, e := range all {
-			if keep == nil || keep(e) {
-				part.Events = append(part.Events, e)
-			}
-		}
-		return part, nil
-	}
 	f, size, err := a.openHistory()
 	if f == nil {
 		return HistoryPart{Events: []protocol.Event{}}, err
 	}
 	defer f.Close()
+	if n <= 0 {
+		n = math.MaxInt
+	}
 	return lastEvents(f, a.rel(protocol.HistoryFile), size, n, keep)
 }
 

@@ -130,7 +130,7 @@ func (a *Assignment) openLocked(fl *flock.Flock) (*os.File, error) {
 		return nil, errReplaced
 	}
 	if err != nil {
-		return nil, wrapRead(a.rel(LockFile), err)
+		return nil, wrapFile("read", a.rel(LockFile), err)
 	}
 	if info, err := fh.Stat(); err != nil || !os.SameFile(locked, info) {
 		fh.Close()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -113,10 +112,6 @@ func (a *Assignment) changedUnderReview(ctx context.Context, r *protocol.Request
 	if len(changed) == 0 {
 		return nil
 	}
-	list := strings.Join(changed[:min(len(changed), 10)], ", ")
-	if len(changed) > 10 {
-		list += fmt.Sprintf(", and %d more", len(changed)-10)
-	}
 	return conflict(fmt.Sprintf("read each again and record it: specdev check record %s %s", changed[0], h.flags()),
-		"cannot pass: %s changed since recorded: %s", plural(len(changed), "file"), list)
+		"cannot pass: %s changed since recorded: %s", plural(len(changed), "file"), firstOf(changed, 10))
 }

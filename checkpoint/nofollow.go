@@ -70,7 +70,7 @@ func readStateFile(path, rel string, limit int64) ([]byte, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, wrapRead(rel, err)
+		return nil, wrapFile("read", rel, err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
@@ -89,14 +89,14 @@ func readStateFile(path, rel string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// wrapRead adds the file to an open error, leaving a *LinkError as it is
-// (it names the file already).
-func wrapRead(rel string, err error) error {
+// wrapFile adds what was done and the file to an open error, leaving a
+// *LinkError as it is (it names the file already).
+func wrapFile(op, rel string, err error) error {
 	var link *LinkError
 	if errors.As(err, &link) {
 		return err
 	}
-	return fmt.Errorf("read %s: %w", rel, err)
+	return fmt.Errorf("%s %s: %w", op, rel, err)
 }
 
 // checkFolder refuses a state folder that is a symlink or not a folder.

@@ -132,6 +132,7 @@ func (s *Store) RemoteViews(ctx context.Context, r Remote) ([]RemoteView, error)
 // file.
 func (st *RemoteState) Snapshot(remote string) (Snapshot, error) {
 	var snap Snapshot
+	label := func(file string) string { return RemoteLabel(remote, st, file) }
 	fail := func(err error) (Snapshot, error) {
 		var inv *protocol.InvalidError
 		if errors.As(err, &inv) {
@@ -141,14 +142,14 @@ func (st *RemoteState) Snapshot(remote string) (Snapshot, error) {
 	}
 	data, ok := st.Files[protocol.RequestFile]
 	if !ok {
-		return fail(&protocol.InvalidError{File: RemoteLabel(remote, st, protocol.RequestFile), Problem: "is missing: this state holds no review request"})
+		return fail(&protocol.InvalidError{File: label(protocol.RequestFile), Problem: "is missing: this state holds no review request"})
 	}
 	var err error
-	if snap.Request, err = protocol.DecodeRequest(RemoteLabel(remote, st, protocol.RequestFile), data); err != nil {
+	if snap.Request, err = protocol.DecodeRequest(label(protocol.RequestFile), data); err != nil {
 		return fail(err)
 	}
 	if data, ok := st.Files[protocol.ProgressFile]; ok {
-		if snap.Progress, err = protocol.DecodeProgress(RemoteLabel(remote, st, protocol.ProgressFile), data); err != nil {
+		if snap.Progress, err = protocol.DecodeProgress(label(protocol.ProgressFile), data); err != nil {
 			return fail(err)
 		}
 	}
@@ -156,7 +157,7 @@ func (st *RemoteState) Snapshot(remote string) (Snapshot, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		if _, err := protocol.DecodeEvent(RemoteLabel(remote, st, protocol.HistoryFile), i+1, line); err != nil {
+		if _, err := protocol.DecodeEvent(label(protocol.HistoryFile), i+1, line); err != nil {
 			return fail(err)
 		}
 	}

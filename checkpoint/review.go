@@ -1,9 +1,9 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -30,8 +30,8 @@ func (h Holder) flags() string {
 // fencing check of every mutating reviewer command. A displaced session
 // gets a *DisplacedError saying who took over and when; a lease that is
 // not the current one (the same session claimed again) a *LeaseError.
-func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) error {
-	return a.Update(ctx, func(tx *Tx) error {
+func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) (Snapshot, error) {
+	return a.change(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
 		if r == nil || p == nil || !progressBelongs(p, r) {
 			return conflict("claim a review: "+ClaimCommand(h.Session), "session %s holds no review of %s", h.Session, a.Name)
@@ -48,6 +48,19 @@ func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protoc
 		}
 		return fn(tx, r, p)
 	})
+}
+
+// change is Update returning the request and progress fn left.
+func (a *Assignment) change(ctx context.Context, fn func(*Tx) error) (Snapshot, error) {
+	var out Snapshot
+	err := a.Update(ctx, func(tx *Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		out = Snapshot{Request: tx.Request, Progress: tx.Progress}
+		return nil
+	})
+	return out, err
 }
 
 func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
@@ -75,33 +88,24 @@ func leaseError(name string, h Holder, p *protocol.Progress) error {
 }
 
 func takeoverReason(t protocol.Takeover) string {
-	switch t.Reason {
-	case "stale":
+	if t.Reason == "stale" {
 		return "no activity for " + t.Idle
-	case "force":
-		return "forced takeover"
-	case "resume":
-		return "resumed after a release"
-	case "reclaim":
-		return "the same session claimed it again"
 	}
-	return t.Reason
+	return cmp.Or(map[string]string{"force": "forced takeover", "resume": "resumed after a release",
+		"reclaim": "the same session claimed it again"}[t.Reason], t.Reason)
 }
 
 // PreflightDone stores the preflight result. A failed gate hands the
 // request back to the implementer at once (no reviewer effort is spent, no
 // round of the loop is used); a passed one starts the reviewing phase.
 func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.PreflightResult) (Snapshot, error) {
-	session := h.Session
-	var out Snapshot
-	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		p.Preflight = &res
 		p.LastActivity = protocol.At(tx.Now)
-		tx.Log(protocol.EventPreflight, session, map[string]any{"passed": res.Passed, "exit_code": res.ExitCode,
+		tx.Log(protocol.EventPreflight, h.Session, map[string]any{"passed": res.Passed, "exit_code": res.ExitCode,
 			"duration_ms": res.DurationMS})
 		if res.Passed {
 			p.Phase = phaseFor(p)
-			out = Snapshot{Request: r, Progress: p}
 			return nil
 		}
 		// back to the implementer, unreviewed: no round of the loop, no
@@ -109,11 +113,9 @@ func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.P
 		v := &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + preflightWhat(res)}
 		p.Verdict, p.Phase = v, protocol.PhaseDone
 		r.Status, r.PreflightFailed, r.ReviewerNotes, r.CompletedAt = protocol.StatusFailed, true, v.Summary, protocol.At(tx.Now)
-		tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": 0, "preflight": true})
-		out = Snapshot{Request: r, Progress: p}
+		tx.Log(protocol.EventFailed, h.Session, map[string]any{"summary": v.Summary, "findings": 0, "preflight": true})
 		return nil
 	})
-	return out, err
 }
 
 func preflightWhat(res protocol.PreflightResult) string {
@@ -123,146 +125,11 @@ func preflightWhat(res protocol.PreflightResult) string {
 	return fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode)
 }
 
-// FileRecord is one file reviewed: its findings, and the previous
-// round's findings about it (or about no file) verified fixed, by their
-// numbers in the briefing's list (protocol.RoundRecord.AllFindings).
-type FileRecord struct {
-	File     string
-	Findings []protocol.Finding
-	Resolved []int
-	Add      bool // keep the file's earlier findings and add these
-}
-
-// Recorded is what recording a file did: the review after it, and what
-// an earlier record of the same file held.
-type Recorded struct {
-	Snapshot
-	Again    bool               // the file had been recorded before
-	Replaced []protocol.Finding // the earlier findings the record replaced (none with Add)
-	Skipped  int                // Add: findings left out as already recorded for the file
-}
-
-// Record marks one file of the review reviewed with its findings. It
-// replaces what an earlier record of the same file stored, so a retry is
-// safe, and Recorded says what was replaced; with Add it keeps the file's
-// earlier findings and adds these, leaving out any already recorded, so
-// a retry is safe too.
-func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Recorded, error) {
-	return a.record(ctx, h, rec)
-}
-
-// notInReviewHint names the files still to record (a path is read as git
-// reads it, from the current folder: a subfolder's path differs from the
-// briefing's).
-func notInReviewHint(p *protocol.Progress) string {
-	const shown = 5
-	const paths = "paths are read from the current folder, and the briefing's from the project root"
-	n := len(p.FilesRemaining)
-	if n == 0 {
-		return "every file of the review is recorded (recording one again replaces its findings); " + paths
-	}
-	list := strings.Join(p.FilesRemaining[:min(n, shown)], ", ")
-	if n > shown {
-		list += fmt.Sprintf(", and %d more", n-shown)
-	}
-	return "still to record: " + list + "; " + paths
-}
-
-func (a *Assignment) record(ctx context.Context, h Holder, rec FileRecord) (Recorded, error) {
-	session, file, findings, add := h.Session, rec.File, rec.Findings, rec.Add
-	var out Recorded
-	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
-		if p.Phase == protocol.PhasePreflight {
-			return conflict("wait for the preflight gate; "+ClaimCommand(session)+" shows the briefing",
-				"the preflight gate of %s has not finished", a.Name)
-		}
-		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
-			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %s of review %s", file, plural(p.FilesTotal, "file"), a.Name),
-				Hint: notInReviewHint(p)}
-		}
-		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
-			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })
-		}
-		if err := resolve(p, file, rec.Resolved, add); err != nil {
-			return err
-		}
-		if err := a.recordDigest(ctx, r, p, file); err != nil {
-			return err
-		}
-		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
-		if add {
-			out.Skipped = addFindings(p, file, findings)
-		} else {
-			out.Replaced = replaceFindings(p, file, findings)
-		}
-		if !out.Again {
-			p.FilesReviewed = append(p.FilesReviewed, file)
-			p.FilesRemaining = slices.DeleteFunc(p.FilesRemaining, func(f string) bool { return f == file })
-		}
-		p.FindingsSoFar = len(p.Findings)
-		p.LastActivity = protocol.At(tx.Now)
-		p.Phase = phaseFor(p)
-		detail := map[string]any{"file": file, "findings": len(findings), "replaced": out.Again && !add}
-		if len(rec.Resolved) > 0 {
-			detail["resolved"] = rec.Resolved
-		}
-		if add {
-			detail["added"] = true
-		} else if out.Again {
-			detail["replaced_findings"] = len(out.Replaced)
-		}
-		tx.Log(protocol.EventFileReviewed, session, detail)
-		out.Snapshot = Snapshot{Request: r, Progress: p}
-		return nil
-	})
-	return out, err
-}
-
-// replaceFindings swaps the file's findings and returns the ones it
-// removed.
-func replaceFindings(p *protocol.Progress, file string, findings []protocol.Finding) (replaced []protocol.Finding) {
-	replaced = []protocol.Finding{}
-	p.Findings = slices.DeleteFunc(p.Findings, func(f protocol.Finding) bool {
-		if f.File == file {
-			replaced = append(replaced, f)
-		}
-		return f.File == file
-	})
-	for _, f := range findings {
-		f.File = file
-		p.Findings = append(p.Findings, f)
-	}
-	return replaced
-}
-
-// addFindings appends the findings the file does not have yet and says
-// how many it left out as already there.
-func addFindings(p *protocol.Progress, file string, findings []protocol.Finding) (skipped int) {
-	for _, f := range findings {
-		f.File = file
-		if slices.Contains(p.Findings, f) {
-			skipped++
-			continue
-		}
-		p.Findings = append(p.Findings, f)
-	}
-	return skipped
-}
-
-func phaseFor(p *protocol.Progress) protocol.Phase {
-	if len(p.FilesRemaining) == 0 {
-		return protocol.PhaseWritingReport
-	}
-	return protocol.PhaseReviewing
-}
-
 // GiveVerdict records the reviewer's verdict. A pass is refused while files
 // remain or after a failed preflight. In auto mode the review becomes
 // passed or failed; in manual mode awaiting_approval with the proposal.
 func (a *Assignment) GiveVerdict(ctx context.Context, h Holder, v protocol.Verdict) (Snapshot, error) {
-	session := h.Session
-	var out Snapshot
-	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if v.Passed && len(p.FilesRemaining) > 0 {
 			return conflict("record the remaining files first: specdev check record <file> "+h.flags(),
 				"cannot pass: %d of %d files not yet reviewed (next: %s)", len(p.FilesRemaining), p.FilesTotal, p.FilesRemaining[0])
@@ -282,58 +149,42 @@ func (a *Assignment) GiveVerdict(ctx context.Context, h Holder, v protocol.Verdi
 			return &protocol.UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
 				Hint: "specdev check verdict fail --summary \"what must change\" " + h.flags()}
 		}
-		if p.Mode == protocol.ModeManual {
-			propose(tx, r, p, &v, session)
-		} else {
-			finish(tx, r, p, &v, session)
-		}
-		out = Snapshot{Request: r, Progress: p}
+		conclude(tx, r, p, &v, h.Session)
 		return nil
 	})
-	return out, err
 }
 
-// finish closes the review with a verdict (auto mode, or a failed preflight).
-func finish(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdict, session string) {
-	p.Verdict = v
-	p.Phase = protocol.PhaseDone
-	p.LastActivity = protocol.At(tx.Now)
-	r.ReviewerNotes = v.Summary
-	r.CompletedAt = protocol.At(tx.Now)
+// conclude closes the review with the reviewer's verdict: in auto mode
+// the review is decided, in manual mode the verdict is proposed to a human.
+func conclude(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdict, session string) {
+	p.Verdict, p.Phase, p.LastActivity = v, protocol.PhaseDone, protocol.At(tx.Now)
+	r.ReviewerNotes, r.ReviewerSessionID = v.Summary, session
 	r.AgentSession = nil // an agent runner keeps its agent's session once the agent is done (AgentRan)
+	switch {
+	case p.Mode == protocol.ModeManual:
+		r.Status, r.ProposedVerdict = protocol.StatusAwaitingApproval, v.Word()
+		tx.Log(protocol.EventVerdictProposed, session, map[string]any{"verdict": v.Word(), "summary": v.Summary})
+		return
+	case v.Passed:
+		r.Status, r.ReviewerSessionID = protocol.StatusPassed, ""
+	default:
+		r.Status = protocol.StatusFailed
+	}
+	r.CompletedAt = protocol.At(tx.Now)
 	decideRound(tx, r, v.Passed)
 	if v.Passed {
-		r.Status = protocol.StatusPassed
-		r.ReviewerSessionID = ""
 		tx.Log(protocol.EventPassed, session, map[string]any{"summary": v.Summary})
 		return
 	}
-	r.Status = protocol.StatusFailed
-	r.ReviewerSessionID = session
 	tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": len(p.Findings) + len(v.Issues)})
 	stopForHuman(tx, r, p)
-}
-
-// propose leaves the verdict to a human (manual mode).
-func propose(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Verdict, session string) {
-	p.Verdict = v
-	p.Phase = protocol.PhaseDone
-	p.LastActivity = protocol.At(tx.Now)
-	r.Status = protocol.StatusAwaitingApproval
-	r.AgentSession = nil
-	r.ProposedVerdict = v.Word()
-	r.ReviewerNotes = v.Summary
-	r.ReviewerSessionID = session
-	tx.Log(protocol.EventVerdictProposed, session, map[string]any{"verdict": v.Word(), "summary": v.Summary})
 }
 
 // Release gives the review back: pending again, progress kept, so that the
 // next reviewer resumes instead of starting over. It uses up no round.
 // why, if not empty, is logged (e.g. "interrupted").
 func (a *Assignment) Release(ctx context.Context, h Holder, why string) (Snapshot, error) {
-	session := h.Session
-	var out Snapshot
-	err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
+	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		r.Status = protocol.StatusPending
 		r.AgentSession = nil
 		p.LastActivity = protocol.At(tx.Now)
@@ -341,18 +192,15 @@ func (a *Assignment) Release(ctx context.Context, h Holder, why string) (Snapsho
 		if why != "" {
 			detail["reason"] = why
 		}
-		tx.Log(protocol.EventReleased, session, detail)
-		out = Snapshot{Request: r, Progress: p}
+		tx.Log(protocol.EventReleased, h.Session, detail)
 		return nil
 	})
-	return out, err
 }
 
 // Decide is a human's approval (pass) or rejection (fail) of a review that
 // awaits approval.
 func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Snapshot, error) {
-	var out Snapshot
-	err := a.Update(ctx, func(tx *Tx) error {
+	return a.change(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
 		if r == nil || r.Status != protocol.StatusAwaitingApproval || p == nil {
 			return conflict("only a review awaiting approval can be approved or rejected; see specdev status",
@@ -373,10 +221,8 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 			tx.Log(protocol.EventRejected, "", map[string]any{"proposed": r.ProposedVerdict, "reason": notes})
 			stopForHuman(tx, r, p)
 		}
-		out = Snapshot{Request: r, Progress: p}
 		return nil
 	})
-	return out, err
 }
 
 // withDecision adds a human's decision notes to the reviewer's notes,
@@ -406,37 +252,42 @@ func statusOf(r *protocol.Request) protocol.Status {
 	return r.Status
 }
 
-// resolve marks the previous round's findings numbered in numbers as
-// verified fixed. A finding about another file is refused: it is
-// resolved when that file is recorded. Without add, the file's earlier
-// marks are replaced, as its findings are.
-func resolve(p *protocol.Progress, file string, numbers []int, add bool) error {
-	if !add {
-		p.Resolved = slices.DeleteFunc(p.Resolved, func(r protocol.Resolved) bool { return r.Finding.File == file })
-	}
-	if len(numbers) == 0 {
+// AgentLogFile is the log of the agents specdev started for an
+// assignment, in its folder: their output, run after run.
+const AgentLogFile = "agent.log"
+
+// AgentRan records an agent run: its history event (agent_run,
+// agent_incomplete or resume_fallback), and, for an agent_run, what it
+// used, added to the request's round and loop. keep, if set, is the
+// agent session to resume in the loop's next round or to finish this
+// review; it is kept only while the run's reviewer session still has a
+// say in the loop (it gave the last verdict, or holds or released this
+// review), as reviewer_session_id is.
+func (a *Assignment) AgentRan(ctx context.Context, session string, keep *protocol.AgentSession, event protocol.EventName,
+	used *protocol.AgentUsage, detail map[string]any) error {
+	return a.Update(ctx, func(tx *Tx) error {
+		r := tx.Request
+		if r != nil && used != nil {
+			cost := protocol.AgentCost{}
+			if r.AgentCost != nil {
+				cost = *r.AgentCost
+			}
+			cost.Round, cost.Loop = cost.Round.Add(*used), cost.Loop.Add(*used)
+			r.AgentCost = &cost
+		}
+		if r != nil && keep != nil && session != "" && (r.ReviewerSessionID == session || holdsOrReleased(tx, session)) {
+			k := *keep
+			r.AgentSession = &k
+		}
+		tx.Log(event, session, detail)
 		return nil
-	}
-	n := len(p.PreviousRounds)
-	if n == 0 {
-		return &protocol.UsageError{Msg: "--resolved: this is the first round of the loop; there are no earlier findings to resolve",
-			Hint: "record the file with its findings, without --resolved"}
-	}
-	prev := p.PreviousRounds[n-1]
-	all := prev.AllFindings()
-	for _, num := range numbers {
-		if num < 1 || num > len(all) {
-			return &protocol.UsageError{Msg: fmt.Sprintf("--resolved %d: round %d has %s", num, prev.Round, plural(len(all), "finding")),
-				Hint: fmt.Sprintf("give a number from the briefing's list of round %d's findings (1 to %d)", prev.Round, len(all))}
-		}
-		f := all[num-1]
-		if f.File != "" && f.File != file {
-			return &protocol.UsageError{Msg: fmt.Sprintf("--resolved %d: that finding is about %s, not %s", num, f.File, file),
-				Hint: "resolve it when you record " + f.File}
-		}
-		p.Resolved = slices.DeleteFunc(p.Resolved, func(r protocol.Resolved) bool { return r.Round == prev.Round && r.Number == num })
-		p.Resolved = append(p.Resolved, protocol.Resolved{Round: prev.Round, Number: num, Finding: f})
-	}
-	slices.SortFunc(p.Resolved, func(x, y protocol.Resolved) int { return x.Number - y.Number })
-	return nil
+	})
+}
+
+// holdsOrReleased: session holds the request's review, or gave it back
+// unfinished.
+func holdsOrReleased(tx *Tx, session string) bool {
+	r, p := tx.Request, tx.Progress
+	active := r.Status == protocol.StatusPending || r.Status == protocol.StatusInProgress
+	return active && p != nil && progressBelongs(p, r) && p.SessionID == session
 }

@@ -1,10 +1,11 @@
 package checkpoint
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,13 +58,13 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	if e.Request, e.read.requestData, e.Err = a.readRequest(); e.Request == nil || e.Err != nil {
+	if e.Request, e.read.requestData, e.Err = readState(&a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); e.Request == nil || e.Err != nil {
 		return e
 	}
 	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	if e.Progress, e.read.progressData, e.Err = a.readProgress(); e.Progress != nil {
+	if e.Progress, e.read.progressData, e.Err = readState(&a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
 	e.read.request, e.read.progress = e.Request, e.Progress
@@ -94,14 +95,10 @@ func (s *Store) Candidates(entries []Entry, session string, force bool) []string
 			live = append(live, e)
 		}
 	}
-	byActivity := func(list []Entry) {
-		sort.SliceStable(list, func(i, j int) bool { return idle(list[i], now) > idle(list[j], now) })
+	for _, list := range [][]Entry{stale, live} {
+		slices.SortStableFunc(list, func(x, y Entry) int { return cmp.Compare(idle(y, now), idle(x, now)) })
 	}
-	byActivity(stale)
-	byActivity(live)
-	sort.SliceStable(pending, func(i, j int) bool {
-		return pending[i].Request.Timestamp.Before(pending[j].Request.Timestamp.Time)
-	})
+	slices.SortStableFunc(pending, func(x, y Entry) int { return x.Request.Timestamp.Compare(y.Request.Timestamp.Time) })
 	var names []string
 	for _, group := range [][]Entry{own, stale, live, pending} {
 		for _, e := range group {
@@ -174,15 +171,7 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 			return nil, unreadable(session, e.Name, e.Err)
 		}
 	}
-	all, err := s.Scan()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.lostReview(all, session); err != nil {
-		return nil, err
-	}
-	return nil, conflict("claim a review: "+ClaimCommand(session),
-		"session %s holds no review", session)
+	return nil, s.lostReview(session)
 }
 
 // lostLease is the review that took the session's lease over: "" when
@@ -205,10 +194,14 @@ func unreadable(session, name string, err error) error {
 	return fmt.Errorf("cannot tell whether session %s holds review %s: %w", session, name, err)
 }
 
-// lostReview explains what became of a review session once held. A review
-// whose files cannot be read, and that may be the session's, is reported
-// with its error.
-func (s *Store) lostReview(entries []Entry, session string) error {
+// lostReview is the error of a session that holds no review: what became
+// of the one it held, if any. A review whose files cannot be read, and
+// that may be the session's, is reported with its error.
+func (s *Store) lostReview(session string) error {
+	entries, err := s.Scan()
+	if err != nil {
+		return err
+	}
 	for _, e := range entries {
 		a, err := s.Assignment(e.Name)
 		if err != nil || e.Request == nil {
@@ -230,5 +223,5 @@ func (s *Store) lostReview(entries []Entry, session string) error {
 		return conflict("pick up another review: "+ClaimCommand(session),
 			"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
 	}
-	return nil
+	return conflict("claim a review: "+ClaimCommand(session), "session %s holds no review", session)
 }

@@ -107,19 +107,9 @@ func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 // without changing anything else.
 func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
 
-// readRequest reads and validates review_request.json (nil if absent),
-// and returns its bytes.
-func (a *Assignment) readRequest() (*protocol.Request, []byte, error) {
-	return readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil)
-}
-
-// readProgress is readRequest for review_progress.json.
-func (a *Assignment) readProgress() (*protocol.Progress, []byte, error) {
-	return readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil)
-}
-
-// readState reads the state file name and decodes it, unless its bytes
-// are known, the bytes value was decoded from.
+// readState reads and validates the state file name (nil if absent) and
+// returns its bytes; it does not decode them again when they are known,
+// the bytes value was decoded from.
 func readState[T any](a *Assignment, name string, decode func(string, []byte) (*T, error), known []byte, value *T) (*T, []byte, error) {
 	data, err := a.readFile(name)
 	if data == nil || err != nil {
@@ -173,16 +163,15 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	r, requestData, err := a.readRequest()
-	if err != nil {
+	var snap Snapshot
+	var err error
+	if snap.Request, snap.requestData, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); err != nil {
 		return Snapshot{}, err
 	}
-	p, progressData, err := a.readProgress()
-	if err != nil {
+	if snap.Progress, snap.progressData, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); err != nil {
 		return Snapshot{}, err
 	}
-	snap := Snapshot{Request: r, Progress: p, requestData: requestData, progressData: progressData}
-	if p != nil {
+	if snap.Progress != nil {
 		snap.ProgressWritten = a.written(protocol.ProgressFile)
 	}
 	return snap, nil

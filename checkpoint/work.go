@@ -76,7 +76,7 @@ func requestAllowed(prev *protocol.Request) error {
 			"a review is already %s (round %s); a new request would replace it", describeStatus(prev.Status), prev.RoundText())
 	case prev.Status == protocol.StatusBlocked:
 		return blockedError(prev)
-	case pausedForHuman(prev):
+	case Paused(prev):
 		return pausedError(prev)
 	}
 	return nil
@@ -93,20 +93,27 @@ func effortFits(prev *protocol.Request, in NewRequest) error {
 	if !open {
 		return nil
 	}
-	return &protocol.UsageError{Msg: fmt.Sprintf("--effort %s: the loop of gate %s is open with its limit of %s, fixed at its first round", in.Effort, gate, rounds(loop.MaxRounds)),
+	return &protocol.UsageError{Msg: fmt.Sprintf("--effort %s: the loop of gate %s is open with its limit of %s, fixed at its first round", in.Effort, gate, plural(loop.MaxRounds, "round")),
 		Hint: "ask without --effort; a human raises the limit if needed: specdev work unblock --rounds N (when it is reached)"}
 }
 
 // nextRequest builds the request that follows prev.
 func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) *protocol.Request {
+	var old protocol.Request // prev's fields; zero for none
+	if prev != nil {
+		old = *prev
+	}
+	// a later request stays in its group, with its files and effort, and
+	// a re-request continues the gate's loop
+	effort := cmp.Or(in.Effort, old.Effort)
 	r := &protocol.Request{
 		Version:        protocol.RequestVersion,
 		RequestID:      newRequestID(),
 		AssignmentID:   a.ID(),
 		AssignmentPath: a.RelDir(),
-		Gate:           in.Gate,
+		Gate:           cmp.Or(in.Gate, old.Gate, protocol.DefaultGate),
 		Status:         protocol.StatusPending,
-		Mode:           in.Mode,
+		Mode:           cmp.Or(in.Mode, old.Mode, protocol.ModeAuto),
 		Timestamp:      protocol.At(tx.Now),
 		HeadCommit:     in.HeadCommit,
 		SnapshotCommit: in.Snapshot,
@@ -114,45 +121,28 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		Fingerprint:    in.Fingerprint,
 		Notes:          in.Notes,
 		Round:          1,
-		MaxRounds:      a.store.Config.ForEffort(in.Effort).RoundLimit(),
+		MaxRounds:      a.store.Config.ForEffort(effort).RoundLimit(),
 		BaseCommit:     in.Coverage.BaseCommit,
 		Staged:         in.Coverage.Staged,
 		FileDigests:    in.Coverage.FileDigests,
 		CarriedDigests: in.Coverage.CarriedDigests,
-		Group:          in.Group,
+		Group:          cmp.Or(in.Group, old.Group),
 		Checkpoint:     in.Checkpoint,
 		FileSet:        in.FileSet,
-		Effort:         in.Effort,
+		Effort:         effort,
 		Worktree:       in.Worktree,
+		Extra:          old.Extra,
+		Loops:          maps.Clone(old.Loops),
+		Passed:         old.Passed, // every gate's last pass outlives the loop
 	}
-	if prev != nil && prev.NamesNoFiles() && prev.RequestID != "" {
-		r.RequestID = prev.RequestID // the same request, now with its files
-	}
-	if prev != nil { // a later request stays in its group, with its files and effort
-		r.Group = cmp.Or(r.Group, prev.Group)
-		r.Effort = cmp.Or(r.Effort, prev.Effort)
-		if r.FileSet == nil {
-			r.FileSet = prev.FileSet
-		}
-		r.MaxRounds = a.store.Config.ForEffort(r.Effort).RoundLimit()
-	}
-	if r.Gate == "" && prev != nil {
-		r.Gate = prev.Gate // a re-request continues the gate's loop
-	}
-	if r.Gate == "" {
-		r.Gate = protocol.DefaultGate
-	}
-	if r.Mode == "" {
-		r.Mode = protocol.ModeAuto
+	if r.FileSet == nil {
+		r.FileSet = old.FileSet
 	}
 	if prev == nil {
 		return r
 	}
-	r.Extra = prev.Extra
-	r.Loops = maps.Clone(prev.Loops)
-	r.Passed = prev.Passed // every gate's last pass outlives the loop
-	if in.Mode == "" {
-		r.Mode = prev.Mode
+	if prev.NamesNoFiles() && prev.RequestID != "" {
+		r.RequestID = prev.RequestID // the same request, now with its files
 	}
 	if prev.Gate == r.Gate {
 		r.LastReviewedCommit = prev.LastReviewedCommit
@@ -177,49 +167,6 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 		}
 	}
 	return r
-}
-
-// OpenLoop returns the gate's review loop that prev carries, if one is
-// open (a round of it was rejected and it has not passed since): a new
-// request for the gate opens its next round. Neither a cancel nor a
-// request for another gate closes it; only a pass does, and only a human
-// raises its limit.
-func OpenLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
-	if prev == nil {
-		return protocol.Loop{}, false
-	}
-	if loop, ok := prev.Loops[gate]; ok {
-		return loop, true
-	}
-	if prev.Gate != gate || prev.Checkpoint || prev.PreflightFailed { // a request written before loops were kept; neither is a round
-		return protocol.Loop{}, false
-	}
-	switch prev.Status {
-	case protocol.StatusFailed:
-		return protocol.Loop{RoundsFailed: prev.Round, MaxRounds: prev.MaxRounds}, true
-	case protocol.StatusBlocked:
-		return protocol.Loop{RoundsFailed: prev.Round - 1, MaxRounds: prev.MaxRounds}, true
-	}
-	return protocol.Loop{}, false
-}
-
-// closeRound updates the gate's loop when a round is decided: a rejection
-// counts against the limit, a pass closes the loop.
-func closeRound(r *protocol.Request, passed bool, limit int) {
-	if passed {
-		delete(r.Loops, r.Gate)
-		if len(r.Loops) == 0 {
-			r.Loops = nil
-		}
-		return
-	}
-	if r.Loops == nil {
-		r.Loops = map[string]protocol.Loop{}
-	}
-	if r.MaxRounds > 0 {
-		limit = r.MaxRounds
-	}
-	r.Loops[r.Gate] = protocol.Loop{RoundsFailed: r.Round, MaxRounds: max(limit, 1)}
 }
 
 // Continue lets a paused manual-mode implementer go on after a rejection.
@@ -296,13 +243,11 @@ func (a *Assignment) updateRequest(ctx context.Context, fn func(*Tx, *protocol.R
 	return out, err
 }
 
-func pausedForHuman(r *protocol.Request) bool {
-	return r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
-}
-
 // Paused reports whether a manual-mode implementer waits for a human after
 // a rejection.
-func Paused(r *protocol.Request) bool { return r != nil && pausedForHuman(r) }
+func Paused(r *protocol.Request) bool {
+	return r != nil && r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
+}
 
 func blockedError(r *protocol.Request) error {
 	if r.BlockedReason == protocol.BlockedStuck {
@@ -314,7 +259,7 @@ func blockedError(r *protocol.Request) error {
 			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock --rounds 1 (one more round) or specdev work cancel"}
 	}
 	return &BlockedError{
-		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, rounds(r.MaxRounds)),
+		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
 		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",
 	}
 }
@@ -346,8 +291,6 @@ func (a *Assignment) SetMode(ctx context.Context, mode protocol.Mode) (*protocol
 		return nil
 	})
 }
-
-func rounds(n int) string { return plural(n, "round") }
 
 // plural is "1 file", "2 files".
 func plural(n int, word string) string {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -127,4 +128,60 @@ func (s *Store) lockGroups(ctx context.Context, dir, rel string) (unlock func(),
 		return nil, fmt.Errorf("%s is locked by another process; gave up after %s: %w", rel, wait, ErrBusy)
 	}
 	return nil, fmt.Errorf("lock %s: %w", rel, err)
+}
+
+// A group of parallel loops is the loops its declaration names
+// (groupfile.go) or, for a group nobody declared, the assignments whose
+// current request names it (protocol.Request.Group).
+
+// GroupOf returns the members of group among entries (from Scan): the
+// loops decl names when the group is declared, else the entries whose
+// request names it; and apart the ones that could not be read and may
+// belong to it, which a caller that judges the group must not pass over.
+func GroupOf(entries []Entry, group string, decl *protocol.Group) (members, unreadable []Entry) {
+	for _, e := range entries {
+		switch {
+		case decl != nil && !slices.Contains(decl.Loops, e.Name):
+		case e.Err != nil:
+			unreadable = append(unreadable, e)
+		case decl != nil || e.Request != nil && group != "" && e.Request.Group == group:
+			members = append(members, e)
+		}
+	}
+	return members, unreadable
+}
+
+// Siblings are the other readable members of group (none without a
+// group): the "other loops" a reviewer of a is told about.
+func (a *Assignment) Siblings(group string) ([]Entry, error) {
+	if group == "" {
+		return nil, nil
+	}
+	decl, err := a.store.Group(group)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := a.store.Scan()
+	if err != nil {
+		return nil, err
+	}
+	members, _ := GroupOf(entries, group, decl)
+	return slices.DeleteFunc(members, func(e Entry) bool { return e.Name == a.Name }), nil
+}
+
+// GroupNames lists the groups declared or named by the readable entries'
+// requests, sorted and each once: what a caller naming an unknown group
+// may choose from.
+func GroupNames(entries []Entry, declared []*protocol.Group) []string {
+	var names []string
+	for _, g := range declared {
+		names = append(names, g.Name)
+	}
+	for _, e := range entries {
+		if e.Request != nil {
+			names = append(names, e.Request.Group)
+		}
+	}
+	slices.Sort(names)
+	return slices.DeleteFunc(slices.Compact(names), func(n string) bool { return n == "" })
 }
