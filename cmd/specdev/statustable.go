@@ -9,36 +9,42 @@ import (
 )
 
 // The columns of specdev status, each from its most detailed rendering to
-// its shortest, and the order in which they give up detail to fit a
-// narrow terminal: the progress bar, the idle time and the round
-// shorten, the reviewer goes, the status words shorten, then the idle
-// time, the progress and the round go. The assignment and its status
-// always stay.
+// its shortest. Every run shows the same columns (a "-" where a row has
+// no value), so a script or an eye finds each in its place; only a
+// narrow terminal takes detail away, in this order: the progress bar and
+// the idle time shorten, the mode goes, the round shortens, the reviewer
+// goes, the status words shorten, then the group, the idle time, the
+// progress and the round go. The assignment and its status always stay.
 const (
 	colAssignment = iota
+	colGroup
 	colStatus
 	colRound
 	colReviewer
 	colProgress
 	colActivity
+	colMode
 )
 
 var statusSteps = []step{
-	{col: colProgress}, {col: colActivity}, {col: colRound}, {col: colReviewer, drop: true},
-	{col: colStatus}, {col: colActivity, drop: true}, {col: colProgress, drop: true}, {col: colRound, drop: true},
+	{col: colProgress}, {col: colActivity}, {col: colMode, drop: true}, {col: colRound}, {col: colReviewer, drop: true},
+	{col: colStatus}, {col: colGroup, drop: true}, {col: colActivity, drop: true}, {col: colProgress, drop: true},
+	{col: colRound, drop: true},
 }
 
 func statusTable(rows []review.StatusRow) table {
 	cols := []column{
 		{heads: []string{"ASSIGNMENT"}},
+		{heads: []string{"GROUP"}},
 		{heads: []string{"STATUS"}},
 		{heads: []string{"ROUND"}},
 		{heads: []string{"REVIEWER"}},
 		{heads: []string{"PROGRESS", "FILES"}},
 		{heads: []string{"LAST ACTIVITY", "IDLE"}},
+		{heads: []string{"MODE"}},
 	}
 	for _, r := range rows {
-		cells := [][]string{{r.Assignment}, review.StatusWords(r), roundCell(r), {cmp.Or(protocol.SafeText(r.Reviewer), "-")}, progressCell(r), activityCell(r)}
+		cells := [][]string{{r.Assignment}, {orDash(r.Group)}, review.StatusWords(r), roundCell(r), {orDash(r.Reviewer)}, progressCell(r), activityCell(r), {orDash(r.Mode)}}
 		for i, variants := range cells {
 			cols[i].cells = append(cols[i].cells, cell{variants: variants})
 		}
@@ -104,3 +110,6 @@ func bar(done, total int) string {
 	}
 	return "[" + "##########"[:filled] + "----------"[:width-filled] + "] " + strconv.Itoa(done) + "/" + strconv.Itoa(total)
 }
+
+// orDash is s made safe to show, or "-" for no value.
+func orDash(s string) string { return cmp.Or(protocol.SafeText(s), "-") }
