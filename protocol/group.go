@@ -1,7 +1,6 @@
 package protocol
 
-// Groups of parallel loops and checkpoint reviews (seeds/parallel-loop-
-// reviews.md). A request may name a group: the assignments whose current
+// Groups of parallel loops and checkpoint reviews. A request may name a group: the assignments whose current
 // request names the same group are one group of parallel loops, synced by
 // `specdev gate --group` and waited for by `specdev work --group`. A
 // request may be a checkpoint review: a review of work in progress that

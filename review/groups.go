@@ -9,7 +9,7 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Groups of parallel loops (seeds/parallel-loop-reviews.md): the loops a
+// Groups of parallel loops: the loops a
 // group declares (specdev group create, or work request --group --expect)
 // or, undeclared, the assignments whose current request names it, are
 // reviewed each on its own and synced at the group's end. This file
