@@ -60,7 +60,7 @@ func TestRemoteLoopAcrossMachines(t *testing.T) {
 
 	want(t, a, 0, []string{"Review passed: 00001_login, round 2 of 3"}, "work")
 	want(t, a, 0, []string{"Gate review open"}, "gate", "--remote", "origin")
-	want(t, a, 0, []string{"00001_login  passed  2 of 3"}, "status", "--remote")
+	want(t, a, 0, []string{"00001_login  -      passed  2 of 3"}, "status", "--remote")
 
 	report := stateFile(t, a, "00001_login", "review_report.md")
 	for _, text := range []string{"Status: PASSED", "Round 1 (failed)", "no limit on attempts", "limited"} {

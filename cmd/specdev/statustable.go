@@ -13,8 +13,8 @@ import (
 // no value), so a script or an eye finds each in its place; only a
 // narrow terminal takes detail away, in this order: the progress bar and
 // the idle time shorten, the mode goes, the round shortens, the reviewer
-// goes, the status words shorten, then the group, the idle time, the
-// progress and the round go. The assignment and its status always stay.
+// and then the group go, the status words shorten, then the idle time,
+// the progress and the round go. The assignment and its status always stay.
 const (
 	colAssignment = iota
 	colGroup
@@ -28,7 +28,7 @@ const (
 
 var statusSteps = []step{
 	{col: colProgress}, {col: colActivity}, {col: colMode, drop: true}, {col: colRound}, {col: colReviewer, drop: true},
-	{col: colStatus}, {col: colGroup, drop: true}, {col: colActivity, drop: true}, {col: colProgress, drop: true},
+	{col: colGroup, drop: true}, {col: colStatus}, {col: colActivity, drop: true}, {col: colProgress, drop: true},
 	{col: colRound, drop: true},
 }
 
