@@ -57,15 +57,6 @@ func model(t *testing.T) *kong.Node {
 	return k.Model.Node
 }
 
-func childNamed(node *kong.Node, name string) *kong.Node {
-	for _, c := range node.Children {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
-}
-
 // commands lists every command path a user can name (hidden default
 // commands are described on their group's page).
 func commands(node *kong.Node) []*kong.Node {
