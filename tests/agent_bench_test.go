@@ -26,7 +26,10 @@ type agentRun struct {
 // cannot resume (every run a new session with the full prompt). It
 // prints, per round and role, the prompt bytes sent and the tokens the
 // fake reports: a fresh session reads all its prompt afresh, a resumed
-// one reads its transcript from the cache.
+// one reads its transcript from the cache. The fake reviewer puts each
+// finding on the first file's first line, which the loop would take for a
+// repeat and stop as stuck: stop_on_repeat is off, since the three rounds
+// are what is measured.
 func BenchmarkAgentLoop(b *testing.B) {
 	var resumed, fresh []agentRun
 	for b.Loop() {
@@ -81,7 +84,7 @@ func runAgentLoop(b *testing.B, agent string) []agentRun {
 	}
 	writeFiles(b, "", map[string]string{
 		filepath.Join(assignment, "plan.md"): "# Payments\nA processor with one handler per payment kind; a retry never pays twice.\n",
-		filepath.Join(root, ".specdev", "config.json"): `{"version": 1, "agents": {"fresh": {"argv": ["claude", "-p", "--output-format", "json"],
+		filepath.Join(root, ".specdev", "config.json"): `{"version": 1, "stop_on_repeat": false, "agents": {"fresh": {"argv": ["claude", "-p", "--output-format", "json"],
 			"session": "session_id", "input_tokens": "usage.input_tokens", "output_tokens": "usage.output_tokens",
 			"cache_read_tokens": "usage.cache_read_input_tokens", "cost_usd": "total_cost_usd"}}}`,
 		filepath.Join(fake, "script"): "implement internal/payments/processor/handler_00.go // retries\n" +
