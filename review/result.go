@@ -88,3 +88,23 @@ func (e *StoppedError) Error() string { return "interrupted: " + e.What }
 func (e *StoppedError) HintText() string { return "" }
 
 func usage(hint, msg string) error { return &protocol.UsageError{Msg: msg, Hint: hint} }
+
+// Envelope is the one JSON shape of an operation's outcome: what --json
+// prints, and an MCP tool's structured content (which names the code of
+// a success too: CHANGES_REQUESTED or WAITING is an answer, not an error).
+type Envelope struct {
+	OK    bool       `json:"ok"`
+	Code  string     `json:"code,omitempty"`
+	State string     `json:"state,omitempty"`
+	Data  any        `json:"data,omitempty"`
+	Next  string     `json:"next,omitempty"`
+	Error *ErrorBody `json:"error,omitempty"`
+}
+
+// ErrorBody is an Envelope's error: the code's name, the message, and
+// the hint that says what to do.
+type ErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+}

@@ -10,25 +10,11 @@ import (
 	"github.com/specdev/specdev/review"
 )
 
-type envelope struct {
-	OK    bool       `json:"ok"`
-	State string     `json:"state,omitempty"`
-	Data  any        `json:"data,omitempty"`
-	Next  string     `json:"next,omitempty"`
-	Error *errorBody `json:"error,omitempty"`
-}
-
-type errorBody struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Hint    string `json:"hint,omitempty"`
-}
-
 // writeResult prints a result: text ending in one "Next:" line, or one
 // JSON document.
 func writeResult(w io.Writer, asJSON bool, res review.Result) {
 	if asJSON {
-		writeJSON(w, envelope{OK: true, State: res.State, Data: res.Data, Next: res.Next})
+		writeJSON(w, review.Envelope{OK: true, State: res.State, Data: res.Data, Next: res.Next})
 		return
 	}
 	text := strings.TrimRight(res.Text, "\n")
@@ -46,7 +32,7 @@ func writeError(stdout, stderr io.Writer, asJSON bool, err error) {
 	code := exitCode(err)
 	hint := review.HintOf(err)
 	if asJSON {
-		writeJSON(stdout, envelope{Error: &errorBody{Code: review.Code(code).String(), Message: err.Error(), Hint: hint}})
+		writeJSON(stdout, review.Envelope{Error: &review.ErrorBody{Code: review.Code(code).String(), Message: err.Error(), Hint: hint}})
 		return
 	}
 	fmt.Fprintf(stderr, "specdev: %s\n", protocol.SafeText(err.Error()))

@@ -152,24 +152,6 @@ func (c *conn) readResource(which, mime string) mcp.ResourceHandler {
 	}
 }
 
-// outcome is a tool's structured content: the command line's --json
-// envelope, plus the outcome's code name on success too (a result such
-// as CHANGES_REQUESTED or WAITING is an answer, not an error).
-type outcome struct {
-	OK    bool       `json:"ok"`
-	Code  string     `json:"code"`
-	State string     `json:"state,omitempty"`
-	Data  any        `json:"data,omitempty"`
-	Next  string     `json:"next,omitempty"`
-	Error *errorBody `json:"error,omitempty"`
-}
-
-type errorBody struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Hint    string `json:"hint,omitempty"`
-}
-
 // toolResult answers a call with an operation's result, or its error as
 // a tool error (IsError) with the command line's message, hint and code.
 func toolResult(res review.Result, err error) *mcp.CallToolResult {
@@ -182,7 +164,7 @@ func toolResult(res review.Result, err error) *mcp.CallToolResult {
 		text = strings.TrimLeft(text+"\nNext: "+res.Next, "\n")
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}},
-		StructuredContent: outcome{OK: true, Code: res.Code.String(), State: res.State, Data: res.Data, Next: res.Next}}
+		StructuredContent: review.Envelope{OK: true, Code: res.Code.String(), State: res.State, Data: res.Data, Next: res.Next}}
 }
 
 func errorResult(code, message, hint string) *mcp.CallToolResult {
@@ -191,7 +173,7 @@ func errorResult(code, message, hint string) *mcp.CallToolResult {
 		text += "\nhint: " + protocol.SafeText(hint)
 	}
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}},
-		StructuredContent: outcome{Code: code, Error: &errorBody{Code: code, Message: message, Hint: hint}}}
+		StructuredContent: review.Envelope{Code: code, Error: &review.ErrorBody{Code: code, Message: message, Hint: hint}}}
 }
 
 // schemaErrors gives the SDK's own tool errors — arguments that break a
