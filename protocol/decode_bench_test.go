@@ -1,0 +1,88 @@
+package protocol
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"testing"
+)
+
+// benchReview is a review of n files, half of them reviewed with a
+// finding on every tenth, as a transaction reads and writes it: the
+// request with each file's digest, the progress with each recorded one.
+func benchReview(n int) (*Request, *Progress) {
+	r := &Request{Version: 1, RequestID: "r-1", AssignmentID: "00001", Gate: "review", Status: StatusInProgress,
+		Mode: ModeAuto, Timestamp: baseTime, HeadCommit: "abc1234", Round: 1, MaxRounds: 3,
+		ReviewerSessionID: "rv-1", FileDigests: map[string]string{}}
+	p := &Progress{Phase: PhaseReviewing, Mode: ModeAuto, StartedAt: baseTime, LastActivity: baseTime,
+		SessionID: "rv-1", Lease: "ls-0123456789abcdef", Version: 1, RequestID: "r-1", Round: 1, RecordedDigests: map[string]string{}}
+	for i := range n {
+		f := fmt.Sprintf("src/pkg%03d/file%04d.go", i%97, i)
+		sum := sha256.Sum256([]byte(f))
+		r.ChangedFiles = append(r.ChangedFiles, f)
+		r.FileDigests[f] = hex.EncodeToString(sum[:])
+		if i >= n/2 {
+			p.FilesRemaining = append(p.FilesRemaining, f)
+			continue
+		}
+		p.FilesReviewed = append(p.FilesReviewed, f)
+		p.RecordedDigests[f] = r.FileDigests[f]
+		if i%10 == 0 {
+			p.Findings = append(p.Findings, Finding{File: f, Line: i, Severity: SeverityMinor, Category: "style", Description: "the counter is kept in memory only"})
+		}
+	}
+	p.FilesTotal, p.FindingsSoFar = n, len(p.Findings)
+	return r, p
+}
+
+// Every transaction of a review decodes both state files, so that
+// `check record` in a 5,000-file review costs what decoding them does.
+func BenchmarkDecodeRequest5000(b *testing.B) {
+	r, _ := benchReview(5000)
+	data, err := EncodeRequest(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeRequest(RequestFile, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeProgress5000(b *testing.B) {
+	_, p := benchReview(5000)
+	data, err := EncodeProgress(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeProgress(ProgressFile, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeProgress5000(b *testing.B) {
+	_, p := benchReview(5000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := EncodeProgress(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeRequest5000(b *testing.B) {
+	r, _ := benchReview(5000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := EncodeRequest(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
