@@ -27,7 +27,7 @@ type AgentConfig struct {
 	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero"`
 	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero"`
 	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero"`
-	Timeout         Duration `json:"timeout,omitempty" specdev:"nonzero"` // a run that takes longer is killed (default DefaultAgentTimeout)
+	Timeout         Duration `json:"timeout,omitzero" specdev:"nonzero"` // a run that takes longer is killed (default DefaultAgentTimeout)
 }
 
 // AgentSessionMark is where resume_argv takes the session id.

@@ -13,7 +13,7 @@ type AgentUsage struct {
 	InputTokens     int64   `json:"input_tokens" specdev:"required"`
 	OutputTokens    int64   `json:"output_tokens" specdev:"required"`
 	CacheReadTokens int64   `json:"cache_read_tokens" specdev:"required"`
-	CostUSD         float64 `json:"cost_usd,omitempty"`
+	CostUSD         float64 `json:"cost_usd,omitzero"`
 	DurationMS      int64   `json:"duration_ms" specdev:"required"`
 }
 

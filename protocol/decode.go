@@ -14,10 +14,9 @@ const hintHandEdit = "fix the file by hand or restore it (e.g. from git); specde
 
 // read is the one way a file is read: it refuses what no document of
 // ours may be (too large, not UTF-8, a byte-order mark, empty), decodes
-// the JSON into v by its Go type (strict.go), and leaves the value's
-// rules to its Validate. strict refuses unknown keys in every object;
-// version is the newest "version" the file may give.
-func read(file, schema string, data []byte, v any, strict bool, version int) error {
+// the JSON into v by its Go type (jsondecode.go), and leaves the value's
+// rules to its Validate. strict refuses unknown keys in every object.
+func read(file, schema string, data []byte, v any, strict bool) error {
 	if len(data) > MaxFileSize {
 		return invalid(file, "", "split or shrink the input", "is %d bytes, more than the limit of %d", len(data), MaxFileSize)
 	}
@@ -27,9 +26,7 @@ func read(file, schema string, data []byte, v any, strict bool, version int) err
 	if len(bytes.TrimSpace(data)) == 0 {
 		return invalid(file, "", hintHandEdit, "is empty")
 	}
-	r := &reader{text: string(data), file: file, schema: schema, strict: strict, version: version}
-	r.path = r.buf[:0]
-	return r.document(v)
+	return readJSON(file, schema, data, v, strict)
 }
 
 // checkEncoding refuses anything but UTF-8 without a byte-order mark, as
@@ -43,7 +40,7 @@ func checkEncoding(file string, data []byte) error {
 	case bytes.HasPrefix(data, []byte("\xfe\xff")) || bytes.HasPrefix(data, []byte("\xff\xfe")):
 		return invalid(file, "", hintSave, "is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
 	case !utf8.Valid(data):
-		line, col := position(string(data), firstInvalidUTF8(data))
+		line, col := position(data, int64(firstInvalidUTF8(data)))
 		return invalid(file, "", hintHandEdit, "is not valid UTF-8 (line %d, column %d)", line, col)
 	}
 	return nil
@@ -72,8 +69,8 @@ func semantic(file, schema string, rules ...func(*check)) error {
 
 // decode reads data into v, applies the defaults of what it left out,
 // and then rules.
-func decode(file, schema string, data []byte, v any, strict bool, version int, rules ...func(*check)) error {
-	if err := read(file, schema, data, v, strict, version); err != nil {
+func decode(file, schema string, data []byte, v any, strict bool, rules ...func(*check)) error {
+	if err := read(file, schema, data, v, strict); err != nil {
 		return err
 	}
 	if d, ok := v.(interface{ applyDefaults() }); ok {
@@ -95,21 +92,21 @@ func decoded[T any](v *T, err error) (*T, error) {
 // kept in Extra.
 func DecodeRequest(file string, data []byte) (*Request, error) {
 	var r Request
-	return decoded(&r, decode(file, "request", data, &r, false, RequestVersion, r.shape, r.semantics))
+	return decoded(&r, decode(file, "request", data, &r, false, r.shape, r.semantics))
 }
 
 // DecodeProgress reads and validates review_progress.json, including its
 // consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
 	var p Progress
-	return decoded(&p, decode(file, "progress", data, &p, false, ProgressVersion, p.shape, p.semantics))
+	return decoded(&p, decode(file, "progress", data, &p, false, p.shape, p.semantics))
 }
 
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
 	var c Config
-	if err := decode(file, "config", data, &c, true, 1, c.shape, c.semantics); err != nil {
+	if err := decode(file, "config", data, &c, true, c.shape, c.semantics); err != nil {
 		return Config{}, err
 	}
 	return c, nil
@@ -119,14 +116,14 @@ func DecodeConfig(file string, data []byte) (Config, error) {
 // are errors that list the valid ones.
 func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 	var v Verdict
-	return decoded(&v, decode(file, "verdict", data, &v, true, 0, v.shape, v.semantics))
+	return decoded(&v, decode(file, "verdict", data, &v, true, v.shape, v.semantics))
 }
 
 // DecodeFindings reads a findings file (a JSON array of findings) written
 // by a reviewer. Unknown fields are errors that list the valid ones.
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
 	var findings []Finding
-	err := decode(file, "findings", data, &findings, true, 0, func(c *check) {
+	err := decode(file, "findings", data, &findings, true, func(c *check) {
 		c.each("", len(findings), MaxIssues, func(i int, c *check) { findings[i].shape(c); findings[i].semantics(c) })
 	})
 	if err != nil {
@@ -139,7 +136,7 @@ func DecodeFindings(file string, data []byte) ([]Finding, error) {
 func DecodeEvent(file string, line int, data []byte) (Event, error) {
 	var e Event
 	where := fmt.Sprintf("%s line %d", file, line)
-	if err := decode(where, "history", data, &e, false, 0, e.shape); err != nil {
+	if err := decode(where, "history", data, &e, false, e.shape); err != nil {
 		return Event{}, err
 	}
 	return e, nil

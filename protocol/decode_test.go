@@ -3,7 +3,9 @@ package protocol
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -84,7 +86,7 @@ func TestInvalidInputsNameFileAndField(t *testing.T) {
 		{"empty", "review_request.json", "", request, "", "is empty"},
 		{"cut off", "review_request.json", "{\n  \"version\": 1,\n  \"status\": \"pend", request, "", "line 3, column 18"},
 		{"not utf8", "review_request.json", "{\"version\":1,\"status\":\"pending\",\"changed_files\":[],\"notes\":\"\xff\"}", request, "", "UTF-8"},
-		{"two values", "review_request.json", `{"version":1,"status":"pending","changed_files":[]} {}`, request, "", "more than one"},
+		{"two values", "review_request.json", `{"version":1,"status":"pending","changed_files":[]} {}`, request, "", "after top-level value"},
 		{"bad phase", "review_progress.json", `{"phase":"thinking","files_reviewed":[],"files_remaining":[]}`, progress, "phase", "is not one of"},
 		{"misspelt verdict field", "verdict.json", `{"passed":true,"sumary":"x"}`, verdict, "sumary", "valid fields are: intent_satisfied, interpreted_intent, issues, passed, summary"},
 		{"misspelt issue field", "verdict.json", `{"passed":false,"issues":[{"severity":"minor","description":"d","sugestion":"s"}]}`, verdict, "issues[0].sugestion", "valid fields are"},
@@ -201,5 +203,37 @@ func TestOversizedInputIsRefusedBeforeParsing(t *testing.T) {
 	var inv *InvalidError
 	if !errors.As(err, &inv) || !strings.Contains(err.Error(), "more than the limit") {
 		t.Fatalf("got %v, want an oversized-input error", err)
+	}
+}
+
+// A large state file, whose strings are cut from its text, decodes to
+// what was written, escaped strings included, as a small one does.
+func TestLargeStateFilesDecodeAsWritten(t *testing.T) {
+	r, p := benchReview(2000)
+	r.ChangedFiles[7], r.FileDigests[`src/say "hi".go`] = `src/say "hi".go`, r.FileDigests[r.ChangedFiles[7]]
+	delete(r.FileDigests, "src/pkg007/file0007.go")
+	p.FilesReviewed[3] = "src/ünïcode/f.go"
+	p.RecordedDigests["src/ünïcode/f.go"] = p.RecordedDigests["src/pkg003/file0003.go"]
+	delete(p.RecordedDigests, "src/pkg003/file0003.go")
+	data, err := EncodeRequest(r)
+	if err != nil || len(data) < 16<<10 {
+		t.Fatalf("encoding a request of %d bytes: %v", len(data), err)
+	}
+	gotR, err := DecodeRequest(RequestFile, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !gotR.Same(r) {
+		t.Errorf("the request read back differs: files %q…, digests %d", gotR.ChangedFiles[:8], len(gotR.FileDigests))
+	}
+	if data, err = EncodeProgress(p); err != nil {
+		t.Fatal(err)
+	}
+	gotP, err := DecodeProgress(ProgressFile, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(gotP.FilesReviewed, p.FilesReviewed) || !maps.Equal(gotP.RecordedDigests, p.RecordedDigests) || !reflect.DeepEqual(gotP.Findings, p.Findings) {
+		t.Errorf("the progress read back differs: reviewed %q…", gotP.FilesReviewed[:4])
 	}
 }

@@ -2,37 +2,16 @@ package protocol
 
 import (
 	"bytes"
-	"encoding/json"
-	"maps"
-	"slices"
+	stdjson "encoding/json"
+
+	json "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Extra holds the fields of a state file that this version of specdev does
 // not know. They are written back unchanged, so that a file another tool
 // (or a newer specdev) wrote keeps its data when we rewrite it.
-type Extra map[string]json.RawMessage
-
-// appendExtra adds the extra fields, sorted by name, to an encoded object
-// (which it may overwrite).
-func appendExtra(encoded []byte, extra Extra) ([]byte, error) {
-	if len(extra) == 0 {
-		return encoded, nil
-	}
-	buf := bytes.NewBuffer(bytes.TrimSuffix(bytes.TrimSpace(encoded), []byte("}")))
-	for _, name := range slices.Sorted(maps.Keys(extra)) {
-		if !bytes.HasSuffix(buf.Bytes(), []byte("{")) {
-			buf.WriteByte(',')
-		}
-		key, _ := json.Marshal(name)
-		buf.Write(key)
-		buf.WriteByte(':')
-		if err := json.Compact(buf, extra[name]); err != nil { // as read, it may be indented
-			return nil, err
-		}
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
-}
+type Extra map[string]stdjson.RawMessage
 
 // depthOf is how deeply a valid JSON value nests objects and lists (0 for
 // a scalar), counted over its bytes without allocating.
@@ -62,38 +41,33 @@ func depthOf(raw []byte) int {
 // white space.
 func compactLen(raw []byte) int {
 	var b bytes.Buffer
-	_ = json.Compact(&b, raw) // valid: extraShape has checked it
+	_ = stdjson.Compact(&b, raw) // valid: extraShape has checked it
 	return b.Len()
 }
 
+// writeOptions write JSON as specdev writes a state file: each map's
+// keys sorted, and invalid UTF-8 as U+FFFD. Names are not checked for a
+// duplicate (which costs a large review's encoding a third): a map has
+// none, and Validate refuses a kept unknown field that repeats a known one.
+var writeOptions = json.JoinOptions(json.Deterministic(true), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+
 // EncodeRequest is review_request.json as specdev writes it: indented,
 // known fields in order, then the kept unknown ones, then a newline.
-func EncodeRequest(r *Request) ([]byte, error) { return encodeState(RequestFile, r.fields(), r.Extra) }
+func EncodeRequest(r *Request) ([]byte, error) { return encodeState(RequestFile, (*requestFields)(r)) }
 
 // EncodeProgress is review_progress.json as specdev writes it.
 func EncodeProgress(p *Progress) ([]byte, error) {
-	return encodeState(ProgressFile, p.fields(), p.Extra)
+	return encodeState(ProgressFile, (*progressFields)(p))
 }
 
-// marshalState encodes the method-free alias type of a state file (no
-// Marshaler round trip, which would re-scan the whole output), then the
-// kept unknown fields.
-func marshalState(fields any, extra Extra) ([]byte, error) {
-	data, err := json.Marshal(fields)
+// encodeState writes the method-free alias type of a state file,
+// indented. A file larger than the decoder reads is refused, not written.
+func encodeState(file string, fields any) ([]byte, error) {
+	data, err := json.Marshal(fields, writeOptions, jsontext.WithIndent("  "))
 	if err != nil {
 		return nil, err
 	}
-	return appendExtra(data, extra)
-}
-
-// encodeState is marshalState indented. A file larger than the decoder
-// reads is refused, not written.
-func encodeState(file string, fields any, extra Extra) ([]byte, error) {
-	data, err := marshalState(fields, extra)
-	if err != nil {
-		return nil, err
-	}
-	data = append(indent(data), '\n')
+	data = append(data, '\n')
 	if len(data) > MaxFileSize {
 		return nil, invalid(file, "", "finish this review with fewer findings or files, or split the change",
 			"would be %d bytes, more than the limit of %d that specdev reads", len(data), MaxFileSize)

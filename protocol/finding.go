@@ -32,7 +32,7 @@ func ParseSeverity(s string) (Severity, error) {
 // Finding is one issue a reviewer found. Line 0 means "no particular line".
 type Finding struct {
 	File        string   `json:"file,omitempty"`
-	Line        int      `json:"line,omitempty"`
+	Line        int      `json:"line,omitzero"`
 	Severity    Severity `json:"severity" specdev:"required"`
 	Category    string   `json:"category,omitempty"`
 	Description string   `json:"description" specdev:"required"`

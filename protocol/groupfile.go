@@ -1,8 +1,9 @@
 package protocol
 
 import (
-	"encoding/json"
 	"reflect"
+
+	json "github.com/go-json-experiment/json"
 )
 
 // A group's declaration: .specdev/groups/<name>.json names the loops
@@ -23,25 +24,16 @@ type Group struct {
 	Name      string    `json:"name" specdev:"required"`
 	CreatedAt Timestamp `json:"created_at" specdev:"required"`
 	Loops     []string  `json:"loops" specdev:"required"` // assignment folder names
-	Expect    int       `json:"expect,omitempty" specdev:"nonzero"`
+	Expect    int       `json:"expect,omitzero" specdev:"nonzero"`
 
 	// Extra keeps fields this version does not know.
-	Extra Extra `json:"-"`
+	Extra Extra `json:",embed"`
 }
 
 type groupFields Group
 
 // MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (g Group) MarshalJSON() ([]byte, error) {
-	if g.Loops == nil {
-		g.Loops = []string{}
-	}
-	data, err := json.Marshal(groupFields(g))
-	if err != nil {
-		return nil, err
-	}
-	return appendExtra(data, g.Extra)
-}
+func (g Group) MarshalJSON() ([]byte, error) { return json.Marshal((*groupFields)(&g), writeOptions) }
 
 // Waits is how many loops the group still waits for to join.
 func (g *Group) Waits() int { return max(g.Expect-len(g.Loops), 0) }
@@ -73,22 +65,16 @@ func (g *Group) semantics(c *check) {
 	if g.Expect > 0 && g.Expect < len(g.Loops) {
 		c.failHint("expect", hintHandEdit, "is %d, but %d loops are declared", g.Expect, len(g.Loops))
 	}
-	c.extra(g.Extra, planOf(reflect.TypeFor[Group]()).folded)
+	c.extra(g.Extra, reflect.TypeFor[Group]())
 }
 
 // EncodeGroup is a group file as specdev writes it.
-func EncodeGroup(g *Group) ([]byte, error) {
-	fields := groupFields(*g)
-	if fields.Loops == nil {
-		fields.Loops = []string{}
-	}
-	return encodeState(g.file(), fields, g.Extra)
-}
+func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*groupFields)(g)) }
 
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {
 	var g Group
-	if err := read(file, "group", data, &g, false, GroupVersion); err != nil {
+	if err := read(file, "group", data, &g, false); err != nil {
 		return nil, err
 	}
 	if err := semantic(file, "group", g.shape, g.semantics); err != nil {

@@ -35,11 +35,11 @@ const (
 
 // Event is one line of review_history.jsonl.
 type Event struct {
-	Seq       int64          `json:"seq,omitempty" specdev:"nonzero"` // order of the event in its assignment's history; 0 in files older than the journal
+	Seq       int64          `json:"seq,omitzero" specdev:"nonzero"` // order of the event in its assignment's history; 0 in files older than the journal
 	TS        Timestamp      `json:"ts" specdev:"required"`
 	Event     EventName      `json:"event" specdev:"required"`
 	RequestID string         `json:"request_id,omitempty"`
-	Round     int            `json:"round,omitempty" specdev:"nonzero"`
+	Round     int            `json:"round,omitzero" specdev:"nonzero"`
 	Session   string         `json:"session,omitempty"`
 	Detail    map[string]any `json:"detail,omitempty"`
 }

@@ -1,195 +1,200 @@
 package protocol
 
-// The scalars of a document (strings, numbers, true, false and null), and
-// values of any kind.
+// The values the decoder reads itself, without v2's reflection per value:
+// those a large review holds thousands of (paths, digests, the fields of
+// findings and events), and those v2 reads otherwise (an integer written
+// 3.0, a time written "", a duration written "15m" or 900).
 
 import (
+	"bytes"
+	"errors"
+	"math"
+	"reflect"
 	"strconv"
-	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// plainByte marks the bytes a string holds as they are: not a quote, a
-// backslash or a control character.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
+// readInteger reads into v an integer written as any number without a
+// fraction, so 3, 3.0 and 3e0 alike (bounds are Validate's to check).
+func readInteger(dec *jsontext.Decoder, v reflect.Value) error {
+	if err := expect(dec, "integer", "0"); err != nil {
+		return err
 	}
-	return t
-}()
-
-// str reads the string at r.i; one without escapes is a slice of text.
-func (r *reader) str() (string, error) {
-	start := r.i + 1
-	j := start
-	for j < len(r.text) && plainByte[r.text[j]] {
-		j++
+	raw, err := dec.ReadValue()
+	if err != nil {
+		return err
 	}
-	switch {
-	case j == len(r.text):
-		r.i = j
-		return "", r.syntax("a string is not closed")
-	case r.text[j] == '"':
-		r.i = j + 1
-		return r.text[start:j], nil
-	case r.text[j] == '\\':
-		return r.unescape([]byte(r.text[start:j]), j)
-	}
-	r.i = j
-	return "", r.syntax("control character %q in a string (write it escaped)", r.text[j])
-}
-
-// unescape reads the rest of a string from the backslash at j on.
-func (r *reader) unescape(b []byte, j int) (string, error) {
-	for j < len(r.text) {
-		c := r.text[j]
+	lit := string(raw)
+	n, err := strconv.ParseInt(lit, 10, 64)
+	if err != nil {
+		f, _ := strconv.ParseFloat(lit, 64) // a valid JSON number: only its range can fail
 		switch {
-		case c == '"':
-			r.i = j + 1
-			return string(b), nil
-		case c < 0x20:
-			r.i = j
-			return "", r.syntax("control character %q in a string (write it escaped)", c)
-		case c != '\\':
-			b = append(b, c)
-			j++
-			continue
+		case f != math.Trunc(f):
+			return fail(dec.StackPointer(), "", "is %s, not an integer", QuotePrefix(lit))
+		case f >= math.MaxInt64 || f < math.MinInt64:
+			return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(lit))
 		}
-		r.i = j
-		if j+1 >= len(r.text) {
-			return "", r.syntax("a string is not closed")
-		}
-		switch e := r.text[j+1]; e {
-		case '"', '\\', '/':
-			b, j = append(b, e), j+2
-		case 'b', 'f', 'n', 'r', 't':
-			b, j = append(b, "\b\f\n\r\t"[strings.IndexByte("bfnrt", e)]), j+2
-		case 'u':
-			rn, ok := hex4(r.text, j+2)
-			if !ok {
-				return "", r.syntax(`\u must be followed by 4 hex digits`)
-			}
-			j += 6
-			if utf16.IsSurrogate(rn) {
-				low, ok := hex4(r.text, j+2)
-				if pair := utf16.DecodeRune(rn, low); ok && strings.HasPrefix(r.text[j:], `\u`) && pair != utf8.RuneError {
-					rn, j = pair, j+6
-				} else {
-					rn = utf8.RuneError // a lone surrogate, as encoding/json reads it
-				}
-			}
-			b = utf8.AppendRune(b, rn)
-		default:
-			return "", r.syntax("invalid escape %s in a string", strconv.Quote(r.text[j:j+2]))
-		}
+		n = int64(f)
 	}
-	r.i = len(r.text)
-	return "", r.syntax("a string is not closed")
+	if v.OverflowInt(n) {
+		return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(lit))
+	}
+	v.SetInt(n)
+	return nil
 }
 
-func hex4(s string, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(s[i:i+4], 16, 16)
-	return rune(n), err == nil
-}
-
-// number reads the number at r.i and returns it as written.
-func (r *reader) number() (string, error) {
-	start, j := r.i, r.i
-	digits := func() bool {
-		from := j
-		for j < len(r.text) && r.text[j] >= '0' && r.text[j] <= '9' {
-			j++
-		}
-		return j > from
-	}
-	if j < len(r.text) && r.text[j] == '-' {
-		j++
-	}
-	ok := j < len(r.text) && r.text[j] == '0'
-	if ok {
-		j++
-	} else {
-		ok = digits()
-	}
-	if ok && j < len(r.text) && r.text[j] == '.' {
-		j++
-		ok = digits()
-	}
-	if ok && j < len(r.text) && (r.text[j] == 'e' || r.text[j] == 'E') {
-		j++
-		if j < len(r.text) && (r.text[j] == '+' || r.text[j] == '-') {
-			j++
-		}
-		ok = digits()
-	}
-	for ; j < len(r.text) && strings.IndexByte("0123456789.+-eE", r.text[j]) >= 0; j++ {
-		ok = false // "03", "1.2.3": not one number
-	}
-	if !ok {
-		r.i = start
-		return "", r.syntax("invalid number %s", QuotePrefix(r.text[start:j]))
-	}
-	r.i = j
-	return r.text[start:j], nil
-}
-
-// literal reads true, false or null.
-func (r *reader) literal() (string, error) {
-	for _, word := range []string{"true", "false", "null"} {
-		if strings.HasPrefix(r.text[r.i:], word) {
-			r.i += len(word)
-			return word, nil
-		}
-	}
-	return "", r.syntax("expected a value, found %s", r.found())
-}
-
-// anyValue reads any value: as the generic Go value encoding/json gives
-// (map[string]any, []any, string, float64, bool, nil) when keep is set,
-// or only checked and skipped.
-func (r *reader) anyValue(keep bool) (any, error) {
-	switch c := r.peek(); {
-	case c == '{':
-		obj := map[string]any{}
-		err := r.members(func(key string) error {
-			if _, dup := obj[key]; dup {
-				return r.duplicate(key)
-			}
-			v, err := r.anyValue(keep)
-			obj[key] = v
-			return err
-		})
-		return obj, err
-	case c == '[':
-		list := []any{}
-		err := r.items(func(int) error {
-			v, err := r.anyValue(keep)
-			if keep {
-				list = append(list, v)
-			}
-			return err
-		})
-		return list, err
-	case c == '"':
-		return r.str()
-	case c == '-' || c >= '0' && c <= '9':
-		lit, err := r.number()
-		if err != nil || !keep {
-			return nil, err
-		}
-		f, err := strconv.ParseFloat(lit, 64)
-		if err != nil {
-			return nil, r.fail("number %s is out of range", QuotePrefix(lit))
-		}
-		return f, nil
-	}
-	word, err := r.literal()
-	if word == "null" {
+// readAny reads any value as encoding/json gives it: map[string]any,
+// []any, string, float64, bool or nil.
+func readAny(dec *jsontext.Decoder) (any, error) {
+	tok, err := dec.ReadToken()
+	if err != nil {
 		return nil, err
 	}
-	return word == "true", err
+	switch tok.Kind() {
+	case '{':
+		obj := map[string]any{}
+		for dec.PeekKind() != '}' {
+			name, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			key := name.String() // before the next read voids name
+			if obj[key], err = readAny(dec); err != nil {
+				return nil, err
+			}
+		}
+		_, err = dec.ReadToken()
+		return obj, err
+	case '[':
+		list := []any{}
+		for dec.PeekKind() != ']' {
+			item, err := readAny(dec)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, item)
+		}
+		_, err = dec.ReadToken()
+		return list, err
+	case '"':
+		return tok.String(), nil
+	case '0':
+		f, err := strconv.ParseFloat(tok.String(), 64)
+		if err != nil {
+			return nil, fail(dec.StackPointer(), "", "is %s, out of the range of any number here", QuotePrefix(tok.String()))
+		}
+		return f, nil
+	case 'n':
+		return nil, nil
+	}
+	return tok.Bool(), nil
+}
+
+// readTimestamp reads "" as the zero time and RFC 3339 otherwise.
+func readTimestamp(dec *jsontext.Decoder, t *Timestamp) error {
+	s, err := stringsOf{}.read(dec)
+	if err != nil {
+		return err
+	}
+	if *t, err = parseTimestamp(s); err != nil {
+		return fail(dec.StackPointer(), "", "%v", err)
+	}
+	return nil
+}
+
+// readDuration reads Go syntax ("15m") or a number of seconds (120); the
+// bounds of its field are Validate's to check.
+func readDuration(dec *jsontext.Decoder, d *Duration) error {
+	raw, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	text := string(raw)
+	if raw.Kind() == '"' {
+		unquoted, _ := jsontext.AppendUnquote(nil, raw) // valid: the decoder has read it
+		text = string(unquoted)
+	}
+	v, err := ParseDuration(text)
+	if errors.Is(err, errTooLong) {
+		v, err = math.MaxInt64, nil // beyond every field's range: Validate names the range
+	}
+	if err != nil {
+		return fail(dec.StackPointer(), hintDuration, "%v", err)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// stringsOf reads the strings of a document whose text is text ("": they
+// are copied).
+type stringsOf struct{ text string }
+
+// list reads a list of strings (the lists of files) without reflection
+// per item.
+func (s stringsOf) list(dec *jsontext.Decoder, v *[]string) error {
+	if err := expect(dec, "array", "["); err != nil {
+		return err
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	list := []string{}
+	for dec.PeekKind() != ']' {
+		item, err := s.read(dec)
+		if err != nil {
+			return err
+		}
+		list = append(list, item)
+	}
+	*v = list
+	_, err := dec.ReadToken()
+	return err
+}
+
+// dict reads an object of strings (the digests of a review's files)
+// without reflection per entry, finding a key given twice itself.
+func (s stringsOf) dict(dec *jsontext.Decoder, v *map[string]string) error {
+	if err := expect(dec, "object", "{"); err != nil {
+		return err
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	m := map[string]string{}
+	for dec.PeekKind() != '}' {
+		key, err := s.read(dec)
+		if err != nil {
+			return err
+		}
+		value, err := s.read(dec)
+		if err != nil {
+			return err
+		}
+		if _, dup := m[key]; dup {
+			return fail(dec.StackPointer(), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
+		}
+		m[key] = value
+	}
+	*v = m
+	_, err := dec.ReadToken()
+	return err
+}
+
+// read reads the string at dec: a slice of s.text if it holds no escape.
+func (s stringsOf) read(dec *jsontext.Decoder) (string, error) {
+	raw, err := dec.ReadValue()
+	switch {
+	case err != nil:
+		return "", err
+	case raw.Kind() != '"':
+		return "", fail(dec.StackPointer(), "", "expected string, but got %s", kindName(raw.Kind()))
+	case bytes.IndexByte(raw, '\\') >= 0:
+		text, err := jsontext.AppendUnquote(nil, raw)
+		return string(text), err
+	case s.text != "":
+		end := int(dec.InputOffset())
+		return s.text[end-len(raw)+1 : end-1], nil
+	}
+	return string(raw[1 : len(raw)-1]), nil
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 	"unicode"
@@ -138,8 +139,12 @@ var (
 
 // Check reports a duration outside the bounds.
 func (b DurationBounds) Check(d time.Duration) error {
+	shown := ShortDuration(d) + " "
+	if d == math.MaxInt64 { // longer than a duration holds (ParseDuration's "too long")
+		shown = ""
+	}
 	if d < b.Min || d > b.Max {
-		return fmt.Errorf("%s is out of range: it must be between %s and %s", ShortDuration(d), ShortDuration(b.Min), ShortDuration(b.Max))
+		return fmt.Errorf("%sis out of range: it must be between %s and %s", shown, ShortDuration(b.Min), ShortDuration(b.Max))
 	}
 	return nil
 }

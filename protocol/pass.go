@@ -28,7 +28,7 @@ type PassRecord struct {
 	Fingerprint string            `json:"fingerprint,omitempty"`
 	Files       []string          `json:"files" specdev:"required"`
 	FileDigests map[string]string `json:"file_digests,omitempty"`
-	Staged      bool              `json:"staged,omitempty"`
+	Staged      bool              `json:"staged,omitzero"`
 	CompletedAt Timestamp         `json:"completed_at" specdev:"required"`
 }
 

@@ -1,8 +1,9 @@
 package protocol
 
 import (
-	"encoding/json"
 	"slices"
+
+	json "github.com/go-json-experiment/json"
 )
 
 // ProgressFile is the name of the reviewer's checkpoint in an assignment folder.
@@ -29,9 +30,9 @@ type Progress struct {
 	// holder, or a second process using the same session id, is refused.
 	Lease string `json:"lease,omitempty"`
 
-	Version        int              `json:"version,omitempty" specdev:"nonzero"`
+	Version        int              `json:"version,omitzero" specdev:"nonzero"`
 	RequestID      string           `json:"request_id,omitempty"`
-	Round          int              `json:"round,omitempty" specdev:"nonzero"`
+	Round          int              `json:"round,omitzero" specdev:"nonzero"`
 	Takeovers      []Takeover       `json:"takeovers,omitempty"`
 	Preflight      *PreflightResult `json:"preflight,omitempty"`
 	Findings       []Finding        `json:"findings,omitempty"`
@@ -41,7 +42,7 @@ type Progress struct {
 	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty"`
 	Plan           *RoundPlan       `json:"plan,omitempty"`
 	Journal        *Journal         `json:"journal,omitempty"`
-	Extra          Extra            `json:"-"`
+	Extra          Extra            `json:",embed"`
 
 	// RecordedDigests holds each recorded file's content digest when it
 	// was recorded (the index's, in a --staged review), so that a pass of
@@ -109,43 +110,26 @@ type RoundRecord struct {
 	Decision      *Decision        `json:"decision,omitempty"`
 }
 
-// progressFields is Progress without its methods, for encoding/json.
+// progressFields is Progress without its methods, for the encoder.
 type progressFields Progress
 
-// fields is p as encoding/json writes it: the lists of files never null,
-// as the schema requires.
-func (p *Progress) fields() progressFields {
-	f := progressFields(*p)
-	if f.FilesReviewed == nil {
-		f.FilesReviewed = []string{}
-	}
-	if f.FilesRemaining == nil {
-		f.FilesRemaining = []string{}
-	}
-	return f
+// MarshalJSON encodes the known fields followed by the kept unknown ones.
+func (p Progress) MarshalJSON() ([]byte, error) {
+	return json.Marshal((*progressFields)(&p), writeOptions)
 }
 
-// MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (p Progress) MarshalJSON() ([]byte, error) { return marshalState(p.fields(), p.Extra) }
-
-// MarshalJSON writes "files_reviewed" as a list, never null, as the schema
-// requires.
+// MarshalJSON writes the round for encoding/json (a --json output) as
+// the state files hold it: "files_reviewed" a list, never null.
 func (r RoundRecord) MarshalJSON() ([]byte, error) {
 	type plain RoundRecord
-	if r.FilesReviewed == nil {
-		r.FilesReviewed = []string{}
-	}
-	return json.Marshal(plain(r))
+	return json.Marshal(plain(r), writeOptions)
 }
 
-// MarshalJSON writes "command" as a list, never null, as the schema
-// requires.
+// MarshalJSON writes the result for encoding/json (a --json output) as
+// the state files hold it: "command" a list, never null.
 func (p PreflightResult) MarshalJSON() ([]byte, error) {
 	type plain PreflightResult
-	if p.Command == nil {
-		p.Command = []string{}
-	}
-	return json.Marshal(plain(p))
+	return json.Marshal(plain(p), writeOptions)
 }
 
 func (p *Progress) applyDefaults() {

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+
+	json "github.com/go-json-experiment/json"
 )
 
 // RequestFile is the name of the hand-off record in an assignment folder.
@@ -37,8 +39,8 @@ type Request struct {
 	ChangedFiles      []string  `json:"changed_files"` // absent in a request another tool wrote: it names none (NamesNoFiles)
 	Fingerprint       string    `json:"fingerprint,omitempty"`
 	Notes             string    `json:"notes"`
-	Round             int       `json:"round,omitempty" specdev:"nonzero"`
-	MaxRounds         int       `json:"max_rounds,omitempty" specdev:"nonzero"`
+	Round             int       `json:"round,omitzero" specdev:"nonzero"`
+	MaxRounds         int       `json:"max_rounds,omitzero" specdev:"nonzero"`
 	ReviewerNotes     string    `json:"reviewer_notes"`
 	ProposedVerdict   string    `json:"proposed_verdict"`
 	CompletedAt       Timestamp `json:"completed_at"`
@@ -56,7 +58,7 @@ type Request struct {
 	// content digest, the digests carried from earlier passes and rounds,
 	// and the review that last passed each gate.
 	BaseCommit     string                `json:"base_commit,omitempty"`
-	Staged         bool                  `json:"staged,omitempty"`
+	Staged         bool                  `json:"staged,omitzero"`
 	FileDigests    map[string]string     `json:"file_digests,omitempty"`
 	CarriedDigests map[string]string     `json:"carried_digests,omitempty"`
 	Passed         map[string]PassRecord `json:"passed,omitempty"`
@@ -71,7 +73,7 @@ type Request struct {
 	// group.go); Checkpoint marks a review of work in progress, which is
 	// no round of the gate's loop and no pass of the gate.
 	Group      string `json:"group,omitempty"`
-	Checkpoint bool   `json:"checkpoint,omitempty"`
+	Checkpoint bool   `json:"checkpoint,omitzero"`
 
 	// What the loop keeps from request to request, as it keeps its gate
 	// and group: the files it owns (work request --files; a plain
@@ -87,7 +89,7 @@ type Request struct {
 	// went back to the implementer unreviewed and is no round of the
 	// loop. BlockedReason says why a blocked request waits for a human:
 	// BlockedStuck, or "" for the round limit.
-	PreflightFailed bool   `json:"preflight_failed,omitempty"`
+	PreflightFailed bool   `json:"preflight_failed,omitzero"`
 	BlockedReason   string `json:"blocked_reason,omitempty"`
 
 	// Loops carries each gate's open review loop from request to request,
@@ -96,24 +98,16 @@ type Request struct {
 	Journal *Journal        `json:"journal,omitempty"`
 
 	// Extra keeps fields this version does not know.
-	Extra Extra `json:"-"`
+	Extra Extra `json:",embed"`
 }
 
-// requestFields is Request without its methods, for encoding/json.
+// requestFields is Request without its methods, for the encoder.
 type requestFields Request
 
-// fields is r as encoding/json writes it: changed_files a list, never
-// null, as the schema requires.
-func (r *Request) fields() requestFields {
-	f := requestFields(*r)
-	if f.ChangedFiles == nil {
-		f.ChangedFiles = []string{}
-	}
-	return f
-}
-
 // MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (r Request) MarshalJSON() ([]byte, error) { return marshalState(r.fields(), r.Extra) }
+func (r Request) MarshalJSON() ([]byte, error) {
+	return json.Marshal((*requestFields)(&r), writeOptions)
+}
 
 // applyDefaults fills what a seed-shaped request leaves out (the decoder
 // refuses these fields written empty).
@@ -202,7 +196,7 @@ func (r *Request) Same(o *Request) bool {
 type Loop struct {
 	RoundsFailed int  `json:"rounds_failed" specdev:"required"`
 	MaxRounds    int  `json:"max_rounds" specdev:"required"`
-	Stuck        bool `json:"stuck,omitempty"`
+	Stuck        bool `json:"stuck,omitzero"`
 }
 
 // NamesNoFiles reports whether r is a pending request that lists no file

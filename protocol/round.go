@@ -12,8 +12,8 @@ type Delta struct {
 	Changed      []string `json:"changed" specdev:"required"`       // files of the request changed since the last review
 	ChangedLines int      `json:"changed_lines" specdev:"required"` // lines added and removed in them (git diff --numstat)
 	TotalLines   int      `json:"total_lines" specdev:"required"`   // lines of every file of the request
-	ByFiles      bool     `json:"by_files,omitempty"`               // lines could not be counted: the sizes are file counts
-	CommitGone   bool     `json:"commit_gone,omitempty"`            // Since is no longer in the repository (history rewritten)
+	ByFiles      bool     `json:"by_files,omitzero"`                // lines could not be counted: the sizes are file counts
+	CommitGone   bool     `json:"commit_gone,omitzero"`             // Since is no longer in the repository (history rewritten)
 	Stat         string   `json:"stat,omitempty"`                   // git diff --stat of the change, for the briefing
 }
 
@@ -59,8 +59,8 @@ type RoundPlan struct {
 	HeadCommit   string   `json:"head_commit,omitempty"` // the commit holding what this round reads (the request's snapshot, or HEAD)
 	Since        string   `json:"since,omitempty"`       // the commit the changes are read from (follow-up)
 	Reason       string   `json:"reason,omitempty"`
-	ChangedLines int      `json:"changed_lines,omitempty"`
-	TotalLines   int      `json:"total_lines,omitempty"`
+	ChangedLines int      `json:"changed_lines,omitzero"`
+	TotalLines   int      `json:"total_lines,omitzero"`
 	Unchanged    []string `json:"unchanged,omitempty"`
 	HadFindings  []string `json:"had_findings,omitempty"`
 }

@@ -95,10 +95,12 @@ func inBounds(s string, d time.Duration, b DurationBounds) (time.Duration, error
 
 func outOfRange(s string, b DurationBounds) error {
 	if b.Max == math.MaxInt64 {
-		return fmt.Errorf("%s is too long to be a duration", QuotePrefix(s))
+		return fmt.Errorf("%s is %w", QuotePrefix(s), errTooLong)
 	}
 	return fmt.Errorf("%s is out of range: it must be between %s and %s", QuotePrefix(s), ShortDuration(b.Min), ShortDuration(b.Max))
 }
+
+var errTooLong = errors.New("too long to be a duration")
 
 func notDuration(s string) error {
 	return fmt.Errorf("%s is not a duration like 15m (Go syntax such as 90s or 1h30m, or a number of seconds)", QuotePrefix(s))

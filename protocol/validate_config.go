@@ -2,16 +2,17 @@ package protocol
 
 import (
 	"fmt"
-	"math"
 	"time"
 )
 
-// configDurations lists config.json's durations with their bounds.
-var configDurations = []struct {
+type configDuration struct {
 	name   string
 	bounds DurationBounds
 	get    func(*Config) Duration
-}{
+}
+
+// configDurations lists config.json's durations with their bounds.
+var configDurations = []configDuration{
 	{"stale_after", StaleAfterBounds, func(c *Config) Duration { return c.StaleAfter }},
 	{"lock_timeout", LockTimeoutBounds, func(c *Config) Duration { return c.LockTimeout }},
 	{"preflight_timeout", PreflightTimeoutBounds, func(c *Config) Duration { return c.PreflightTimeout }},
@@ -88,17 +89,6 @@ func defaultMark(d Duration) string {
 		return ", the default"
 	}
 	return ""
-}
-
-// configBounds are the bounds of the config duration called name; a
-// duration of any other file may be as long as a Duration holds.
-func configBounds(name string) DurationBounds {
-	for _, d := range configDurations {
-		if d.name == name {
-			return d.bounds
-		}
-	}
-	return DurationBounds{0, math.MaxInt64}
 }
 
 // Validate applies the rules of one history event.

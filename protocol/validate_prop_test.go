@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -166,8 +167,9 @@ func beyondSchema(err error) bool {
 		}
 	}
 	agentTimeout := strings.HasPrefix(inv.Field, "agents[") && strings.HasSuffix(inv.Field, ".timeout")
-	durationField := configBounds(inv.Field) != configBounds("") || agentTimeout
-	return strings.Contains(inv.Problem, "is out of range") && (durationField || strings.Contains(inv.Field, "detail."))
+	durationField := slices.ContainsFunc(configDurations, func(d configDuration) bool { return d.name == inv.Field }) || agentTimeout
+	return strings.Contains(inv.Problem, "out of range") && durationField ||
+		strings.Contains(inv.Problem, "out of the range of any number") && strings.Contains(inv.Field, "detail.")
 }
 
 // sameField: both name the same field, or one names a field inside the

@@ -85,7 +85,7 @@ func propertyRoots() []propertyRoot {
 // schemas can say.
 func requestShape(b []byte) error {
 	var r Request
-	if err := read(RequestFile, "request", b, &r, false, RequestVersion); err != nil {
+	if err := read(RequestFile, "request", b, &r, false); err != nil {
 		return err
 	}
 	r.applyDefaults()
@@ -94,7 +94,7 @@ func requestShape(b []byte) error {
 
 func progressShape(b []byte) error {
 	var p Progress
-	if err := read(ProgressFile, "progress", b, &p, false, ProgressVersion); err != nil {
+	if err := read(ProgressFile, "progress", b, &p, false); err != nil {
 		return err
 	}
 	p.applyDefaults()
@@ -103,7 +103,7 @@ func progressShape(b []byte) error {
 
 func verdictShape(b []byte) error {
 	var v Verdict
-	if err := read("verdict", "verdict", b, &v, true, 0); err != nil {
+	if err := read("verdict", "verdict", b, &v, true); err != nil {
 		return err
 	}
 	return semantic("verdict", "verdict", v.shape)
@@ -111,7 +111,7 @@ func verdictShape(b []byte) error {
 
 func findingsShape(b []byte) error {
 	var f []Finding
-	if err := read("findings", "findings", b, &f, true, 0); err != nil {
+	if err := read("findings", "findings", b, &f, true); err != nil {
 		return err
 	}
 	return semantic("findings", "findings", func(c *check) {
@@ -121,7 +121,7 @@ func findingsShape(b []byte) error {
 
 func eventShape(b []byte) error {
 	var e Event
-	if err := read(HistoryFile, "history", b, &e, false, 0); err != nil {
+	if err := read(HistoryFile, "history", b, &e, false); err != nil {
 		return err
 	}
 	return semantic(HistoryFile, "history", e.shape)
@@ -129,7 +129,7 @@ func eventShape(b []byte) error {
 
 func groupShape(b []byte) error {
 	var g Group
-	if err := read("group", "group", b, &g, false, GroupVersion); err != nil {
+	if err := read("group", "group", b, &g, false); err != nil {
 		return err
 	}
 	return semantic("group", "group", g.shape)
@@ -137,7 +137,7 @@ func groupShape(b []byte) error {
 
 func configShape(b []byte) error {
 	var c Config
-	if err := read(ConfigFile, "config", b, &c, true, 1); err != nil {
+	if err := read(ConfigFile, "config", b, &c, true); err != nil {
 		return err
 	}
 	return semantic(ConfigFile, "config", c.shape)

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
+	"unicode"
 )
 
 // Validate applies every rule of review_request.json to r: the schema's,
@@ -58,7 +60,7 @@ func (r *Request) semantics(c *check) {
 	c.unique("file_set", r.FileSet)
 	c.failErr("worktree", CheckWorktree(r.Worktree))
 	r.coveragePaths(c)
-	c.extra(r.Extra, planOf(reflect.TypeFor[Request]()).folded)
+	c.extra(r.Extra, reflect.TypeFor[Request]())
 }
 
 // Validate applies every rule of review_progress.json to p: the schema's,
@@ -103,7 +105,7 @@ func (p *Progress) semantics(c *check) {
 		c.sub("plan", p.Plan.semantics)
 	}
 	c.digestPaths("recorded_digests", p.RecordedDigests)
-	c.extra(p.Extra, planOf(reflect.TypeFor[Progress]()).folded)
+	c.extra(p.Extra, reflect.TypeFor[Progress]())
 	p.consistency(c)
 }
 
@@ -171,30 +173,50 @@ func (c *check) extraShape(extra Extra) {
 	}
 }
 
-// extra: kept unknown fields never shadow a known one or each other (keys
-// that differ only in case are one key to some readers), and together
-// stay within MaxExtraBytes of compact JSON.
-func (c *check) extra(extra Extra, known map[string]string) {
+// extra: kept unknown fields never shadow a known field of t or each
+// other (keys that differ only in case are one key to some readers), and
+// together stay within MaxExtraBytes of compact JSON.
+func (c *check) extra(extra Extra, t reflect.Type) {
 	if len(extra) == 0 {
 		return
 	}
-	total := 0
+	known := planOf(t).names
 	seen := map[string]string{}
+	for _, name := range known {
+		seen[foldKey(name)] = name
+	}
+	total := 0
 	for _, name := range slices.Sorted(maps.Keys(extra)) {
-		folded := foldKey(name)
-		if exact, ok := known[folded]; ok {
-			c.failHint(name, "rename or remove it", "unknown field %s differs from the field %q only in case; keys must match exactly", QuotePrefix(name), exact)
+		first, ok := seen[foldKey(name)]
+		switch {
+		case ok && slices.Contains(known, first):
+			c.failHint(name, "rename or remove it", "unknown field %s differs from the field %q only in case; keys must match exactly", QuotePrefix(name), first)
 			return
-		}
-		if first, ok := seen[folded]; ok {
+		case ok:
 			c.failHint(name, "keep one of them, spelt exactly", "unknown field %s repeats the field %s in another case", QuotePrefix(name), QuotePrefix(first))
 			return
 		}
-		seen[folded] = name
+		seen[foldKey(name)] = name
 		total += len(name) + 4 + compactLen(extra[name]) // "name":value,
 		if total > MaxExtraBytes {
 			c.failHint(name, "remove the fields specdev does not know, or shrink them", "the unknown fields kept in this file add up to more than %d bytes", MaxExtraBytes)
 			return
 		}
 	}
+}
+
+// foldKey maps s to one representative of all strings equal to it under
+// Unicode simple case folding (strings.EqualFold's): each rune becomes
+// the smallest rune of its orbit.
+func foldKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		low := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			low = min(low, f)
+		}
+		b.WriteRune(low)
+	}
+	return b.String()
 }

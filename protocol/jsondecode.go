@@ -1,0 +1,241 @@
+package protocol
+
+import (
+	"bytes"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	json "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// The one decoder of every file specdev reads. encoding/json/v2 (as
+// github.com/go-json-experiment/json) reads the JSON: its syntax, UTF-8,
+// no key twice, each value of its field's kind. It hands each object of a
+// struct type to readObject, which holds it to what its schema says and
+// v2 does not: the required keys; no null where a value of a kind is due;
+// no key equal to a field's name but for case (v2 would skip it); unknown
+// keys refused in a closed object (every object of an agent's input and
+// of the config, and in the state files the objects whose schema says
+// so), kept in the Extra of a state file's top, or skipped, nesting no
+// deeper than MaxDepth; and no "version" newer than this build reads.
+// jsonscalar.go reads the values v2 reads otherwise (an integer written
+// 3.0 or 1e3, as JSON Schema counts integers) or slowly. Bounds, lengths,
+// enums and patterns are each type's Validate to check, once the value
+// is whole.
+//
+// Two struct tags say what a Go value cannot: `specdev:"required"`, a key
+// the document must give; `specdev:"nonzero"`, a field whose zero value
+// stands for the absent key (a default applies), so that a document that
+// writes the zero value explicitly is refused, as its schema refuses it.
+
+// structHooks decode every struct type a document holds, and integers.
+var structHooks = sync.OnceValue(func() *json.Unmarshalers {
+	return json.JoinUnmarshalers(
+		object[Request](), object[Progress](), object[Config](), object[Verdict](), object[Event](), object[Group](),
+		object[Finding](), object[Takeover](), object[PreflightResult](), object[Resolved](), object[Decision](),
+		object[RoundRecord](), object[RoundPlan](), object[Journal](), object[Delta](), object[Loop](),
+		object[PassRecord](), object[AgentConfig](), object[AgentSession](), object[AgentCost](), object[AgentUsage](),
+		json.UnmarshalFromFunc(func(dec *jsontext.Decoder, n *int) error { return readInteger(dec, reflect.ValueOf(n).Elem()) }))
+})
+
+// copyingOptions decode a document whose strings are copied.
+var copyingOptions = sync.OnceValue(func() json.Options { return decodeOptions("") })
+
+// decodeOptions decode a document whose text is text: the strings of its
+// lists of files and of digests are cut from text, not copied, which is
+// most of the cost of reading a large review's state. For text "" they
+// are copied, as a small document is cheaper to read that way.
+func decodeOptions(text string) json.Options {
+	s := stringsOf{text}
+	return json.WithUnmarshalers(json.JoinUnmarshalers(structHooks(),
+		json.UnmarshalFromFunc(s.list), json.UnmarshalFromFunc(s.dict)))
+}
+
+// closedTypes are the objects of the state files whose schemas refuse
+// unknown keys (request and progress themselves keep them in Extra).
+var closedTypes = map[reflect.Type]bool{
+	reflect.TypeFor[Delta](): true, reflect.TypeFor[Loop](): true, reflect.TypeFor[PassRecord](): true,
+	reflect.TypeFor[RoundPlan](): true, reflect.TypeFor[Journal](): true, reflect.TypeFor[AgentCost](): true,
+	reflect.TypeFor[AgentUsage](): true, reflect.TypeFor[AgentSession](): true,
+}
+
+// newestVersion is the newest top-level "version" this build reads of
+// each document that has one.
+var newestVersion = map[reflect.Type]int{
+	reflect.TypeFor[Request](): RequestVersion, reflect.TypeFor[Progress](): ProgressVersion,
+	reflect.TypeFor[Group](): GroupVersion, reflect.TypeFor[Config](): 1,
+}
+
+func object[T any]() *json.Unmarshalers {
+	p := sync.OnceValue(func() *plan { return planOf(reflect.TypeFor[T]()) })
+	return json.UnmarshalFromFunc(func(dec *jsontext.Decoder, v *T) error {
+		return readObject(dec, reflect.ValueOf(v).Elem(), p())
+	})
+}
+
+// readObject decodes a JSON object into the struct v: known keys into
+// their fields, unknown ones as p says.
+func readObject(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
+	if err := expect(dec, "object", "{"); err != nil {
+		return err
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	here := dec.StackPointer()
+	strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers)
+	var seen uint64 // the known fields given
+	var unknown []string
+	for dec.PeekKind() != '}' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		name := tok.String()
+		f := p.fields[name]
+		if f == nil {
+			if err := p.unknownKey(dec, v, name, strict || p.closed, &unknown); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= f.bit
+		if err := p.member(dec, v.Field(f.index), f); err != nil {
+			return err
+		}
+	}
+	if err := p.complete(here, seen, unknown); err != nil {
+		return err
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+// member decodes a known key's value.
+func (p *plan) member(dec *jsontext.Decoder, v reflect.Value, f *field) error {
+	if err := expect(dec, f.want, f.kinds); err != nil {
+		return err
+	}
+	if err := p.value(dec, v, f); err != nil {
+		return err
+	}
+	if f.nonzero && (v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0) {
+		switch {
+		case f.typ == durationType:
+			return fail(dec.StackPointer(), hintDuration, "is 0s, out of range: leave the field out, or give a duration within its range")
+		case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
+			return fail(dec.StackPointer(), "", "is 0: leave the field out, or give a number from 1")
+		case v.Kind() == reflect.Slice:
+			return fail(dec.StackPointer(), "", "is an empty list: leave the field out, or give at least one item")
+		}
+		return fail(dec.StackPointer(), "", "is empty: leave the field out, or give a value")
+	}
+	if f.name == "version" && p.version > 0 && v.Int() > int64(p.version) {
+		return fail(dec.StackPointer(), "upgrade specdev to a release that reads this version",
+			"version %d is newer than this specdev supports (%d)", v.Int(), p.version)
+	}
+	return nil
+}
+
+// value decodes a known key's value: strings, integers, times and
+// durations directly (a history holds thousands), the rest by v2.
+func (p *plan) value(dec *jsontext.Decoder, v reflect.Value, f *field) error {
+	switch {
+	case f.typ == timestampType:
+		return readTimestamp(dec, v.Addr().Interface().(*Timestamp))
+	case f.typ == durationType:
+		return readDuration(dec, v.Addr().Interface().(*Duration))
+	case f.typ == reflect.TypeFor[map[string]string](): // stringsOf.dict finds a key given twice itself, faster
+		return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(true))
+	case f.typ == reflect.TypeFor[map[string]any](): // an event's detail
+		detail, err := readAny(dec)
+		if err == nil {
+			v.Set(reflect.ValueOf(detail))
+		}
+		return err
+	case v.Kind() == reflect.String:
+		s, err := stringsOf{}.read(dec)
+		v.SetString(s)
+		return err
+	case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
+		return readInteger(dec, v)
+	}
+	return json.UnmarshalDecode(dec, v.Addr().Interface())
+}
+
+// unknownKey reads the value of a key the struct has no field for: kept
+// in its Extra, noted as unknown (a closed object), or skipped. A key
+// equal to a field's name only when case is ignored is refused at once.
+func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, closed bool, unknown *[]string) error {
+	if i := slices.IndexFunc(p.names, func(name string) bool { return strings.EqualFold(name, key) }); i >= 0 {
+		return fail(dec.StackPointer(), `rename it to "`+p.names[i]+`" (keys are case-sensitive), or remove it`,
+			"key %s is not the field %q: keys must match exactly, without case folding", QuotePrefix(key), p.names[i])
+	}
+	raw, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	if dec.StackDepth()+depthOf(raw) > MaxDepth {
+		return fail(dec.StackPointer(), "flatten the value, or remove it", "nests deeper than %d levels of objects and lists", MaxDepth)
+	}
+	switch {
+	case p.extra >= 0:
+		extra := v.Field(p.extra).Addr().Interface().(*Extra)
+		if *extra == nil {
+			*extra = Extra{}
+		}
+		(*extra)[key] = bytes.Clone(raw)
+	case closed:
+		*unknown = append(*unknown, key)
+	}
+	return nil
+}
+
+// complete refuses an object with unknown keys, naming the required ones
+// missing as what they may be misspellings of, or one without a required
+// key.
+func (p *plan) complete(here jsontext.Pointer, seen uint64, unknown []string) error {
+	var missing []string
+	for _, f := range p.required {
+		if seen&f.bit == 0 {
+			missing = append(missing, f.name)
+		}
+	}
+	switch {
+	case len(unknown) > 0:
+		slices.Sort(unknown)
+		problem := "unknown field; valid fields are: " + strings.Join(p.names, ", ")
+		if len(missing) > 0 {
+			problem = "unknown field (is it " + strings.Join(missing, ", ") + " misspelt?); valid fields are: " + strings.Join(p.names, ", ")
+		}
+		return fail(here.AppendToken(strings.Join(unknown, ", ")), "check the spelling", "%s", problem)
+	case len(missing) > 1:
+		return fail(here.AppendToken(missing[0]), "", "required field is missing; so are %s", strings.Join(missing[1:], ", "))
+	case len(missing) > 0:
+		return fail(here.AppendToken(missing[0]), "", "required field is missing")
+	}
+	return nil
+}
+
+// expect refuses a value at dec of another kind than kinds, which is
+// want, before it is read: v2 names the value in the error (the member
+// of an object, between its key and its value).
+func expect(dec *jsontext.Decoder, want, kinds string) error {
+	switch k := dec.PeekKind(); {
+	case k == 0:
+		_, err := dec.ReadValue() // the syntax error
+		return err
+	case !strings.ContainsRune(kinds, rune(k)):
+		return &InvalidError{Problem: "expected " + want + ", but got " + kindName(k)}
+	}
+	return nil
+}
+
+// fail is a broken rule of the value at ptr; readJSON names the file and
+// the field, and a hint of "" is the schema's.
+func fail(ptr jsontext.Pointer, hint, format string, args ...any) error {
+	return &json.SemanticError{JSONPointer: ptr, Err: invalid("", "", hint, format, args...)}
+}

@@ -1,0 +1,115 @@
+package protocol
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// plan is what the decoder knows of a struct type.
+type plan struct {
+	fields   map[string]*field // by JSON name
+	names    []string          // sorted, for "valid fields are"
+	required []*field          // in field order
+	closed   bool              // refuses unknown keys in every document
+	extra    int               // index of the Extra field, or -1
+	version  int               // the newest "version" this build reads; 0: none
+}
+
+type field struct {
+	index   int    // in the struct
+	bit     uint64 // of the field among the struct's JSON fields
+	name    string
+	typ     reflect.Type
+	want    string // what it takes, for "expected X, but got Y"
+	kinds   string // the kinds of JSON value (jsontext.Kind) that are one
+	nonzero bool
+}
+
+var (
+	plans         sync.Map // reflect.Type -> *plan
+	extraType     = reflect.TypeFor[Extra]()
+	timestampType = reflect.TypeFor[Timestamp]()
+	durationType  = reflect.TypeFor[Duration]()
+)
+
+// planOf returns the plan of the struct type t, built once.
+func planOf(t reflect.Type) *plan {
+	if p, ok := plans.Load(t); ok {
+		return p.(*plan)
+	}
+	p, _ := plans.LoadOrStore(t, structPlan(t))
+	return p.(*plan)
+}
+
+func structPlan(t reflect.Type) *plan {
+	p := &plan{fields: map[string]*field{}, closed: closedTypes[t], extra: -1, version: newestVersion[t]}
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		if sf.Type == extraType {
+			p.extra = i
+			continue
+		}
+		if name == "" || name == "-" || !sf.IsExported() {
+			continue
+		}
+		if len(p.fields) == 64 {
+			panic("protocol: a struct of more than 64 JSON fields: " + t.String())
+		}
+		f := &field{index: i, bit: 1 << len(p.fields), name: name, typ: sf.Type, nonzero: sf.Tag.Get("specdev") == "nonzero"}
+		f.want, f.kinds = expects(sf.Type)
+		if sf.Tag.Get("specdev") == "required" {
+			p.required = append(p.required, f)
+		}
+		p.fields[name] = f
+		p.names = append(p.names, name)
+	}
+	slices.Sort(p.names)
+	return p
+}
+
+const wantDuration = `a duration such as "15m" or a number of seconds`
+
+// expects names what a value of type t takes, for "expected X, but got
+// Y", and the kinds of JSON value that are one (jsontext.Kind: '"'
+// string, '0' number, 't' and 'f' booleans, '[' array, '{' object).
+func expects(t reflect.Type) (want, kinds string) {
+	switch {
+	case t == durationType:
+		return wantDuration, `"0`
+	case t == timestampType || t.Kind() == reflect.String:
+		return "string", `"`
+	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
+		return "integer", "0"
+	case t.Kind() == reflect.Float64:
+		return "number", "0"
+	case t.Kind() == reflect.Bool:
+		return "boolean", "tf"
+	case t.Kind() == reflect.Slice:
+		return "array", "["
+	case t.Kind() == reflect.Pointer:
+		return expects(t.Elem())
+	}
+	return "object", "{"
+}
+
+// kindName names a kind of JSON value as JSON Schema does.
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	case '[':
+		return "array"
+	}
+	return "object"
+}
