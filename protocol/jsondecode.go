@@ -31,28 +31,26 @@ import (
 // stands for the absent key (a default applies), so that a document that
 // writes the zero value explicitly is refused, as its schema refuses it.
 
-// structHooks decode every struct type a document holds, and integers.
-var structHooks = sync.OnceValue(func() *json.Unmarshalers {
-	return json.JoinUnmarshalers(
-		object[Request](), object[Progress](), object[Config](), object[Verdict](), object[Event](), object[Group](),
-		object[Finding](), object[Takeover](), object[PreflightResult](), object[Resolved](), object[Decision](),
-		object[RoundRecord](), object[RoundPlan](), object[Journal](), object[Delta](), object[Loop](),
-		object[PassRecord](), object[AgentConfig](), object[AgentSession](), object[AgentCost](), object[AgentUsage](),
-		json.UnmarshalFromFunc(func(dec *jsontext.Decoder, n *int) error { return readInteger(dec, reflect.ValueOf(n).Elem()) }))
-})
+// reading is the decoding of one document: text is the document, from
+// which strings are cut, not copied (most of the cost of reading a large
+// review's state), or "" to copy them, as a small document is cheaper
+// to read that way.
+type reading struct{ text string }
 
-// copyingOptions decode a document whose strings are copied.
-var copyingOptions = sync.OnceValue(func() json.Options { return decodeOptions("") })
-
-// decodeOptions decode a document whose text is text: the strings of its
-// lists of files and of digests are cut from text, not copied, which is
-// most of the cost of reading a large review's state. For text "" they
-// are copied, as a small document is cheaper to read that way.
-func decodeOptions(text string) json.Options {
-	s := stringsOf{text}
-	return json.WithUnmarshalers(json.JoinUnmarshalers(structHooks(),
-		json.UnmarshalFromFunc(s.list), json.UnmarshalFromFunc(s.dict)))
+// options hand v2 each struct type a document holds, and the values
+// jsonscalar.go reads.
+func (r *reading) options() json.Options {
+	return json.WithUnmarshalers(json.JoinUnmarshalers(
+		object[Request](r), object[Progress](r), object[Config](r), object[Verdict](r), object[Event](r), object[Group](r),
+		object[Finding](r), object[Takeover](r), object[PreflightResult](r), object[Resolved](r), object[Decision](r),
+		object[RoundRecord](r), object[RoundPlan](r), object[Journal](r), object[Delta](r), object[Loop](r),
+		object[PassRecord](r), object[AgentConfig](r), object[AgentSession](r), object[AgentCost](r), object[AgentUsage](r),
+		json.UnmarshalFromFunc(r.list), json.UnmarshalFromFunc(r.dict),
+		json.UnmarshalFromFunc(func(dec *jsontext.Decoder, n *int) error { return readInteger(dec, reflect.ValueOf(n).Elem()) })))
 }
+
+// copying are the options of a small document, built once.
+var copying = sync.OnceValue((&reading{}).options)
 
 // closedTypes are the objects of the state files whose schemas refuse
 // unknown keys (request and progress themselves keep them in Extra).
@@ -69,16 +67,16 @@ var newestVersion = map[reflect.Type]int{
 	reflect.TypeFor[Group](): GroupVersion, reflect.TypeFor[Config](): 1,
 }
 
-func object[T any]() *json.Unmarshalers {
-	p := sync.OnceValue(func() *plan { return planOf(reflect.TypeFor[T]()) })
+func object[T any](r *reading) *json.Unmarshalers {
+	p := planOf(reflect.TypeFor[T]())
 	return json.UnmarshalFromFunc(func(dec *jsontext.Decoder, v *T) error {
-		return readObject(dec, reflect.ValueOf(v).Elem(), p())
+		return r.object(dec, reflect.ValueOf(v).Elem(), p)
 	})
 }
 
-// readObject decodes a JSON object into the struct v: known keys into
-// their fields, unknown ones as p says.
-func readObject(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
+// object decodes a JSON object into the struct v: known keys into their
+// fields, unknown ones as p says.
+func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
 	if err := expect(dec, "object", "{"); err != nil {
 		return err
 	}
@@ -90,11 +88,10 @@ func readObject(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
 	var seen uint64 // the known fields given
 	var unknown []string
 	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
+		name, err := r.read(dec)
 		if err != nil {
 			return err
 		}
-		name := tok.String()
 		f := p.fields[name]
 		if f == nil {
 			if err := p.unknownKey(dec, v, name, strict || p.closed, &unknown); err != nil {
@@ -103,7 +100,7 @@ func readObject(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
 			continue
 		}
 		seen |= f.bit
-		if err := p.member(dec, v.Field(f.index), f); err != nil {
+		if err := r.member(dec, v.Field(f.index), p, f); err != nil {
 			return err
 		}
 	}
@@ -115,11 +112,11 @@ func readObject(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
 }
 
 // member decodes a known key's value.
-func (p *plan) member(dec *jsontext.Decoder, v reflect.Value, f *field) error {
+func (r *reading) member(dec *jsontext.Decoder, v reflect.Value, p *plan, f *field) error {
 	if err := expect(dec, f.want, f.kinds); err != nil {
 		return err
 	}
-	if err := p.value(dec, v, f); err != nil {
+	if err := r.value(dec, v, f); err != nil {
 		return err
 	}
 	if f.nonzero && (v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0) {
@@ -142,13 +139,13 @@ func (p *plan) member(dec *jsontext.Decoder, v reflect.Value, f *field) error {
 
 // value decodes a known key's value: strings, integers, times and
 // durations directly (a history holds thousands), the rest by v2.
-func (p *plan) value(dec *jsontext.Decoder, v reflect.Value, f *field) error {
+func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error {
 	switch {
 	case f.typ == timestampType:
-		return readTimestamp(dec, v.Addr().Interface().(*Timestamp))
+		return r.timestamp(dec, v.Addr().Interface().(*Timestamp))
 	case f.typ == durationType:
 		return readDuration(dec, v.Addr().Interface().(*Duration))
-	case f.typ == reflect.TypeFor[map[string]string](): // stringsOf.dict finds a key given twice itself, faster
+	case f.typ == reflect.TypeFor[map[string]string](): // reading.dict finds a key given twice itself, faster
 		return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(true))
 	case f.typ == reflect.TypeFor[map[string]any](): // an event's detail
 		detail, err := readAny(dec)
@@ -157,7 +154,7 @@ func (p *plan) value(dec *jsontext.Decoder, v reflect.Value, f *field) error {
 		}
 		return err
 	case v.Kind() == reflect.String:
-		s, err := stringsOf{}.read(dec)
+		s, err := r.read(dec)
 		v.SetString(s)
 		return err
 	case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:

@@ -15,9 +15,9 @@ import (
 // decoder of jsondecode.go, refusing unknown keys in every object if
 // strict. What it refuses is an *InvalidError naming file and field.
 func readJSON(file, schema string, data []byte, v any, strict bool) error {
-	opts := copyingOptions()
+	opts := copying()
 	if len(data) >= 16<<10 {
-		opts = decodeOptions(string(data))
+		opts = (&reading{string(data)}).options()
 	}
 	err := json.Unmarshal(data, v, opts, json.RejectUnknownMembers(strict))
 	if rv := reflect.ValueOf(v).Elem(); err == nil && rv.Kind() == reflect.Slice && rv.IsNil() {

@@ -91,9 +91,9 @@ func readAny(dec *jsontext.Decoder) (any, error) {
 	return tok.Bool(), nil
 }
 
-// readTimestamp reads "" as the zero time and RFC 3339 otherwise.
-func readTimestamp(dec *jsontext.Decoder, t *Timestamp) error {
-	s, err := stringsOf{}.read(dec)
+// timestamp reads "" as the zero time and RFC 3339 otherwise.
+func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
+	s, err := r.read(dec)
 	if err != nil {
 		return err
 	}
@@ -126,13 +126,9 @@ func readDuration(dec *jsontext.Decoder, d *Duration) error {
 	return nil
 }
 
-// stringsOf reads the strings of a document whose text is text ("": they
-// are copied).
-type stringsOf struct{ text string }
-
 // list reads a list of strings (the lists of files) without reflection
 // per item.
-func (s stringsOf) list(dec *jsontext.Decoder, v *[]string) error {
+func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
 	if err := expect(dec, "array", "["); err != nil {
 		return err
 	}
@@ -141,7 +137,7 @@ func (s stringsOf) list(dec *jsontext.Decoder, v *[]string) error {
 	}
 	list := []string{}
 	for dec.PeekKind() != ']' {
-		item, err := s.read(dec)
+		item, err := r.read(dec)
 		if err != nil {
 			return err
 		}
@@ -154,7 +150,7 @@ func (s stringsOf) list(dec *jsontext.Decoder, v *[]string) error {
 
 // dict reads an object of strings (the digests of a review's files)
 // without reflection per entry, finding a key given twice itself.
-func (s stringsOf) dict(dec *jsontext.Decoder, v *map[string]string) error {
+func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
 	if err := expect(dec, "object", "{"); err != nil {
 		return err
 	}
@@ -163,11 +159,11 @@ func (s stringsOf) dict(dec *jsontext.Decoder, v *map[string]string) error {
 	}
 	m := map[string]string{}
 	for dec.PeekKind() != '}' {
-		key, err := s.read(dec)
+		key, err := r.read(dec)
 		if err != nil {
 			return err
 		}
-		value, err := s.read(dec)
+		value, err := r.read(dec)
 		if err != nil {
 			return err
 		}
@@ -181,8 +177,8 @@ func (s stringsOf) dict(dec *jsontext.Decoder, v *map[string]string) error {
 	return err
 }
 
-// read reads the string at dec: a slice of s.text if it holds no escape.
-func (s stringsOf) read(dec *jsontext.Decoder) (string, error) {
+// read reads the string at dec: a slice of r.text if it holds no escape.
+func (r *reading) read(dec *jsontext.Decoder) (string, error) {
 	raw, err := dec.ReadValue()
 	switch {
 	case err != nil:
@@ -192,9 +188,9 @@ func (s stringsOf) read(dec *jsontext.Decoder) (string, error) {
 	case bytes.IndexByte(raw, '\\') >= 0:
 		text, err := jsontext.AppendUnquote(nil, raw)
 		return string(text), err
-	case s.text != "":
+	case r.text != "":
 		end := int(dec.InputOffset())
-		return s.text[end-len(raw)+1 : end-1], nil
+		return r.text[end-len(raw)+1 : end-1], nil
 	}
 	return string(raw[1 : len(raw)-1]), nil
 }
