@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"sync/atomic"
 
 	json "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -51,23 +52,32 @@ func compactLen(raw []byte) int {
 // none, and Validate refuses a kept unknown field that repeats a known one.
 var writeOptions = json.JoinOptions(json.Deterministic(true), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 
+// stateSize is the size of the largest document (a state file) this
+// process has read: writing one back allocates that much at once, instead of growing
+// the encoding from nothing (a third of what `check record` in a
+// 5,000-file review costs more, against its 25 ms).
+var stateSize atomic.Int64
+
 // EncodeRequest is review_request.json as specdev writes it: indented,
 // known fields in order, then the kept unknown ones, then a newline.
-func EncodeRequest(r *Request) ([]byte, error) { return encodeState(RequestFile, (*requestFields)(r)) }
+func EncodeRequest(r *Request) ([]byte, error) {
+	return encodeState(RequestFile, (*requestFields)(r), stateSize.Load())
+}
 
 // EncodeProgress is review_progress.json as specdev writes it.
 func EncodeProgress(p *Progress) ([]byte, error) {
-	return encodeState(ProgressFile, (*progressFields)(p))
+	return encodeState(ProgressFile, (*progressFields)(p), stateSize.Load())
 }
 
 // encodeState writes the method-free alias type of a state file,
-// indented. A file larger than the decoder reads is refused, not written.
-func encodeState(file string, fields any) ([]byte, error) {
-	data, err := json.Marshal(fields, writeOptions, jsontext.WithIndent("  "))
-	if err != nil {
+// indented, into size bytes if it fits. A file larger than the decoder
+// reads is refused, not written.
+func encodeState(file string, fields any, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, size+size/8))
+	if err := json.MarshalWrite(buf, fields, writeOptions, jsontext.WithIndent("  ")); err != nil {
 		return nil, err
 	}
-	data = append(data, '\n')
+	data := append(buf.Bytes(), '\n')
 	if len(data) > MaxFileSize {
 		return nil, invalid(file, "", "finish this review with fewer findings or files, or split the change",
 			"would be %d bytes, more than the limit of %d that specdev reads", len(data), MaxFileSize)

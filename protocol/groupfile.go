@@ -69,7 +69,7 @@ func (g *Group) semantics(c *check) {
 }
 
 // EncodeGroup is a group file as specdev writes it.
-func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*groupFields)(g)) }
+func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*groupFields)(g), 0) }
 
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"cmp"
 	"reflect"
 	"slices"
 	"strings"
@@ -77,24 +78,20 @@ func object[T any](r *reading) *json.Unmarshalers {
 // object decodes a JSON object into the struct v: known keys into their
 // fields, unknown ones as p says.
 func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
-	if err := expect(dec, "object", "{"); err != nil {
-		return err
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return cmp.Or(err, fail(dec.StackPointer(), "", "expected object, but got %s", kindName(tok.Kind())))
 	}
-	if _, err := dec.ReadToken(); err != nil {
-		return err
-	}
-	here := dec.StackPointer()
-	strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers)
 	var seen uint64 // the known fields given
 	var unknown []string
-	for dec.PeekKind() != '}' {
+	members := 0
+	for ; dec.PeekKind() != '}'; members++ {
 		name, err := r.read(dec)
 		if err != nil {
 			return err
 		}
 		f := p.fields[name]
 		if f == nil {
-			if err := p.unknownKey(dec, v, name, strict || p.closed, &unknown); err != nil {
+			if err := p.unknownKey(dec, v, name, &unknown); err != nil {
 				return err
 			}
 			continue
@@ -104,7 +101,7 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 			return err
 		}
 	}
-	if err := p.complete(here, seen, unknown); err != nil {
+	if err := p.complete(dec, members > 0, seen, unknown); err != nil {
 		return err
 	}
 	_, err := dec.ReadToken()
@@ -113,9 +110,6 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 
 // member decodes a known key's value.
 func (r *reading) member(dec *jsontext.Decoder, v reflect.Value, p *plan, f *field) error {
-	if err := expect(dec, f.want, f.kinds); err != nil {
-		return err
-	}
 	if err := r.value(dec, v, f); err != nil {
 		return err
 	}
@@ -137,22 +131,15 @@ func (r *reading) member(dec *jsontext.Decoder, v reflect.Value, p *plan, f *fie
 	return nil
 }
 
-// value decodes a known key's value: strings, integers, times and
-// durations directly (a history holds thousands), the rest by v2.
+// value decodes a known key's value: strings, integers, times,
+// durations and lists of objects directly (a review holds thousands),
+// and the rest by v2 once its kind is checked.
 func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error {
 	switch {
 	case f.typ == timestampType:
 		return r.timestamp(dec, v.Addr().Interface().(*Timestamp))
 	case f.typ == durationType:
 		return readDuration(dec, v.Addr().Interface().(*Duration))
-	case f.typ == reflect.TypeFor[map[string]string](): // reading.dict finds a key given twice itself, faster
-		return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(true))
-	case f.typ == reflect.TypeFor[map[string]any](): // an event's detail
-		detail, err := readAny(dec)
-		if err == nil {
-			v.Set(reflect.ValueOf(detail))
-		}
-		return err
 	case v.Kind() == reflect.String:
 		s, err := r.read(dec)
 		v.SetString(s)
@@ -160,13 +147,47 @@ func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error 
 	case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
 		return readInteger(dec, v)
 	}
+	if err := expect(dec, f.want, f.kinds); err != nil {
+		return err
+	}
+	switch {
+	case f.elem != nil:
+		return r.objects(dec, v, f.elem)
+	case f.typ == stringMapType: // reading.dict finds a key given twice itself, faster
+		return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(true))
+	case f.typ == anyMapType: // an event's detail
+		detail, err := readAny(dec)
+		if err == nil {
+			v.Set(reflect.ValueOf(detail))
+		}
+		return err
+	}
 	return json.UnmarshalDecode(dec, v.Addr().Interface())
+}
+
+// objects reads a list of objects of plan p into the slice v.
+func (r *reading) objects(dec *jsontext.Decoder, v reflect.Value, p *plan) error {
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	list := reflect.New(v.Type()).Elem() // addressable, so that it grows in place
+	list.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	for i := 0; dec.PeekKind() != ']'; i++ {
+		list.Grow(1)
+		list.SetLen(i + 1)
+		if err := r.object(dec, list.Index(i), p); err != nil {
+			return err
+		}
+	}
+	v.Set(list)
+	_, err := dec.ReadToken()
+	return err
 }
 
 // unknownKey reads the value of a key the struct has no field for: kept
 // in its Extra, noted as unknown (a closed object), or skipped. A key
 // equal to a field's name only when case is ignored is refused at once.
-func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, closed bool, unknown *[]string) error {
+func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, unknown *[]string) error {
 	if i := slices.IndexFunc(p.names, func(name string) bool { return strings.EqualFold(name, key) }); i >= 0 {
 		return fail(dec.StackPointer(), `rename it to "`+p.names[i]+`" (keys are case-sensitive), or remove it`,
 			"key %s is not the field %q: keys must match exactly, without case folding", QuotePrefix(key), p.names[i])
@@ -185,8 +206,12 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, cl
 			*extra = Extra{}
 		}
 		(*extra)[key] = bytes.Clone(raw)
-	case closed:
+	case p.closed:
 		*unknown = append(*unknown, key)
+	default:
+		if strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers); strict {
+			*unknown = append(*unknown, key)
+		}
 	}
 	return nil
 }
@@ -194,12 +219,19 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, cl
 // complete refuses an object with unknown keys, naming the required ones
 // missing as what they may be misspellings of, or one without a required
 // key.
-func (p *plan) complete(here jsontext.Pointer, seen uint64, unknown []string) error {
+func (p *plan) complete(dec *jsontext.Decoder, members bool, seen uint64, unknown []string) error {
 	var missing []string
 	for _, f := range p.required {
 		if seen&f.bit == 0 {
 			missing = append(missing, f.name)
 		}
+	}
+	if len(unknown) == 0 && len(missing) == 0 {
+		return nil
+	}
+	here := dec.StackPointer() // the object, or its last member
+	if members {
+		here = here.Parent()
 	}
 	switch {
 	case len(unknown) > 0:

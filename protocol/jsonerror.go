@@ -18,6 +18,9 @@ func readJSON(file, schema string, data []byte, v any, strict bool) error {
 	opts := copying()
 	if len(data) >= 16<<10 {
 		opts = (&reading{string(data)}).options()
+		if len(data) > int(stateSize.Load()) {
+			stateSize.Store(int64(len(data))) // racy max: a hint
+		}
 	}
 	err := json.Unmarshal(data, v, opts, json.RejectUnknownMembers(strict))
 	if rv := reflect.ValueOf(v).Elem(); err == nil && rv.Kind() == reflect.Slice && rv.IsNil() {

@@ -24,6 +24,7 @@ type field struct {
 	bit     uint64 // of the field among the struct's JSON fields
 	name    string
 	typ     reflect.Type
+	elem    *plan  // of a list of objects, its items
 	want    string // what it takes, for "expected X, but got Y"
 	kinds   string // the kinds of JSON value (jsontext.Kind) that are one
 	nonzero bool
@@ -34,6 +35,8 @@ var (
 	extraType     = reflect.TypeFor[Extra]()
 	timestampType = reflect.TypeFor[Timestamp]()
 	durationType  = reflect.TypeFor[Duration]()
+	stringMapType = reflect.TypeFor[map[string]string]()
+	anyMapType    = reflect.TypeFor[map[string]any]()
 )
 
 // planOf returns the plan of the struct type t, built once.
@@ -62,6 +65,9 @@ func structPlan(t reflect.Type) *plan {
 		}
 		f := &field{index: i, bit: 1 << len(p.fields), name: name, typ: sf.Type, nonzero: sf.Tag.Get("specdev") == "nonzero"}
 		f.want, f.kinds = expects(sf.Type)
+		if sf.Type.Kind() == reflect.Slice && sf.Type.Elem().Kind() == reflect.Struct {
+			f.elem = planOf(sf.Type.Elem())
+		}
 		if sf.Tag.Get("specdev") == "required" {
 			p.required = append(p.required, f)
 		}

@@ -7,6 +7,7 @@ package protocol
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"math"
 	"reflect"
@@ -18,27 +19,23 @@ import (
 // readInteger reads into v an integer written as any number without a
 // fraction, so 3, 3.0 and 3e0 alike (bounds are Validate's to check).
 func readInteger(dec *jsontext.Decoder, v reflect.Value) error {
-	if err := expect(dec, "integer", "0"); err != nil {
-		return err
-	}
 	raw, err := dec.ReadValue()
-	if err != nil {
-		return err
+	if err != nil || raw.Kind() != '0' {
+		return cmp.Or(err, fail(dec.StackPointer(), "", "expected integer, but got %s", kindName(raw.Kind())))
 	}
-	lit := string(raw)
-	n, err := strconv.ParseInt(lit, 10, 64)
+	n, err := strconv.ParseInt(string(raw), 10, 64)
 	if err != nil {
-		f, _ := strconv.ParseFloat(lit, 64) // a valid JSON number: only its range can fail
+		f, _ := strconv.ParseFloat(string(raw), 64) // a valid JSON number: only its range can fail
 		switch {
 		case f != math.Trunc(f):
-			return fail(dec.StackPointer(), "", "is %s, not an integer", QuotePrefix(lit))
+			return fail(dec.StackPointer(), "", "is %s, not an integer", QuotePrefix(string(raw)))
 		case f >= math.MaxInt64 || f < math.MinInt64:
-			return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(lit))
+			return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(string(raw)))
 		}
 		n = int64(f)
 	}
 	if v.OverflowInt(n) {
-		return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(lit))
+		return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(string(raw)))
 	}
 	v.SetInt(n)
 	return nil
@@ -107,8 +104,8 @@ func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
 // bounds of its field are Validate's to check.
 func readDuration(dec *jsontext.Decoder, d *Duration) error {
 	raw, err := dec.ReadValue()
-	if err != nil {
-		return err
+	if err != nil || raw.Kind() != '"' && raw.Kind() != '0' {
+		return cmp.Or(err, fail(dec.StackPointer(), "", "expected %s, but got %s", wantDuration, kindName(raw.Kind())))
 	}
 	text := string(raw)
 	if raw.Kind() == '"' {
