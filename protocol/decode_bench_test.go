@@ -10,7 +10,11 @@ import (
 // benchReview is a review of n files, half of them reviewed with a
 // finding on every tenth, as a transaction reads and writes it: the
 // request with each file's digest, the progress with each recorded one.
-func benchReview(n int) (*Request, *Progress) {
+func benchReview(n int) (*Request, *Progress) { return benchReviewEvery(n, 10) }
+
+// benchReviewEvery is benchReview with a finding on every files'th
+// reviewed file.
+func benchReviewEvery(n, every int) (*Request, *Progress) {
 	r := &Request{Version: 1, RequestID: "r-1", AssignmentID: "00001", Gate: "review", Status: StatusInProgress,
 		Mode: ModeAuto, Timestamp: baseTime, HeadCommit: "abc1234", Round: 1, MaxRounds: 3,
 		ReviewerSessionID: "rv-1", FileDigests: map[string]string{}}
@@ -27,7 +31,7 @@ func benchReview(n int) (*Request, *Progress) {
 		}
 		p.FilesReviewed = append(p.FilesReviewed, f)
 		p.RecordedDigests[f] = r.FileDigests[f]
-		if i%10 == 0 {
+		if i%every == 0 {
 			p.Findings = append(p.Findings, Finding{File: f, Line: i, Severity: SeverityMinor, Category: "style", Description: "the counter is kept in memory only"})
 		}
 	}
@@ -54,6 +58,23 @@ func BenchmarkDecodeRequest5000(b *testing.B) {
 
 func BenchmarkDecodeProgress5000(b *testing.B) {
 	_, p := benchReview(5000)
+	data, err := EncodeProgress(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeProgress(ProgressFile, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeProgress5000Dense is a review with a finding on every
+// reviewed file: 2,500 findings.
+func BenchmarkDecodeProgress5000Dense(b *testing.B) {
+	_, p := benchReviewEvery(5000, 1)
 	data, err := EncodeProgress(p)
 	if err != nil {
 		b.Fatal(err)

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,23 +36,28 @@ import (
 // reading is the decoding of one document: text is the document, from
 // which strings are cut, not copied (most of the cost of reading a large
 // review's state), or "" to copy them, as a small document is cheaper
-// to read that way.
-type reading struct{ text string }
+// to read that way. readings are reused, with the options made for each.
+type reading struct {
+	text string
+	opts json.Options
+}
 
-// options hand v2 each struct type a document holds, and the values
-// jsonscalar.go reads.
+var readings = sync.Pool{New: func() any {
+	r := &reading{}
+	r.opts = r.options()
+	return r
+}}
+
+// options hand v2 each struct type a document holds, and an integer a
+// pointer points to.
 func (r *reading) options() json.Options {
 	return json.WithUnmarshalers(json.JoinUnmarshalers(
 		object[Request](r), object[Progress](r), object[Config](r), object[Verdict](r), object[Event](r), object[Group](r),
 		object[Finding](r), object[Takeover](r), object[PreflightResult](r), object[Resolved](r), object[Decision](r),
 		object[RoundRecord](r), object[RoundPlan](r), object[Journal](r), object[Delta](r), object[Loop](r),
 		object[PassRecord](r), object[AgentConfig](r), object[AgentSession](r), object[AgentCost](r), object[AgentUsage](r),
-		json.UnmarshalFromFunc(r.list), json.UnmarshalFromFunc(r.dict),
 		json.UnmarshalFromFunc(func(dec *jsontext.Decoder, n *int) error { return readInteger(dec, reflect.ValueOf(n).Elem()) })))
 }
-
-// copying are the options of a small document, built once.
-var copying = sync.OnceValue((&reading{}).options)
 
 // closedTypes are the objects of the state files whose schemas refuse
 // unknown keys (request and progress themselves keep them in Extra).
@@ -81,7 +87,8 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return cmp.Or(err, fail(dec.StackPointer(), "", "expected object, but got %s", kindName(tok.Kind())))
 	}
-	var seen uint64 // the known fields given
+	var seen uint64            // the known fields given
+	var others map[string]bool // the unknown keys given
 	var unknown []string
 	members := 0
 	for ; dec.PeekKind() != '}'; members++ {
@@ -90,11 +97,18 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 			return err
 		}
 		f := p.fields[name]
-		if f == nil {
+		switch {
+		case f == nil && !others[name]:
+			if others == nil {
+				others = map[string]bool{}
+			}
+			others[name] = true
 			if err := p.unknownKey(dec, v, name, &unknown); err != nil {
 				return err
 			}
 			continue
+		case f == nil || seen&f.bit != 0:
+			return duplicate(dec, name)
 		}
 		seen |= f.bit
 		if err := r.member(dec, v.Field(f.index), p, f); err != nil {
@@ -115,7 +129,7 @@ func (r *reading) member(dec *jsontext.Decoder, v reflect.Value, p *plan, f *fie
 	}
 	if f.nonzero && (v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0) {
 		switch {
-		case f.typ == durationType:
+		case f.how == asDuration:
 			return fail(dec.StackPointer(), hintDuration, "is 0s, out of range: leave the field out, or give a duration within its range")
 		case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
 			return fail(dec.StackPointer(), "", "is 0: leave the field out, or give a number from 1")
@@ -135,34 +149,38 @@ func (r *reading) member(dec *jsontext.Decoder, v reflect.Value, p *plan, f *fie
 // durations and lists of objects directly (a review holds thousands),
 // and the rest by v2 once its kind is checked.
 func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error {
-	switch {
-	case f.typ == timestampType:
+	switch f.how {
+	case asTime:
 		return r.timestamp(dec, v.Addr().Interface().(*Timestamp))
-	case f.typ == durationType:
+	case asDuration:
 		return readDuration(dec, v.Addr().Interface().(*Duration))
-	case v.Kind() == reflect.String:
+	case asString:
 		s, err := r.read(dec)
 		v.SetString(s)
 		return err
-	case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
+	case asInteger:
 		return readInteger(dec, v)
 	}
 	if err := expect(dec, f.want, f.kinds); err != nil {
 		return err
 	}
-	switch {
-	case f.elem != nil:
+	switch f.how {
+	case asObjects:
 		return r.objects(dec, v, f.elem)
-	case f.typ == stringMapType: // reading.dict finds a key given twice itself, faster
-		return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(true))
-	case f.typ == anyMapType: // an event's detail
+	case asStrings:
+		return r.list(dec, v.Addr().Interface().(*[]string))
+	case asDict:
+		return r.dict(dec, v.Addr().Interface().(*map[string]string))
+	case asAny: // an event's detail
 		detail, err := readAny(dec)
 		if err == nil {
 			v.Set(reflect.ValueOf(detail))
 		}
 		return err
 	}
-	return json.UnmarshalDecode(dec, v.Addr().Interface())
+	// v2 reads the rest (pointers, booleans, maps of objects), finding a
+	// key given twice in them itself.
+	return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(false))
 }
 
 // objects reads a list of objects of plan p into the slice v.
@@ -195,6 +213,12 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 	raw, err := dec.ReadValue()
 	if err != nil {
 		return err
+	}
+	if !raw.IsValid() { // a key given twice inside: where v2 finds it
+		var syn *jsontext.SyntacticError
+		if errors.As(json.Unmarshal(raw, new(any)), &syn) {
+			return &jsontext.SyntacticError{JSONPointer: dec.StackPointer() + syn.JSONPointer, Err: syn.Err}
+		}
 	}
 	if dec.StackDepth()+depthOf(raw) > MaxDepth {
 		return fail(dec.StackPointer(), "flatten the value, or remove it", "nests deeper than %d levels of objects and lists", MaxDepth)
@@ -261,6 +285,12 @@ func expect(dec *jsontext.Decoder, want, kinds string) error {
 		return &InvalidError{Problem: "expected " + want + ", but got " + kindName(k)}
 	}
 	return nil
+}
+
+// duplicate refuses the key just read, given twice in its object (the
+// decoder finds a key given twice in v2's stead, faster).
+func duplicate(dec *jsontext.Decoder, key string) error {
+	return fail(dec.StackPointer(), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
 }
 
 // fail is a broken rule of the value at ptr; readJSON names the file and

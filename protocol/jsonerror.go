@@ -15,14 +15,17 @@ import (
 // decoder of jsondecode.go, refusing unknown keys in every object if
 // strict. What it refuses is an *InvalidError naming file and field.
 func readJSON(file, schema string, data []byte, v any, strict bool) error {
-	opts := copying()
+	r := readings.Get().(*reading)
+	defer readings.Put(r)
+	r.text = ""
 	if len(data) >= 16<<10 {
-		opts = (&reading{string(data)}).options()
+		r.text = string(data)
 		if len(data) > int(stateSize.Load()) {
 			stateSize.Store(int64(len(data))) // racy max: a hint
 		}
 	}
-	err := json.Unmarshal(data, v, opts, json.RejectUnknownMembers(strict))
+	err := json.Unmarshal(data, v, r.opts, json.RejectUnknownMembers(strict), jsontext.AllowDuplicateNames(true))
+	r.text = "" // the pool holds no document
 	if rv := reflect.ValueOf(v).Elem(); err == nil && rv.Kind() == reflect.Slice && rv.IsNil() {
 		err = fail("", "", "expected array, but got null") // the one null v2 would take: a list of findings
 	}

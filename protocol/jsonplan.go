@@ -24,6 +24,7 @@ type field struct {
 	bit     uint64 // of the field among the struct's JSON fields
 	name    string
 	typ     reflect.Type
+	how     how    // which reader reads it
 	elem    *plan  // of a list of objects, its items
 	want    string // what it takes, for "expected X, but got Y"
 	kinds   string // the kinds of JSON value (jsontext.Kind) that are one
@@ -35,9 +36,45 @@ var (
 	extraType     = reflect.TypeFor[Extra]()
 	timestampType = reflect.TypeFor[Timestamp]()
 	durationType  = reflect.TypeFor[Duration]()
-	stringMapType = reflect.TypeFor[map[string]string]()
-	anyMapType    = reflect.TypeFor[map[string]any]()
 )
+
+// how is which of the decoder's readers reads a field (jsonscalar.go);
+// byV2 leaves it to v2.
+type how uint8
+
+const (
+	byV2 how = iota
+	asString
+	asInteger
+	asTime
+	asDuration
+	asObjects
+	asStrings
+	asDict
+	asAny
+)
+
+func howOf(t reflect.Type) how {
+	switch {
+	case t == timestampType:
+		return asTime
+	case t == durationType:
+		return asDuration
+	case t.Kind() == reflect.String:
+		return asString
+	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
+		return asInteger
+	case t == reflect.TypeFor[[]string]():
+		return asStrings
+	case t == reflect.TypeFor[map[string]string]():
+		return asDict
+	case t == reflect.TypeFor[map[string]any]():
+		return asAny
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+		return asObjects
+	}
+	return byV2
+}
 
 // planOf returns the plan of the struct type t, built once.
 func planOf(t reflect.Type) *plan {
@@ -65,7 +102,7 @@ func structPlan(t reflect.Type) *plan {
 		}
 		f := &field{index: i, bit: 1 << len(p.fields), name: name, typ: sf.Type, nonzero: sf.Tag.Get("specdev") == "nonzero"}
 		f.want, f.kinds = expects(sf.Type)
-		if sf.Type.Kind() == reflect.Slice && sf.Type.Elem().Kind() == reflect.Struct {
+		if f.how = howOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
 		}
 		if sf.Tag.Get("specdev") == "required" {

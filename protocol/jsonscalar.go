@@ -57,6 +57,9 @@ func readAny(dec *jsontext.Decoder) (any, error) {
 				return nil, err
 			}
 			key := name.String() // before the next read voids name
+			if _, dup := obj[key]; dup {
+				return nil, duplicate(dec, key)
+			}
 			if obj[key], err = readAny(dec); err != nil {
 				return nil, err
 			}
@@ -123,55 +126,94 @@ func readDuration(dec *jsontext.Decoder, d *Duration) error {
 	return nil
 }
 
-// list reads a list of strings (the lists of files) without reflection
-// per item.
+// list reads a list of strings (the lists of files) at once: v2 reads
+// and checks the whole list, and its items are cut from that.
 func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
-	if err := expect(dec, "array", "["); err != nil {
-		return err
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return err
-	}
+	raw, base, err := r.whole(dec)
 	list := []string{}
-	for dec.PeekKind() != ']' {
-		item, err := r.read(dec)
-		if err != nil {
-			return err
+	for i := next(raw, 1); err == nil && raw[i] != ']'; i = next(raw, i) {
+		if raw[i] != '"' {
+			return fail(dec.StackPointer().AppendToken(itoa(len(list))), "", "expected string, but got %s", kindName(kindOf(raw[i])))
 		}
-		list = append(list, item)
+		var s string
+		s, i = r.cut(raw, base, i)
+		list = append(list, s)
 	}
 	*v = list
-	_, err := dec.ReadToken()
 	return err
 }
 
-// dict reads an object of strings (the digests of a review's files)
-// without reflection per entry, finding a key given twice itself.
+// dict reads an object of strings (the digests of a review's files) at
+// once, as list does, finding a key given twice itself.
 func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
-	if err := expect(dec, "object", "{"); err != nil {
-		return err
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return err
-	}
+	raw, base, err := r.whole(dec)
 	m := map[string]string{}
-	for dec.PeekKind() != '}' {
-		key, err := r.read(dec)
-		if err != nil {
-			return err
-		}
-		value, err := r.read(dec)
-		if err != nil {
-			return err
+	for i := next(raw, 1); err == nil && raw[i] != '}'; i = next(raw, i) {
+		key, end := r.cut(raw, base, i)
+		i = next(raw, end) // past the colon
+		if raw[i] != '"' {
+			return fail(dec.StackPointer().AppendToken(key), "", "expected string, but got %s", kindName(kindOf(raw[i])))
 		}
 		if _, dup := m[key]; dup {
-			return fail(dec.StackPointer(), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
+			return fail(dec.StackPointer().AppendToken(key), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
 		}
-		m[key] = value
+		m[key], i = r.cut(raw, base, i)
 	}
 	*v = m
-	_, err := dec.ReadToken()
 	return err
+}
+
+// whole reads the value at dec, which v2 checks, and where it starts in
+// the document.
+func (r *reading) whole(dec *jsontext.Decoder) (raw jsontext.Value, base int, err error) {
+	raw, err = dec.ReadValue()
+	return raw, int(dec.InputOffset()) - len(raw), err
+}
+
+// next skips the white space, commas and colons of valid JSON from i on.
+func next(raw []byte, i int) int {
+	for ; i < len(raw); i++ {
+		if c := raw[i]; c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != ',' && c != ':' {
+			break
+		}
+	}
+	return i
+}
+
+// cut is the string starting at raw[i], which v2 has checked, and the
+// index after it: a slice of r.text (raw starts at base there) if it
+// holds no escape.
+func (r *reading) cut(raw []byte, base, i int) (string, int) {
+	end := i + bytes.IndexByte(raw[i+1:], '"') + 1
+	for escaped(raw, end) {
+		end += bytes.IndexByte(raw[end+1:], '"') + 1
+	}
+	switch s := raw[i : end+1]; {
+	case bytes.IndexByte(s, '\\') >= 0:
+		text, _ := jsontext.AppendUnquote(nil, s)
+		return string(text), end + 1
+	case r.text != "":
+		return r.text[base+i+1 : base+end], end + 1
+	default:
+		return string(s[1 : len(s)-1]), end + 1
+	}
+}
+
+// escaped reports whether the quote at raw[q] is escaped: preceded by an
+// odd number of backslashes.
+func escaped(raw []byte, q int) bool {
+	n := 0
+	for ; raw[q-1-n] == '\\'; n++ {
+	}
+	return n%2 == 1
+}
+
+// kindOf is the kind of the value starting with c in valid JSON.
+func kindOf(c byte) jsontext.Kind {
+	if c == '-' || c >= '0' && c <= '9' {
+		return '0'
+	}
+	return jsontext.Kind(c)
 }
 
 // read reads the string at dec: a slice of r.text if it holds no escape.
