@@ -15,18 +15,18 @@ import (
 
 // The one decoder of every file specdev reads. encoding/json/v2 (as
 // github.com/go-json-experiment/json) reads the JSON: its syntax, UTF-8,
-// no key twice, each value of its field's kind. It hands each object of a
-// struct type to readObject, which holds it to what its schema says and
-// v2 does not: the required keys; no null where a value of a kind is due;
-// no key equal to a field's name but for case (v2 would skip it); unknown
-// keys refused in a closed object (every object of an agent's input and
-// of the config, and in the state files the objects whose schema says
-// so), kept in the Extra of a state file's top, or skipped, nesting no
-// deeper than MaxDepth; and no "version" newer than this build reads.
-// jsonscalar.go reads the values v2 reads otherwise (an integer written
-// 3.0 or 1e3, as JSON Schema counts integers) or slowly. Bounds, lengths,
-// enums and patterns are each type's Validate to check, once the value
-// is whole.
+// each value of its field's kind. It hands each object of a struct type
+// to reading.object, which holds it to what its schema says and v2 does
+// not: the required keys; no key given twice; no null where a value of a
+// kind is due; no key equal to a field's name but for case (v2 would
+// skip it); unknown keys refused in a closed object (every object of an
+// agent's input and of the config, and in the state files the objects
+// whose schema says so), kept in the Extra of a state file's top, or
+// skipped, nesting no deeper than MaxDepth; and no "version" newer than
+// this build reads. jsonscalar.go reads the values v2 reads otherwise (an
+// integer written 3.0 or 1e3, as JSON Schema counts integers) or slowly.
+// Bounds, lengths, enums and patterns are each type's Validate to check,
+// once the value is whole.
 //
 // Two struct tags say what a Go value cannot: `specdev:"required"`, a key
 // the document must give; `specdev:"nonzero"`, a field whose zero value

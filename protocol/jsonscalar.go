@@ -129,7 +129,7 @@ func readDuration(dec *jsontext.Decoder, d *Duration) error {
 // list reads a list of strings (the lists of files) at once: v2 reads
 // and checks the whole list, and its items are cut from that.
 func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
-	raw, base, err := r.whole(dec)
+	raw, base, err := whole(dec)
 	list := []string{}
 	for i := next(raw, 1); err == nil && raw[i] != ']'; i = next(raw, i) {
 		if raw[i] != '"' {
@@ -146,7 +146,7 @@ func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
 // dict reads an object of strings (the digests of a review's files) at
 // once, as list does, finding a key given twice itself.
 func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
-	raw, base, err := r.whole(dec)
+	raw, base, err := whole(dec)
 	m := map[string]string{}
 	for i := next(raw, 1); err == nil && raw[i] != '}'; i = next(raw, i) {
 		key, end := r.cut(raw, base, i)
@@ -165,7 +165,7 @@ func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
 
 // whole reads the value at dec, which v2 checks, and where it starts in
 // the document.
-func (r *reading) whole(dec *jsontext.Decoder) (raw jsontext.Value, base int, err error) {
+func whole(dec *jsontext.Decoder) (raw jsontext.Value, base int, err error) {
 	raw, err = dec.ReadValue()
 	return raw, int(dec.InputOffset()) - len(raw), err
 }
