@@ -75,6 +75,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // parse parses args, with the seed's key=value words rewritten to flags.
 // A shell asking for completions (completion.go) is answered here.
 func parse(app *App, args []string) (*kong.Context, error) {
+	if !completing() {
+		if others := otherCommands(args); others != nil { // prune.go
+			if parser, err := newParser(app, kong.IgnoreFields(others...)); err == nil {
+				if kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node))); err == nil {
+					return kctx, nil
+				}
+			}
+		}
+	}
 	parser, err := newParser(app)
 	if err != nil {
 		return nil, err
@@ -87,10 +96,10 @@ func parse(app *App, args []string) (*kong.Context, error) {
 }
 
 // newParser builds kong's model of the CLI, bound to app.
-func newParser(app *App) (*kong.Kong, error) {
+func newParser(app *App, options ...kong.Option) (*kong.Kong, error) {
 	cli := &CLI{}
 	app.Globals = &cli.Globals
-	parser, err := kong.New(cli,
+	parser, err := kong.New(cli, append([]kong.Option{
 		kong.Name("specdev"),
 		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
 		kong.Writers(app.stdout, app.stderr),
@@ -103,7 +112,7 @@ func newParser(app *App) (*kong.Kong, error) {
 			return nil
 		}),
 		kong.Bind(app),
-	)
+	}, options...)...)
 	if err != nil {
 		return nil, fmt.Errorf("building the command line: %w", err)
 	}
