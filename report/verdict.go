@@ -16,7 +16,7 @@ func writeVerdict(w *writer, v round) {
 		labelled(w, "Summary: ", vd.Summary)
 		labelled(w, "Interpreted intent: ", vd.InterpretedIntent)
 		if vd.IntentSatisfied != nil {
-			w.line("Intent satisfied: ", yesNo(*vd.IntentSatisfied))
+			w.line("Intent satisfied: ", map[bool]string{true: "yes", false: "no"}[*vd.IntentSatisfied])
 		}
 	}
 	if d != nil {
@@ -80,11 +80,4 @@ func labelled(w *writer, label, text string) {
 	if text = escape(text); text != "" {
 		w.line(label, text)
 	}
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }
