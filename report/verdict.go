@@ -66,13 +66,10 @@ func awaitingLine(v round) string {
 }
 
 func decisionSuffix(d *protocol.Decision) string {
-	switch {
-	case d == nil:
+	if d == nil {
 		return ""
-	case d.Approved:
-		return " (approved by a human)"
 	}
-	return " (rejected by a human)"
+	return map[bool]string{true: " (approved by a human)", false: " (rejected by a human)"}[d.Approved]
 }
 
 // labelled writes "label text" unless text is empty once escaped.
