@@ -44,9 +44,6 @@ const (
 	NotThere  Action = "not_installed" // nothing of specdev's to remove
 )
 
-// chainedName is the name of a chained hook, from the hook's.
-const chainedName = "%s" + ChainSuffix
-
 // Inspect looks at hook in the hooks folder dir without changing anything.
 func Inspect(dir, hook string) (State, error) {
 	st := State{Hook: hook, Path: filepath.Join(dir, hook)}
@@ -61,7 +58,7 @@ func Inspect(dir, hook string) (State, error) {
 			return st, err
 		}
 	}
-	chained := filepath.Join(dir, fmt.Sprintf(chainedName, hook))
+	chained := filepath.Join(dir, hook+ChainSuffix)
 	if _, err := os.Lstat(chained); err == nil {
 		st.Chained = chained
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -131,7 +128,7 @@ func Install(dir string, s Spec) (State, Action, error) {
 			Hint: "move the folder away, then run specdev hook install " + s.Hook + " again"}
 	case st.Present:
 		action = Chained
-		st.Chained = filepath.Join(dir, fmt.Sprintf(chainedName, s.Hook))
+		st.Chained = filepath.Join(dir, s.Hook+ChainSuffix)
 		if err := os.Link(st.Path, st.Chained); err != nil {
 			return st, "", fmt.Errorf("keep the existing hook as %s: %w", st.Chained, err)
 		}
