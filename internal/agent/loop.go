@@ -91,7 +91,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 	if view.State == "failed" {
 		j.prompt += "\nThe last review failed:\n" + view.Text
 		if l.implAgent != "" && len(l.impl.agent.ResumeArgv) > 0 {
-			j.resume, j.prompt = l.implAgent, fixPrompt(view.Text)
+			j.resume, j.prompt = l.implAgent, fixPrompt+view.Text
 		}
 	}
 	l.impl.say("%s: %s implements (%s)", l.svc.Assignment, l.impl.agent.Name, map[bool]string{true: "resumed with the findings", false: "from the plan"}[j.resume != ""])

@@ -242,7 +242,5 @@ func nudge(remaining []string) string {
 	return b.String()
 }
 
-// fixPrompt resumes the implementer with a failed review's findings.
-func fixPrompt(findings string) string {
-	return "The review of your change failed. Fix what it found, then stop with a short summary:\n\n" + findings
-}
+// fixPrompt, then a failed review's findings, resumes the implementer.
+const fixPrompt = "The review of your change failed. Fix what it found, then stop with a short summary:\n\n"

@@ -89,13 +89,6 @@ func (c *conn) service(assignment string) *review.Service {
 	return c.base.With(c.session, c.lease, assignment)
 }
 
-// hold keeps the lease a claim gave the connection's session.
-func (c *conn) hold(lease string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.lease = lease
-}
-
 // targeted is a tool input that names an assignment.
 type targeted interface{ target() string }
 
