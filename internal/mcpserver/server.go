@@ -17,6 +17,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -47,10 +48,7 @@ type conn struct {
 
 // New makes the server for one connection, on svc's store and caller.
 func New(svc *review.Service, opt Options) *mcp.Server {
-	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: svc.Session, lease: svc.Lease}
-	if c.session == "" {
-		c.session = review.NewSessionID()
-	}
+	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: cmp.Or(svc.Session, review.NewSessionID()), lease: svc.Lease}
 	if c.heartbeat <= 0 {
 		c.heartbeat = 15 * time.Second
 	}
