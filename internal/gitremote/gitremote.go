@@ -143,34 +143,16 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 	return "", r.unreachable(err)
 }
 
-// tree writes files as blobs (one hash-object for all, from temp files)
-// and a tree of them, and returns the tree's id.
+// tree writes files as blobs and a tree of them, and returns the tree's
+// id.
 func (r *Remote) tree(ctx context.Context, files map[string][]byte) (string, error) {
-	dir, err := os.MkdirTemp("", "specdev-blobs-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	names := slices.Sorted(maps.Keys(files))
-	var paths bytes.Buffer
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, files[name], 0o600); err != nil {
+	var tree bytes.Buffer
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		id, err := r.git(ctx, files[name], "hash-object", "-w", "--no-filters", "--stdin")
+		if err != nil {
 			return "", err
 		}
-		paths.WriteString(path + "\n")
-	}
-	out, err := r.git(ctx, paths.Bytes(), "hash-object", "-w", "--no-filters", "--stdin-paths")
-	ids := strings.Fields(string(out))
-	if err == nil && len(ids) != len(names) {
-		err = fmt.Errorf("git hash-object: %d ids for %d files", len(ids), len(names))
-	}
-	if err != nil {
-		return "", err
-	}
-	var tree bytes.Buffer
-	for i, name := range names {
-		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", ids[i], name)
+		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", bytes.TrimSpace(id), name)
 	}
 	id, err := r.git(ctx, tree.Bytes(), "mktree")
 	return string(bytes.TrimSpace(id)), err
