@@ -147,8 +147,7 @@ func (c *conn) readResource(which, mime string) mcp.ResourceHandler {
 // a tool error (IsError) with the command line's message, hint and code.
 func toolResult(res review.Result, err error) *mcp.CallToolResult {
 	if err != nil {
-		code := review.CodeOf(err).String()
-		return errorResult(code, err.Error(), review.HintOf(err))
+		return errorResult(review.CodeOf(err).String(), err.Error(), review.HintOf(err))
 	}
 	text := strings.TrimRight(res.Text, "\n")
 	if res.Next != "" {
