@@ -226,9 +226,7 @@ func writeFinding(w *writer, f protocol.Finding, where string) {
 		w.add(" (", where, ")")
 	}
 	w.line()
-	if suggestion := escape(f.Suggestion); suggestion != "" {
-		w.line("  Suggestion: ", suggestion)
-	}
+	labelled(w, "  Suggestion: ", f.Suggestion)
 }
 
 func severityWord(s protocol.Severity) string {

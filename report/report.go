@@ -88,12 +88,8 @@ func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
 	if ids := strings.Join(requestParts(r, p), " | "); ids != "" {
 		w.line(ids)
 	}
-	if notes := escape(r.Notes); notes != "" {
-		w.line("Notes from implementer: ", notes)
-	}
-	if guidance := escape(r.Guidance); guidance != "" {
-		w.line("Guidance from a human: ", guidance)
-	}
+	labelled(w, "Notes from implementer: ", r.Notes)
+	labelled(w, "Guidance from a human: ", r.Guidance)
 	if c := r.AgentCost; c != nil {
 		w.line("Agents, this round: ", escape(c.Round.String()), " | this loop: ", escape(c.Loop.String()))
 	}
@@ -105,19 +101,15 @@ func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
 // requestParts are "Request: …", "Head: …" and "Reviewer: …", each left
 // out when unknown.
 func requestParts(r *protocol.Request, p *protocol.Progress) []string {
+	reviewer := escape(p.SessionID)
+	if mode := escape(string(p.Mode)); reviewer != "" && mode != "" {
+		reviewer += " (" + mode + " mode)"
+	}
 	var parts []string
-	if id := escape(r.RequestID); id != "" {
-		parts = append(parts, "Request: "+id)
-	}
-	if head := escape(prefix(r.HeadCommit, 7)); head != "" {
-		parts = append(parts, "Head: "+head)
-	}
-	if session := escape(p.SessionID); session != "" {
-		reviewer := "Reviewer: " + session
-		if mode := escape(string(p.Mode)); mode != "" {
-			reviewer += " (" + mode + " mode)"
+	for _, part := range [][2]string{{"Request: ", escape(r.RequestID)}, {"Head: ", escape(prefix(r.HeadCommit, 7))}, {"Reviewer: ", reviewer}} {
+		if part[1] != "" {
+			parts = append(parts, part[0]+part[1])
 		}
-		parts = append(parts, reviewer)
 	}
 	return parts
 }
