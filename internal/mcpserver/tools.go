@@ -148,8 +148,10 @@ func (c *conn) addReviewerTools(s *mcp.Server) {
 	tool(s, c, "claim_review", "Reviewer: claim a waiting review (your own, a stale one, or the oldest pending) and get the briefing (specdev check).",
 		func(ctx context.Context, svc *review.Service, in claimIn) (review.Result, error) {
 			res, err := svc.Claim(ctx, review.ClaimOptions{Mode: protocol.Mode(in.Mode), Timeout: wait(in.Timeout, 0)})
-			if session, lease := res.Holding(); err == nil && session == svc.Session {
-				c.hold(lease)
+			if session, lease := res.Holding(); err == nil && session == svc.Session { // keep the lease the claim gave
+				c.mu.Lock()
+				c.lease = lease
+				c.mu.Unlock()
 			}
 			return res, err
 		})
