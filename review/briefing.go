@@ -124,7 +124,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
 		if !slices.Contains(d.Unchanged, f) {
-			d.Reviewed = append(d.Reviewed, reviewedFile{File: f, Findings: orNoFindings(byFile[f])})
+			d.Reviewed = append(d.Reviewed, reviewedFile{File: f, Findings: orEmpty(byFile[f])})
 		}
 	}
 	if n := len(p.PreviousRounds); n > 0 {
@@ -208,13 +208,6 @@ func gitFrom(root, wd string) []string {
 	return []string{"git", "-C", filepath.ToSlash(rel)}
 }
 
-func orNoFindings(list []protocol.Finding) []protocol.Finding {
-	if list == nil {
-		return []protocol.Finding{}
-	}
-	return list
-}
-
 // briefingNext is the one next step: the first file left, or the verdict.
 func briefingNext(p *protocol.Progress, d briefingData) string {
 	switch {
@@ -276,9 +269,10 @@ func fileExists(path string) bool {
 	return err == nil && !info.IsDir()
 }
 
-func orEmpty(list []string) []string {
+// orEmpty is list, or an empty one for nil: --json lists none as [].
+func orEmpty[T any](list []T) []T {
 	if list == nil {
-		return []string{}
+		return []T{}
 	}
 	return list
 }

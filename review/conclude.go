@@ -57,7 +57,7 @@ func (s *Service) Conclude(ctx context.Context, c Conclusion) (Result, error) {
 		if again && !named {
 			continue
 		}
-		if _, err := a.Record(ctx, h, checkpoint.FileRecord{File: f, Findings: orNoFindings(issues), Add: again}); err != nil {
+		if _, err := a.Record(ctx, h, checkpoint.FileRecord{File: f, Findings: orEmpty(issues), Add: again}); err != nil {
 			return Result{}, fmt.Errorf("record %s: %w", f, err)
 		}
 		recorded = append(recorded, f)

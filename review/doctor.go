@@ -37,8 +37,6 @@ type doctor struct {
 	st    *checkpoint.Store
 	git   bool // the project is in a git repository
 	lines []checkLine
-
-	consentDir string // Options.ConsentDir
 }
 
 func (d *doctor) add(area, status, what, fix string) {
@@ -64,7 +62,7 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	d := &doctor{ctx: ctx, now: opt.Now, consentDir: opt.ConsentDir}
+	d := &doctor{ctx: ctx, now: opt.Now}
 	d.checkConfig(dir)
 	config := d.lines // listed after git and the gate
 	d.lines = nil

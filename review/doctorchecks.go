@@ -76,7 +76,7 @@ func (d *doctor) checkGate() {
 	} else {
 		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
 	}
-	err := (&Service{Store: d.st, ConsentDir: d.consentDir}).gateAllowed(argv)
+	err := (&Service{Store: d.st}).gateAllowed(argv)
 	switch {
 	case err == nil:
 		d.add("gate", checkOK, "a person allowed pre-flight gate "+gateCommand(argv)+" to run on this machine", "")

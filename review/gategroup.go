@@ -158,24 +158,35 @@ func (g *gateCheck) coverLoop() error {
 
 // memberNext is the command that moves a member on, naming it.
 func (g *gateCheck) memberNext(group string, res Result) string {
-	flag := " --assignment " + g.a.Name
-	switch res.State {
-	case "passed":
+	if res.State == "passed" {
 		return ""
+	}
+	if step := loopStep(res.State, group, g.a.Name, g.requestCommand()); step != "" {
+		return step
+	}
+	return "ask for a review: " + g.requestCommand() // no_review, changed
+}
+
+// loopStep is the command that moves a group's loop on from its state
+// (a request status, or paused), naming it; request is the `work
+// request` that reviews it. "" for any other state.
+func loopStep(state, group, name, request string) string {
+	flag := " --assignment " + name
+	switch state {
 	case "cancelled":
-		return "ask for its review again (" + g.requestCommand() + "), or a human drops the loop from the group: specdev group drop " + group + " " + g.a.Name
+		return "ask for its review again (" + request + "), or a human drops the loop from the group: specdev group drop " + group + " " + name
 	case "pending", "in_progress":
 		return "wait for the verdict: specdev work" + flag + " --timeout 10m"
 	case "failed":
-		return "fix the findings (specdev work" + flag + "), then run: " + g.requestCommand()
+		return "fix the findings (specdev work" + flag + "), then run: " + request
 	case "paused":
 		return "a human reads the findings (specdev work" + flag + "), then runs: specdev work continue" + flag
 	case "blocked":
 		return "a human runs: specdev work unblock --rounds 1" + flag + " (or: specdev work cancel" + flag + ")"
 	case "awaiting_approval":
-		return res.Next // names the assignment already
+		return "a human decides: specdev check approve|reject" + flag
 	}
-	return "ask for a review: " + g.requestCommand() // no_review, changed
+	return ""
 }
 
 // memberLine is one member that did not pass: its state, and how its

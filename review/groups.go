@@ -77,22 +77,19 @@ func (s *Service) noSuchGroup(group string, entries []checkpoint.Entry) error {
 // loopLabel is the word for a loop's state in a group: its request's
 // status, "paused" for a manual-mode implementer waiting for a human, and
 // "checkpoint …" while the latest review is a checkpoint review.
-func loopLabel(s protocol.Status, checkpoint, paused bool) string {
+func loopLabel(s protocol.Status, isCheckpoint, paused bool) string {
 	word := strings.ReplaceAll(string(s), "_", " ") // in progress, awaiting approval
 	switch {
 	case paused:
 		return "paused"
-	case checkpoint:
+	case isCheckpoint:
 		return "checkpoint " + word
 	}
 	return word
 }
 
 // peekLabel is loopLabel of a request as a scan reads it.
-func peekLabel(r *protocol.Request) string {
-	paused := r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
-	return loopLabel(r.Status, r.Checkpoint, paused)
-}
+func peekLabel(r *protocol.Request) string { return loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r)) }
 
 // labelOrder is the order of a group summary's counts: decided first.
 var labelOrder = []string{"passed", "failed", "paused", "blocked", "cancelled", "awaiting approval", "in progress", "pending"}

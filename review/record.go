@@ -64,7 +64,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	}
 	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
 		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
-		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orNoFindings(rec.Replaced), AlreadyRecorded: rec.Skipped,
+		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orEmpty(rec.Replaced), AlreadyRecorded: rec.Skipped,
 		FileFindings: len(fileFindings(p, file)), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
 	}}, nil
 }

@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -84,16 +83,4 @@ func (s *Service) RemoteStatus(ctx context.Context, group string) (Result, error
 		res.Text += fmt.Sprintf("As the remote %s holds them (%d assignments).\n", s.Store.Remote.Name(), len(entries))
 	}
 	return res, err
-}
-
-// targetFromRemote is Target for an assignment this machine has no
-// folder of yet: the remote's states are copied here first.
-func (s *Service) targetFromRemote(err error) (*checkpoint.Assignment, error) {
-	if s.Store.Remote == nil || !errors.Is(err, checkpoint.ErrNotFound) {
-		return nil, err
-	}
-	if _, _, serr := s.Store.Sync(context.Background()); serr != nil {
-		return nil, serr
-	}
-	return s.target()
 }

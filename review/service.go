@@ -17,7 +17,9 @@
 package review
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"os"
 	"time"
 	"unicode/utf8"
@@ -46,7 +48,6 @@ type Service struct {
 	Assignment string // the assignment the caller names: a full name or a unique prefix ("" for the default)
 	Wd         string // the caller's working folder: paths are read from it as git reads them ("" for the project root)
 	Checkout   string // the project folder in the caller's worktree of the repository ("" for the project root)
-	ConsentDir string // where this machine's consent to run gates is kept ("": checkpoint.ConsentDir)
 
 	Log    Logger
 	Notify func(note string) // a note while an operation waits (nil: none)
@@ -63,16 +64,11 @@ type Options struct {
 	Session    string
 	Lease      string
 	Assignment string
-	ConsentDir string // see Service
 }
 
 // Open finds the .specdev folder and opens its store.
 func Open(opt Options) (*Service, error) {
-	start := opt.Wd
-	if start == "" {
-		start = "."
-	}
-	dir, checkout, err := checkpoint.Find(start, opt.Dir)
+	dir, checkout, err := checkpoint.Find(cmp.Or(opt.Wd, "."), opt.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -103,8 +99,7 @@ func Open(opt Options) (*Service, error) {
 	}
 	st.Logf = log.Warnf
 	st.Warnf = opt.Warn
-	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Checkout: checkout,
-		ConsentDir: opt.ConsentDir, Log: log}, nil
+	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Checkout: checkout, Log: log}, nil
 }
 
 // With returns a copy of s for another caller on the same store.
@@ -164,13 +159,17 @@ func (s *Service) workingDir() string {
 }
 
 // Target is the assignment the caller names, or the one with the
-// highest name.
+// highest name. With a remote, one this machine has no folder of yet is
+// copied here from the remote first.
 func (s *Service) Target() (*checkpoint.Assignment, error) {
 	a, err := s.target()
-	if err != nil {
-		return s.targetFromRemote(err)
+	if err == nil || s.Store.Remote == nil || !errors.Is(err, checkpoint.ErrNotFound) {
+		return a, err
 	}
-	return a, nil
+	if _, _, err := s.Store.Sync(context.Background()); err != nil {
+		return nil, err
+	}
+	return s.target()
 }
 
 func (s *Service) target() (*checkpoint.Assignment, error) {

@@ -109,7 +109,7 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRo
 	row := StatusRow{Assignment: e.Name, Status: "none"}
 	if r := e.Request; r != nil {
 		row.Status, row.Gate, row.Round, row.MaxRounds, row.Mode = string(r.Status), r.Gate, r.Round, r.MaxRounds, string(r.Mode)
-		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
+		row.Paused = checkpoint.Paused(r)
 		row.Group, row.Checkpoint, row.AgentCost = r.Group, r.Checkpoint, r.AgentCost
 		row.Stuck = r.BlockedReason == protocol.BlockedStuck
 	}

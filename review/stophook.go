@@ -31,13 +31,6 @@ const ClaudeStopHook = "claude-stop"
 // stopHookBudget bounds the hook's answer: a stop waits for it.
 const stopHookBudget = 800 * time.Millisecond
 
-// StopInput is what Claude Code gives a Stop hook on stdin (the fields
-// specdev reads).
-type StopInput struct {
-	SessionID      string `json:"session_id"`
-	StopHookActive bool   `json:"stop_hook_active"`
-}
-
 // StopDecision is the hook's answer: Block with the reason the agent
 // reads, or nothing (the stop goes through). Note is for the person, on
 // stderr.
@@ -50,7 +43,10 @@ type StopDecision struct {
 // StopGate decides a Claude Code stop from the hook's input. It never
 // returns an error: whatever fails lets the stop through, with a note.
 func (s *Service) StopGate(ctx context.Context, input []byte) StopDecision {
-	var in StopInput
+	var in struct { // what Claude Code gives a Stop hook on stdin (the fields specdev reads)
+		SessionID      string `json:"session_id"`
+		StopHookActive bool   `json:"stop_hook_active"`
+	}
 	if err := json.Unmarshal(input, &in); err != nil {
 		return StopDecision{Note: "specdev stop hook: unreadable hook input, the stop goes through: " + protocol.SafeText(err.Error())}
 	}

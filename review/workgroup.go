@@ -166,7 +166,7 @@ func (s *Service) memberOf(ctx context.Context, group, name string) (groupMember
 	}
 	m := groupMember{Assignment: name, Gate: r.Gate, Round: r.Round, MaxRounds: r.MaxRounds, Checkpoint: r.Checkpoint,
 		Summary: r.ReviewerNotes, Findings: len(findingsOf(snap))}
-	m.State = loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r))
+	m.State = peekLabel(r)
 	if _, passed := r.Passed[r.Gate]; passed && r.Status == protocol.StatusCancelled {
 		m.State = "passed, then a request cancelled" // the pass stands: gate --group judges the work by it
 	}
@@ -177,24 +177,22 @@ func (s *Service) memberOf(ctx context.Context, group, name string) (groupMember
 // memberStep is a member's exit code in the group and the command that
 // moves its loop on.
 func memberStep(group, name string, r *protocol.Request, state string) (Code, string) {
-	flag := " --assignment " + name
+	request := "specdev work request --assignment " + name
+	code, key := Waiting, string(r.Status)
 	switch {
 	case state == "paused":
-		return Blocked, "a human reads the findings (specdev work" + flag + "), then runs: specdev work continue" + flag
-	case r.Status == protocol.StatusBlocked:
-		return Blocked, "a human runs: specdev work unblock --rounds 1" + flag + " (or: specdev work cancel" + flag + ")"
+		code, key = Blocked, state
+	case r.Status == protocol.StatusBlocked, r.Status == protocol.StatusAwaitingApproval, r.Status == protocol.StatusCancelled && state == "cancelled":
+		code = Blocked
 	case r.Status == protocol.StatusFailed:
-		return ChangesRequested, "fix the findings (specdev work" + flag + "), then run: specdev work request" + flag
-	case r.Status == protocol.StatusCancelled && state == "cancelled":
-		return Blocked, "ask for its review again (specdev work request" + flag + "), or a human drops the loop from the group: specdev group drop " + group + " " + name
-	case r.Status == protocol.StatusAwaitingApproval:
-		return Blocked, "a human decides: specdev check approve|reject" + flag
+		code = ChangesRequested
 	case r.Status.Active():
-		return Waiting, "wait for the verdict: specdev work" + flag + " --timeout 10m"
 	case r.Checkpoint: // a checkpoint review passed: the loop works on
-		return Waiting, "when the work is done: specdev work request" + flag
+		return Waiting, "when the work is done: " + request
+	default:
+		return OK, ""
 	}
-	return OK, ""
+	return code, loopStep(key, group, name, request)
 }
 
 // stateWord names a group's outcome for --json's state.
