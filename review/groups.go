@@ -89,7 +89,9 @@ func loopLabel(s protocol.Status, isCheckpoint, paused bool) string {
 }
 
 // peekLabel is loopLabel of a request as a scan reads it.
-func peekLabel(r *protocol.Request) string { return loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r)) }
+func peekLabel(r *protocol.Request) string {
+	return loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r))
+}
 
 // labelOrder is the order of a group summary's counts: decided first.
 var labelOrder = []string{"passed", "failed", "paused", "blocked", "cancelled", "awaiting approval", "in progress", "pending"}
