@@ -188,9 +188,7 @@ func (s *Service) Proposal(name string) (Proposal, error) {
 	findings := findingsOf(snap)
 	fmt.Fprintf(&b, "\n%s (gate %s, round %s): the reviewer proposes %s (%s)\n", a.Name, r.Gate, r.RoundText(),
 		strings.ToUpper(r.ProposedVerdict), plural(len(findings), "finding"))
-	if r.ReviewerNotes != "" {
-		fmt.Fprintf(&b, "Summary: %s\n", oneLine(r.ReviewerNotes))
-	}
+	writeLabelled(&b, "Summary", r.ReviewerNotes)
 	writeFindings(&b, findings)
 	fmt.Fprintf(&b, "Report: %s/%s\n", a.RelDir(), checkpoint.ReportFile)
 	p.Text = b.String()

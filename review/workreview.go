@@ -67,9 +67,7 @@ func writeIntent(b *strings.Builder, snap checkpoint.Snapshot) {
 		return
 	}
 	v := snap.Progress.Verdict
-	if v.InterpretedIntent != "" {
-		fmt.Fprintf(b, "Intent (as the reviewer reads it): %s\n", oneLine(v.InterpretedIntent))
-	}
+	writeLabelled(b, "Intent (as the reviewer reads it)", v.InterpretedIntent)
 	if v.IntentSatisfied != nil {
 		fmt.Fprintf(b, "Intent satisfied: %s\n", map[bool]string{true: "yes", false: "no"}[*v.IntentSatisfied])
 	}
