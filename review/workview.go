@@ -27,7 +27,7 @@ type workData struct {
 	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
 	NotReviewed   []string                  `json:"not_reviewed,omitempty"` // a fail before every file was read
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
-	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
+	Report        string                    `json:"report,omitempty"`            // the report's path from the project root, once there is one
 	OthersNeed    []NeedItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
 	Repeated      []protocol.Finding        `json:"repeated_findings,omitempty"` // stuck: the blocking findings the round before had found already
 	ChangedSince  []string                  `json:"changed_since_review,omitempty"`
