@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -75,10 +76,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 // findings checks the findings by the rules of the progress file they
 // end up in, each naming no file or the recorded one.
 func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
-	label := opt.Source
-	if label == "" {
-		label = "the findings"
-	}
+	label := cmp.Or(opt.Source, "the findings")
 	findings := make([]protocol.Finding, 0, len(opt.Findings))
 	for i, f := range opt.Findings {
 		if f.File != "" && f.File != file {

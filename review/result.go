@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -133,17 +134,11 @@ func (c RequestOptions) check() error {
 	if err := CheckText("--notes", c.Notes, protocol.MaxTextLength); err != nil {
 		return err
 	}
-	if c.Gate != "" {
-		if err := protocol.CheckName(c.Gate); err != nil {
-			return usage("use letters, digits, '.', '_' and '-'", "--gate: "+err.Error())
-		}
-	}
-	switch c.Effort {
-	case "", "low", "medium", "high", "max":
-	default:
-		return usage("use --effort low, medium, high or max", "--effort "+protocol.QuotePrefix(c.Effort)+": is not an effort level")
-	}
 	switch {
+	case c.Gate != "" && protocol.CheckName(c.Gate) != nil:
+		return usage("use letters, digits, '.', '_' and '-'", "--gate: "+protocol.CheckName(c.Gate).Error())
+	case !slices.Contains([]string{"", "low", "medium", "high", "max"}, c.Effort):
+		return usage("use --effort low, medium, high or max", "--effort "+protocol.QuotePrefix(c.Effort)+": is not an effort level")
 	case c.Expect != 0 && c.Group == "":
 		return usage("name the group: specdev work request --group NAME --expect N", "--expect says how many loops a group waits for: it needs --group")
 	case c.Expect < 0 || c.Expect > protocol.MaxGroupLoops:

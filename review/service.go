@@ -95,7 +95,9 @@ func Open(opt Options) (*Service, error) {
 		sums, err := digestFiles(ctx, root, files, r.Staged)
 		return sums.Files, err
 	}
-	useRemote(st)
+	if name := st.Config.Remote; name != "" { // see wait
+		st.Remote = gitremote.New(st.Root, name)
+	}
 	log := opt.Log
 	if log == nil {
 		log = nopLogger{}
@@ -125,12 +127,7 @@ func (s *Service) checkoutOf(r *protocol.Request) (string, error) {
 
 // here is the caller's checkout of the project: the project root, or the
 // project folder in the caller's worktree of the repository.
-func (s *Service) here() string {
-	if s.Checkout != "" {
-		return s.Checkout
-	}
-	return s.Store.Root
-}
+func (s *Service) here() string { return cmp.Or(s.Checkout, s.Store.Root) }
 
 // checkCaller refuses a session id or lease that no state file may hold,
 // before it is used or shown anywhere.
@@ -154,10 +151,7 @@ func (s *Service) workingDir() string {
 	if s.Wd != "" {
 		return s.Wd
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
+	wd, _ := os.Getwd() // "" on an error
 	return wd
 }
 
@@ -193,13 +187,6 @@ func (nopLogger) Warnf(string, ...any) {}
 // machine up to date with it where they look at many at once (a
 // reviewer's poll, status --remote), and wait on it by polling, since git
 // cannot tell anyone that a ref moved.
-
-// useRemote connects the store to the remote config.json names, if any.
-func useRemote(st *checkpoint.Store) {
-	if name := st.Config.Remote; name != "" {
-		st.Remote = gitremote.New(st.Root, name)
-	}
-}
 
 // wait is watch.Wait for an operation's look. With a remote it looks at
 // the remote at most remote_poll apart: a quarter of that at first and

@@ -69,19 +69,29 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 
 // statusOf is the status of entries (of group, if named).
 func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
-	st := s.Store
 	entries, err := s.inGroup(entries, group)
 	if err != nil {
 		return Result{}, err
 	}
 	rows := make([]StatusRow, 0, len(entries))
+	var labels []string
 	for _, e := range entries {
-		rows = append(rows, rowOf(e, s.now(), st.StaleAfter()))
+		rows = append(rows, rowOf(e, s.now(), s.Store.StaleAfter()))
+		if e.Err == nil && e.Request != nil {
+			labels = append(labels, peekLabel(e.Request))
+		}
 	}
 	needs := needsOf(rows)
 	res := statusResult(rows, needs)
-	res.Data = StatusData{Assignments: rows, NeedsHuman: needs, StaleAfter: st.StaleAfter().String()}
-	summarize(&res, group, entries)
+	d := StatusData{Assignments: rows, NeedsHuman: needs, StaleAfter: s.Store.StaleAfter().String()}
+	if group != "" { // the group's summary line, in the text and the data
+		d.Group = &GroupSummary{Name: group, Summary: groupSummary(group, labels)}
+		res.Text += d.Group.Summary + "\n"
+		if res.Code == OK {
+			res.Next = "wait for the group: specdev work --group " + group + " --timeout 10m; then: specdev gate --group " + group
+		}
+	}
+	res.Data = d
 	return res, nil
 }
 
@@ -185,26 +195,4 @@ func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoin
 		return nil, s.noSuchGroup(group, entries)
 	}
 	return append(members, unreadable...), nil
-}
-
-// summarize adds the group's summary line to the text and the data.
-func summarize(res *Result, group string, entries []checkpoint.Entry) {
-	if group == "" {
-		return
-	}
-	var labels []string
-	for _, e := range entries {
-		if e.Err == nil && e.Request != nil {
-			labels = append(labels, peekLabel(e.Request))
-		}
-	}
-	summary := groupSummary(group, labels)
-	res.Text += summary + "\n"
-	if data, ok := res.Data.(StatusData); ok {
-		data.Group = &GroupSummary{Name: group, Summary: summary}
-		res.Data = data
-	}
-	if res.Code == OK {
-		res.Next = "wait for the group: specdev work --group " + group + " --timeout 10m; then: specdev gate --group " + group
-	}
 }
