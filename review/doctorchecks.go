@@ -16,7 +16,6 @@ import (
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/githook"
 	"github.com/specdev/specdev/internal/preflight"
-	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/skills"
 )
 
@@ -193,16 +192,12 @@ func (d *doctor) checkAssignment(name string) {
 	case torn:
 		d.add(name, checkWarn, "the history's last line is torn (a crash mid-append)", "nothing: the next change repairs it")
 	default:
-		what := fmt.Sprintf("%s: request, progress and history are valid", describeRow(snap.Request))
+		r := snap.Request // its status in status's plain words
+		row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
+		what := fmt.Sprintf("%s: request, progress and history are valid", StatusWords(row)[0])
 		if snap.Progress != nil {
 			what += "; the report is up to date"
 		}
 		d.add(name, checkOK, what, "")
 	}
-}
-
-// describeRow is a request's status in status's plain words.
-func describeRow(r *protocol.Request) string {
-	row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
-	return StatusWords(row)[0]
 }
