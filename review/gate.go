@@ -88,10 +88,15 @@ func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
 		return closed, err
 	}
 	var results []Result
+	var codes []Code
 	for _, sc := range scopes {
-		results = append(results, s.judge(sc, loops))
+		res := s.judge(sc, loops)
+		results, codes = append(results, res), append(codes, res.Code)
 	}
-	return pushResults(results), nil
+	// of the refs a push carries, the most pressing (each names its
+	// ref), or the first when all passed
+	_, at := mostPressing(codes)
+	return results[max(at, 0)], nil
 }
 
 // check refuses a --gate that is no gate name and flags that say two
@@ -204,15 +209,4 @@ func notGit(err error) error {
 			Hint: "specdev gate checks what git commits or pushes: run it inside a git repository", Err: err}
 	}
 	return err
-}
-
-// pushResults sums up the judgements of the refs a push carries: the
-// most pressing (each names its ref), or the first when all passed.
-func pushResults(results []Result) Result {
-	codes := make([]Code, len(results))
-	for i, r := range results {
-		codes[i] = r.Code
-	}
-	_, at := mostPressing(codes)
-	return results[max(at, 0)]
 }

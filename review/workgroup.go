@@ -49,7 +49,9 @@ type workGroupData struct {
 	Assignments []groupMember `json:"assignments"`
 }
 
-// workGroup waits for the group and shows it.
+// workGroup waits for the group and shows it: once it is settled, or
+// when the timeout is up. Each look reads every member in full, so what
+// is shown is what was judged settled.
 func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) {
 	switch {
 	case c.Mode != "":
@@ -62,23 +64,15 @@ func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) 
 	if err := checkGroupFlag(c.Group); err != nil {
 		return Result{}, err
 	}
-	return s.waitForGroup(ctx, c.Group, c.Timeout)
-}
-
-// waitForGroup returns the group's view once it is settled, or when the
-// timeout is up. Each look reads every member in full, so what is shown
-// is what was judged settled.
-func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.Duration) (Result, error) {
 	var view Result
 	dirs := func() []string {
 		return append(assignmentDirs(s.Store), filepath.Join(s.Store.Dir, checkpoint.GroupsDir))
 	}
-	err := s.waitFor(ctx, "group "+group+" to pass, or a loop of it to need a human", timeout, dirs, nil,
+	err := s.waitFor(ctx, "group "+c.Group+" to pass, or a loop of it to need a human", c.Timeout, dirs, nil,
 		func(ctx context.Context) (bool, time.Time, error) {
-			var settled bool
 			var err error
-			view, settled, err = s.groupView(ctx, group)
-			return settled, time.Time{}, err
+			view, err = s.groupView(ctx, c.Group)
+			return err == nil && view.Data.(workGroupData).Settled, time.Time{}, err
 		})
 	return view, err
 }
@@ -98,12 +92,12 @@ func assignmentDirs(st *checkpoint.Store) []string {
 }
 
 // groupView reads every member in full (validated, as a report must) and
-// shows one line each, the summary first; settled is true when every
-// loop passed or one needs a human.
-func (s *Service) groupView(ctx context.Context, group string) (res Result, settled bool, err error) {
+// shows one line each, the summary first; its data says whether the
+// group is settled: every loop passed, or one needs a human.
+func (s *Service) groupView(ctx context.Context, group string) (Result, error) {
 	decl, entries, err := s.groupMembers(group)
 	if err != nil {
-		return Result{}, false, err
+		return Result{}, err
 	}
 	d := workGroupData{Group: group, Declared: decl != nil}
 	var labels []string
@@ -111,7 +105,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 	for _, e := range entries {
 		m, err := s.memberOf(ctx, group, e.Name)
 		if err != nil {
-			return Result{}, false, err
+			return Result{}, err
 		}
 		d.Assignments = append(d.Assignments, m)
 		labels, codes = append(labels, m.State), append(codes, m.code)
@@ -137,7 +131,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 			fmt.Fprintf(&b, "    Next: %s\n", m.Next)
 		}
 	}
-	res = Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}
+	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}
 	switch {
 	case code == OK:
 		res.Next = "every loop passed; check that the work still matches its reviews: specdev gate --group " + group
@@ -146,7 +140,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 	default:
 		res.Next = d.Assignments[at].Next
 	}
-	return res, d.Settled, nil
+	return res, nil
 }
 
 // memberOf is one member's state from its request and progress.

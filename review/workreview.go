@@ -219,25 +219,20 @@ func (s *Service) suggestCheckpoint(ctx context.Context, view Result) Result {
 	if !ok {
 		return view
 	}
-	effort := ""
-	if d.Request != nil {
-		effort = d.Request.Effort
-	}
-	every := s.Store.Config.ForEffort(effort).CheckpointInterval()
-	if every == 0 {
-		return view
-	}
-	var since string
+	var since, effort string
 	switch r := d.Request; {
 	case r == nil:
+	case checkpoint.Paused(r):
+		return view // a human must act first
 	case r.Status == protocol.StatusPassed || r.Status == protocol.StatusFailed:
-		since = r.HeadCommit // the head the latest review saw
+		since, effort = r.HeadCommit, r.Effort // the head the latest review saw
 	case r.Status == protocol.StatusCancelled:
-		since = r.LastReviewedCommit
+		since, effort = r.LastReviewedCommit, r.Effort
 	default:
 		return view // someone is waited for, or a human must act first
 	}
-	if checkpoint.Paused(d.Request) {
+	every := s.Store.Config.ForEffort(effort).CheckpointInterval()
+	if every == 0 {
 		return view
 	}
 	root, err := s.checkoutOf(d.Request)
@@ -252,10 +247,7 @@ func (s *Service) suggestCheckpoint(ctx context.Context, view Result) Result {
 	if !ok || n < every {
 		return view
 	}
-	what := "the last review"
-	if since == "" {
-		what = "the branch point"
-	}
+	what := map[bool]string{false: "the last review", true: "the branch point"}[since == ""]
 	cmd := "specdev work request --checkpoint"
 	if s.Assignment != "" {
 		cmd += " --assignment " + d.Assignment
