@@ -177,7 +177,11 @@ func AgentCostText(events []protocol.Event) string {
 			n++
 		}
 		at = e.Round
-		u := usageOf(e.Detail)
+		// the detail's keys are AgentUsage's JSON names; one of the wrong type counts 0
+		u := protocol.AgentUsage{}
+		data, _ := json.Marshal(e.Detail)
+		json.Unmarshal(data, &u)
+		u.Runs = 1
 		round, loop = round.Add(u), loop.Add(u)
 	}
 	if n == 0 {
@@ -185,16 +189,6 @@ func AgentCostText(events []protocol.Event) string {
 	}
 	endRound(true)
 	return "Agent runs:\n" + b.String()
-}
-
-// usageOf reads an agent_run event's detail: its keys are AgentUsage's
-// JSON names; one of the wrong type counts 0.
-func usageOf(d map[string]any) protocol.AgentUsage {
-	var u protocol.AgentUsage
-	data, _ := json.Marshal(d)
-	json.Unmarshal(data, &u)
-	u.Runs = 1
-	return u
 }
 
 // HistoryOptions selects part of an assignment's event log.

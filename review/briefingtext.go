@@ -47,7 +47,8 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 	fmt.Fprintf(b, "Follow-up review of %s, round %s\n", a.Name, r.RoundText())
 	writeContext(b, d)
 	b.WriteString("To review: ")
-	if d.Changes != nil && d.Request.Delta != nil && sameFiles(d.ToReview, d.Request.Delta.Changed) {
+	sameFiles := func(f toReviewFile, changed string) bool { return !f.HadFindings && f.File == changed }
+	if d.Changes != nil && d.Request.Delta != nil && slices.EqualFunc(d.ToReview, d.Request.Delta.Changed, sameFiles) { // exactly the changed files
 		b.WriteString("the changes above")
 		d.ToReview = nil
 	}
@@ -245,9 +246,4 @@ func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
 		return
 	}
 	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", oneLine(strings.Join(pf.Command, " ")), Human(time.Duration(pf.DurationMS)*time.Millisecond))
-}
-
-// sameFiles reports whether the files to review are exactly the changed ones.
-func sameFiles(toReview []toReviewFile, changed []string) bool {
-	return slices.EqualFunc(toReview, changed, func(f toReviewFile, c string) bool { return !f.HadFindings && f.File == c })
 }

@@ -42,16 +42,6 @@ func needOf(row StatusRow) (NeedItem, bool) {
 	return n, true
 }
 
-func needsOf(rows []StatusRow) []NeedItem {
-	needs := []NeedItem{}
-	for _, r := range rows {
-		if n, ok := needOf(r); ok {
-			needs = append(needs, n)
-		}
-	}
-	return needs
-}
-
 // ShownRound is the round a row is at in plain terms: a blocked loop is
 // at the last round it used (its request already counts the next one).
 func ShownRound(row StatusRow) int {
@@ -66,45 +56,30 @@ func RoundWords(row StatusRow) string {
 	return roundOf(ShownRound(row), row.MaxRounds)
 }
 
-// alsoLine mentions, in another command's output, an assignment that
-// waits for a human: "Also: 00003_x awaits a human's decision (specdev
-// decide --assignment 00003_x)".
-func alsoLine(n NeedItem) string {
-	what := "is " + n.Reason
-	if n.Status == string(protocol.StatusAwaitingApproval) {
-		what = "awaits a human's decision"
-	}
-	return fmt.Sprintf("Also: %s %s (%s)", n.Assignment, what, n.Command)
-}
-
 // workContext adds to the implementer's view where the review's report
 // is, and which other assignments wait for a human: someone who creates
 // a new assignment folder (which work then shows) still learns that an
 // older one awaits a decision.
 func (s *Service) workContext(a *checkpoint.Assignment, view Result) Result {
-	report := reportPath(a)
-	others := s.othersNeedingHuman(a.Name)
 	view.Text = strings.TrimRight(view.Text, "\n")
-	if report != "" {
+	report := "" // the report's path from the project root, once there is one
+	if _, err := os.Lstat(a.Dir + "/" + checkpoint.ReportFile); err == nil {
+		report = a.RelDir() + "/" + checkpoint.ReportFile
 		view.Text += "\nReport: " + report
 	}
-	for _, n := range others {
-		view.Text += "\n" + alsoLine(n)
+	others := s.othersNeedingHuman(a.Name)
+	for _, n := range others { // "Also: 00003_x awaits a human's decision (specdev decide --assignment 00003_x)"
+		what := "is " + n.Reason
+		if n.Status == string(protocol.StatusAwaitingApproval) {
+			what = "awaits a human's decision"
+		}
+		view.Text += fmt.Sprintf("\nAlso: %s %s (%s)", n.Assignment, what, n.Command)
 	}
 	if d, ok := view.Data.(workData); ok {
 		d.Report, d.OthersNeed = report, others
 		view.Data = d
 	}
 	return view
-}
-
-// reportPath is the report's path from the project root, or "" while
-// there is none.
-func reportPath(a *checkpoint.Assignment) string {
-	if _, err := os.Lstat(a.Dir + "/" + checkpoint.ReportFile); err != nil {
-		return ""
-	}
-	return a.RelDir() + "/" + checkpoint.ReportFile
 }
 
 // othersNeedingHuman lists the assignments other than name that wait for

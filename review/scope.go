@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -80,13 +81,6 @@ func digestFiles(ctx context.Context, root string, files []string, staged bool) 
 	return changeset.Digest(root, files)
 }
 
-// writeRange adds the "Range:" line of a request, if it has one.
-func writeRange(b *strings.Builder, r *protocol.Request) {
-	if s := rangeText(r); s != "" {
-		fmt.Fprintf(b, "Range: %s\n", s)
-	}
-}
-
 // rangeText says which commits a request covers.
 func rangeText(r *protocol.Request) string {
 	switch {
@@ -117,7 +111,7 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 	case res.Branch == nil:
 		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
 	default:
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", branchName(ctx, root), res.Branch.Ref)
+		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD"), res.Branch.Ref)
 		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
 			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
 		}
@@ -134,14 +128,6 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 		ways = append(ways, fmt.Sprintf("%s: specdev work request --base %s", h.What, h.Rev))
 	}
 	return usage("to review "+strings.Join(ways, "; ")+"; or name the files: specdev work request --files PATH", msg)
-}
-
-// branchName is how nothingToReview names HEAD: its branch, or "HEAD".
-func branchName(ctx context.Context, root string) string {
-	if b := changeset.CurrentBranch(ctx, root); b != "" {
-		return b
-	}
-	return "HEAD"
 }
 
 // sinceLastPass is the head of the gate's last passed review when a

@@ -76,15 +76,18 @@ func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	rows := make([]StatusRow, 0, len(entries))
+	rows, needs := make([]StatusRow, 0, len(entries)), []NeedItem{}
 	var labels []string
 	for _, e := range entries {
-		rows = append(rows, rowOf(e, s.now(), s.Store.StaleAfter()))
+		row := rowOf(e, s.now(), s.Store.StaleAfter())
+		rows = append(rows, row)
+		if n, ok := needOf(row); ok {
+			needs = append(needs, n)
+		}
 		if e.Err == nil && e.Request != nil {
 			labels = append(labels, peekLabel(e.Request))
 		}
 	}
-	needs := needsOf(rows)
 	res := statusResult(rows, needs)
 	d := StatusData{Assignments: rows, NeedsHuman: needs, StaleAfter: s.Store.StaleAfter().String()}
 	if group != "" { // the group's summary line, in the text and the data

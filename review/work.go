@@ -250,7 +250,9 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 	if r.HeadCommit != "" {
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}
-	writeRange(&b, r)
+	if s := rangeText(r); s != "" {
+		fmt.Fprintf(&b, "Range: %s\n", s)
+	}
 	writeFileList(&b, "Files", r.ChangedFiles) // never empty: a request names what it reviews
 	left.write(&b, r)
 	return Result{
