@@ -27,7 +27,6 @@ type WorkOptions struct {
 // Work is the implementer's view: the review state and the one next
 // step, after switching the mode and waiting if asked.
 func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
-	mode := c.Mode
 	if c.Group != "" {
 		return s.workGroup(ctx, c)
 	}
@@ -36,8 +35,8 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 		return Result{}, err
 	}
 	noRequest := false
-	if mode != "" {
-		_, err := a.SetMode(ctx, mode)
+	if c.Mode != "" {
+		_, err := a.SetMode(ctx, c.Mode)
 		if noRequest = errors.Is(err, protocol.ErrConflict); err != nil && !noRequest {
 			return Result{}, err
 		}
@@ -46,13 +45,12 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	view = s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view))
-	view = s.workContext(a, view)
-	view.Text += modeLine(view, mode != "" && !noRequest)
+	view = s.workContext(a, s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view)))
+	view.Text += modeLine(view, c.Mode != "" && !noRequest)
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
-		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
-		view.Next = fmt.Sprintf("when the work is ready: specdev work request --mode %s --notes \"…\"", mode)
+		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", c.Mode)
+		view.Next = fmt.Sprintf("when the work is ready: specdev work request --mode %s --notes \"…\"", c.Mode)
 	}
 	return view, nil
 }
@@ -64,10 +62,7 @@ func modeLine(view Result, switched bool) string {
 	if !ok || d.Request == nil {
 		return ""
 	}
-	word := "Mode"
-	if switched {
-		word = "Mode switched to"
-	}
+	word := map[bool]string{false: "Mode", true: "Mode switched to"}[switched]
 	if d.Request.Mode == protocol.ModeManual {
 		return fmt.Sprintf("\n%s manual: after a rejection you pause until a human runs specdev work continue.", word)
 	}
@@ -255,14 +250,16 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 	if r.HeadCommit != "" {
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}
-	writeRange(&b, r)
+	if s := rangeText(r); s != "" {
+		fmt.Fprintf(&b, "Range: %s\n", s)
+	}
 	writeFileList(&b, "Files", r.ChangedFiles) // never empty: a request names what it reviews
 	left.write(&b, r)
 	return Result{
 		State: string(r.Status),
 		Data:  requestData{Assignment: a.Name, Request: r, LeftOut: left},
 		Text:  b.String(),
-		Next:  "wait for the verdict: specdev work --timeout 10m",
+		Next:  waitNext,
 	}
 }
 
@@ -304,7 +301,7 @@ func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
 	}
 	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
 		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
-		Next: "wait for the verdict: specdev work --timeout 10m"}
+		Next: waitNext}
 	if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
 		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
 			a.Name, r.Round, r.Round+1, r.MaxRounds)
