@@ -39,14 +39,18 @@ type Sums struct {
 
 // Digest reads each file once and returns its content digest and the
 // Fingerprint of them all (same rules and errors as Fingerprint).
-func Digest(root string, files []string) (Sums, error) {
+func Digest(root string, files []string) (Sums, error) { return digestAll(root, files, nil) }
+
+// digestAll is Digest, with the content of each regular file store wants
+// handed to it too.
+func digestAll(root string, files []string, store *blobStore) (Sums, error) {
 	content := newHasher()
 	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
 			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
 		}
-		sum, err := digest(content, filepath.Join(root, filepath.FromSlash(p)))
+		sum, err := digest(content, filepath.Join(root, filepath.FromSlash(p)), store.keeper(p))
 		if err != nil {
 			return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
 		}
@@ -67,8 +71,9 @@ func fingerprintFrom(sums map[string]string) string {
 // hasher hashes one file after another with one sha256 state and one
 // read buffer: a review of thousands of files allocates neither per file.
 type hasher struct {
-	h   hash.Hash
-	buf []byte
+	h     hash.Hash
+	buf   []byte
+	whole []byte // a whole file, for keep (see digest)
 }
 
 func newHasher() *hasher { return &hasher{h: sha256.New(), buf: make([]byte, 32<<10)} }
@@ -78,8 +83,9 @@ func newHasher() *hasher { return &hasher{h: sha256.New(), buf: make([]byte, 32<
 type onlyReader struct{ io.Reader }
 
 // digest returns the hex sha256 of the file's content, streamed through
-// h, or "deleted" if there is no such file.
-func digest(h *hasher, name string) (string, error) {
+// h, or "deleted" if there is no such file. keep, unless nil, is given
+// the whole content of a file of up to packMaxFile bytes too.
+func digest(h *hasher, name string, keep func([]byte)) (string, error) {
 	fi, err := os.Stat(name)
 	switch {
 	case notExist(err):
@@ -98,9 +104,19 @@ func digest(h *hasher, name string) (string, error) {
 	}
 	defer f.Close()
 	h.h.Reset()
-	if _, err := io.CopyBuffer(h.h, onlyReader{f}, h.buf); err != nil {
+	if keep == nil || fi.Size() > packMaxFile {
+		if _, err := io.CopyBuffer(h.h, onlyReader{f}, h.buf); err != nil {
+			return "", err
+		}
+		return hex.EncodeToString(h.h.Sum(nil)), nil
+	}
+	whole := bytes.NewBuffer(h.whole[:0])
+	if _, err := whole.ReadFrom(f); err != nil {
 		return "", err
 	}
+	h.whole = whole.Bytes()
+	h.h.Write(h.whole)
+	keep(h.whole)
 	return hex.EncodeToString(h.h.Sum(nil)), nil
 }
 
@@ -211,7 +227,7 @@ func (r *repo) digestEntries(ctx context.Context, files []string, entries, index
 		case e.mode == modeGitlink:
 			return Sums{}, refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
 		case !dirty[p] && index[p] == e:
-			if sums[p], err = digest(content, filepath.Join(r.root, filepath.FromSlash(p))); err != nil {
+			if sums[p], err = digest(content, filepath.Join(r.root, filepath.FromSlash(p)), nil); err != nil {
 				return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
 			}
 		default:
