@@ -91,7 +91,7 @@ func newHasher() *hasher { return &hasher{h: sha256.New(), buf: make([]byte, 32<
 // files. It is opened non-blocking, so that a FIFO is refused, not
 // waited on.
 func digest(h *hasher, name string, keep func([]byte)) (string, error) {
-	fd, err := retry(func() (int, error) {
+	fd, err := uninterrupted(func() (int, error) {
 		return syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	})
 	switch {
@@ -115,7 +115,7 @@ func digest(h *hasher, name string, keep func([]byte)) (string, error) {
 	h.h.Reset()
 	h.whole = h.whole[:0]
 	for {
-		n, err := retry(func() (int, error) { return syscall.Read(fd, h.buf) })
+		n, err := uninterrupted(func() (int, error) { return syscall.Read(fd, h.buf) })
 		if err != nil {
 			return "", &fs.PathError{Op: "read", Path: name, Err: err}
 		}
@@ -133,8 +133,8 @@ func digest(h *hasher, name string, keep func([]byte)) (string, error) {
 	return hex.EncodeToString(h.h.Sum(nil)), nil
 }
 
-// retry is a system call tried again while a signal interrupts it.
-func retry(call func() (int, error)) (int, error) {
+// uninterrupted makes a system call again while a signal interrupts it.
+func uninterrupted(call func() (int, error)) (int, error) {
 	for {
 		n, err := call()
 		if err != syscall.EINTR {
