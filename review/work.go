@@ -202,7 +202,7 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 // digests, the snapshot commit and, in a later round, the delta.
 func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string) (checkpoint.NewRequest, error) {
 	root := s.here()
-	sums, err := digestFiles(ctx, root, files, c.Staged)
+	sums, snapshot, err := digestAndSnapshot(ctx, root, res, files, c.Staged)
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
@@ -211,20 +211,29 @@ func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpo
 		return checkpoint.NewRequest{}, err
 	}
 	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
-		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
-	switch {
-	case res.InGit && c.Staged:
-		in.Snapshot, err = changeset.SnapshotStaged(ctx, root)
-	case res.InGit:
-		in.Snapshot, err = changeset.Snapshot(ctx, root, files)
-	}
-	if err != nil {
-		return checkpoint.NewRequest{}, err
-	}
+		Snapshot: snapshot, Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
 	if laterRound(snap, c.Gate) {
 		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
 	}
 	return in, nil
+}
+
+// digestAndSnapshot digests the files and, in git, snapshots them (from
+// the one read of each file that digests it, for a work-tree review).
+func digestAndSnapshot(ctx context.Context, root string, res changeset.Result, files []string, staged bool) (changeset.Sums, string, error) {
+	switch {
+	case res.InGit && staged:
+		sums, err := changeset.DigestStaged(ctx, root, files)
+		if err != nil {
+			return sums, "", err
+		}
+		commit, err := changeset.SnapshotStaged(ctx, root)
+		return sums, commit, err
+	case res.InGit:
+		return res.Snapshot(ctx, files)
+	}
+	sums, err := changeset.Digest(root, files)
+	return sums, "", err
 }
 
 // withOpenFindings adds, after a rejection, the files that had findings

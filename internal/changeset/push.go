@@ -127,7 +127,7 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	if err != nil || len(out) == 0 {
 		return Carried{}, false, err
 	}
-	paths, err := repo.status(ctx, "--renames")
+	paths, _, err := repo.status(ctx)
 	if err != nil {
 		return Carried{}, false, err
 	}
