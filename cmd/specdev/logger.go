@@ -40,11 +40,9 @@ func (z *logger) log(level log.Level, msg any, keyvals ...any) {
 	z.l.Log(level, msg, keyvals...)
 }
 
-// Debug, Warn, Debugf and Warnf log at their level: a message with
-// key-value pairs, or a formatted line.
+// Debug and Warnf are what review.Logger asks for: a debug message with
+// key-value pairs, a formatted warning.
 func (z *logger) Debug(msg any, keyvals ...any) { z.log(log.DebugLevel, msg, keyvals...) }
-func (z *logger) Warn(msg any, keyvals ...any)  { z.log(log.WarnLevel, msg, keyvals...) }
-func (z *logger) Debugf(f string, a ...any)     { z.log(log.DebugLevel, fmt.Sprintf(f, a...)) }
 func (z *logger) Warnf(f string, a ...any)      { z.log(log.WarnLevel, fmt.Sprintf(f, a...)) }
 
 // plainWriter hides the terminal behind stderr from the logging library.
