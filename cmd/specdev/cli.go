@@ -53,7 +53,7 @@ type WorkCmd struct {
 	Unblock  WorkUnblockCmd  `cmd:"" help:"(Human) lift a review loop blocked at its round limit."`
 	Cancel   WorkCancelCmd   `cmd:"" help:"Withdraw an active review request."`
 
-	OldStatus workStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev work."`
+	OldStatus WorkShowCmd `cmd:"" name:"status" hidden:"" renamed:"specdev work" help:"The original tool's name of specdev work."`
 }
 
 // CheckCmd groups the reviewer's commands. Without a subcommand it polls
@@ -66,37 +66,19 @@ type CheckCmd struct {
 	Reject  CheckRejectCmd  `cmd:"" help:"(Human) reject a review awaiting approval: it fails."`
 	Release CheckReleaseCmd `cmd:"" help:"Give your review back; its progress is kept for the next reviewer."`
 
-	OldStatus checkStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev status."`
-	OldRun    checkRunCmd    `cmd:"" name:"run" hidden:"" help:"The original tool's name of specdev check."`
-	OldResume checkResumeCmd `cmd:"" name:"resume" hidden:"" help:"The original tool's name of specdev check."`
-	OldAccept checkAcceptCmd `cmd:"" name:"accept" hidden:"" help:"The original tool's name of specdev check approve."`
+	OldStatus StatusCmd       `cmd:"" name:"status" hidden:"" renamed:"specdev status" help:"The original tool's name of specdev status."`
+	OldRun    CheckPollCmd    `cmd:"" name:"run" hidden:"" renamed:"specdev check --session ID" help:"The original tool's name of specdev check."`
+	OldResume CheckPollCmd    `cmd:"" name:"resume" hidden:"" renamed:"specdev check --session ID (it resumes the review the session holds)" help:"The original tool's name of specdev check."`
+	OldAccept CheckApproveCmd `cmd:"" name:"accept" hidden:"" renamed:"specdev check approve" help:"The original tool's name of specdev check approve."`
 }
 
-// The original tool's command names, kept working: each type embeds the
-// command that does the job today, so it runs that command's Run, and
-// noteRenamed says today's name once on stderr, so that a person or an
-// agent with the old name learns the new one (stdout and --json stay the
-// command's own).
-type (
-	workStatusCmd  struct{ WorkShowCmd }
-	checkStatusCmd struct{ StatusCmd }
-	checkRunCmd    struct{ CheckPollCmd }
-	checkResumeCmd struct{ CheckPollCmd }
-	checkAcceptCmd struct{ CheckApproveCmd }
-)
-
-// renamedCommands are today's names of the original tool's commands.
-var renamedCommands = map[string]string{
-	"work status":  "specdev work",
-	"check status": "specdev status",
-	"check run":    "specdev check --session ID",
-	"check resume": "specdev check --session ID (it resumes the review the session holds)",
-	"check accept": "specdev check approve",
-}
-
-// noteRenamed says today's name if the command kctx selected has one.
+// noteRenamed says today's name once on stderr when the command kctx
+// selected is one of the original tool's (its field's renamed tag), so
+// that a person or an agent with the old name learns the new one. The
+// old names keep working: each runs the command that does the job today,
+// and stdout and --json stay that command's own.
 func noteRenamed(app *App, kctx *kong.Context) {
-	if sel := kctx.Selected(); sel != nil && renamedCommands[sel.Path()] != "" {
-		fmt.Fprintf(app.stderr, "specdev: note: %q is the original tool's name; today's is %s\n", "specdev "+sel.Path(), renamedCommands[sel.Path()])
+	if sel := kctx.Selected(); sel != nil && sel.Tag.Get("renamed") != "" {
+		fmt.Fprintf(app.stderr, "specdev: note: %q is the original tool's name; today's is %s\n", "specdev "+sel.Path(), sel.Tag.Get("renamed"))
 	}
 }
