@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -29,10 +30,8 @@ func (c *CheckRecordCmd) Run(app *App) error {
 		return err
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
-		if err := spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }); err != nil {
-			return review.Result{}, err
-		}
-		if err := spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] }); err != nil {
+		if err := cmp.Or(spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }),
+			spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] })); err != nil {
 			return review.Result{}, err
 		}
 		opt := review.RecordOptions{File: c.File, Add: c.Add, Resolved: c.Resolved, Findings: findings}
