@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"time"
 
 	"github.com/alecthomas/kong"
 
@@ -13,7 +12,7 @@ import (
 )
 
 // App is what every command's Run receives: the global flags, the
-// streams, the logger and the clock.
+// streams and the logger (the clock is the review layer's own).
 type App struct {
 	*Globals
 	ctx      context.Context
@@ -21,7 +20,6 @@ type App struct {
 	stdout   io.Writer
 	stderr   io.Writer
 	log      *logger
-	now      func() time.Time
 	command  string // e.g. "check record <file>", for lock-holder messages
 	terminal bool   // stdin is a terminal: a person is there to answer
 	result   *review.Result
@@ -36,7 +34,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	// exits 130 (signals.go).
 	ctx := &signalContext{}
 	defer ctx.release()
-	app := &App{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
+	app := &App{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
 	defer func() {
 		if r := recover(); r != nil {
 			h, ok := r.(helpExit)
@@ -142,7 +140,7 @@ func (app *App) emit(res review.Result, err error) error {
 // --dir / SPECDEV_DIR) for the caller the global flags name.
 func (app *App) Service() (*review.Service, error) {
 	s, err := review.Open(review.Options{
-		Dir: app.Dir, Holder: "specdev " + app.command, Now: app.now, Log: app.log,
+		Dir: app.Dir, Holder: "specdev " + app.command, Log: app.log,
 		Warn:    func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) },
 		Session: app.Session, Lease: app.Lease, Assignment: app.Assignment,
 	})

@@ -26,7 +26,7 @@ func (c *StatusCmd) Run(app *App) error {
 			return res, err
 		}
 		d := res.Data.(review.StatusData)
-		res.Text = statusText(d.Assignments, d.NeedsHuman, outWidth(app.stdout), colorOn(app.stdout, app.JSON)) + res.Text
+		res.Text = statusText(d.Assignments, d.NeedsHuman, outWidth(app.stdout), colorOn(app.stdout)) + res.Text
 		return res, nil
 	})
 }
