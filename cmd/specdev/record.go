@@ -36,11 +36,7 @@ func (c *CheckRecordCmd) Run(app *App) error {
 		}
 		opt := review.RecordOptions{File: c.File, Add: c.Add, Resolved: c.Resolved, Findings: findings}
 		if c.Findings != "" {
-			data, label, err := readInput(app, c.Findings)
-			if err != nil {
-				return review.Result{}, err
-			}
-			fromFile, err := protocol.DecodeFindings(label, data)
+			fromFile, label, err := readInput(app, c.Findings, protocol.DecodeFindings)
 			if err != nil {
 				return review.Result{}, err
 			}
@@ -68,23 +64,25 @@ func spread(flag string, n, findings int, set func(finding, value int)) error {
 }
 
 // readInput reads an agent's input file, or stdin for "-", refusing
-// anything larger than the decoders accept.
-func readInput(app *App, name string) (data []byte, label string, err error) {
+// anything larger than the decoders accept, and decodes it; label is the
+// name the decoder's errors give it.
+func readInput[T any](app *App, name string, decode func(label string, data []byte) (T, error)) (v T, label string, err error) {
 	var r io.Reader = app.stdin
 	label = "stdin"
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, name, usage("give a readable file, or - for stdin", err.Error())
+			return v, name, usage("give a readable file, or - for stdin", err.Error())
 		}
 		defer f.Close()
 		r, label = f, name
 	}
-	data, err = io.ReadAll(io.LimitReader(r, protocol.MaxFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(r, protocol.MaxFileSize+1))
 	if err != nil {
-		return nil, label, fmt.Errorf("read %s: %w", label, err)
+		return v, label, fmt.Errorf("read %s: %w", label, err)
 	}
-	return data, label, nil
+	v, err = decode(label, data)
+	return v, label, err
 }
 
 // flagFindings parses --finding, applying the finding rules of the

@@ -34,11 +34,7 @@ func (c *CheckVerdictCmd) Run(app *App) error {
 func (c *CheckVerdictCmd) verdict(app *App) (protocol.Verdict, error) {
 	var v protocol.Verdict
 	if c.File != "" {
-		data, label, err := readInput(app, c.File)
-		if err != nil {
-			return v, err
-		}
-		fromFile, err := protocol.DecodeVerdict(label, data)
+		fromFile, _, err := readInput(app, c.File, protocol.DecodeVerdict)
 		if err != nil {
 			return v, err
 		}
