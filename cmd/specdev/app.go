@@ -73,12 +73,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // parse parses args, with the seed's key=value words rewritten to flags.
 // A shell asking for completions (completion.go) is answered here.
 func parse(app *App, args []string) (*kong.Context, error) {
-	if !completing() {
-		if others := otherCommands(args); others != nil { // prune.go
-			if parser, err := newParser(app, kong.IgnoreFields(others...)); err == nil {
-				if kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node))); err == nil {
-					return kctx, nil
-				}
+	if others := otherCommands(args); others != nil && !completing() { // prune.go
+		if parser, err := newParser(app, kong.IgnoreFields(others...)); err == nil {
+			if kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node))); err == nil {
+				return kctx, nil
 			}
 		}
 	}
