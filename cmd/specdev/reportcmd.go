@@ -44,10 +44,7 @@ func (c *ReportCmd) Run(app *App) error {
 // shownPath is abs relative to the current folder when that lies in the
 // project (as git prints paths), else absolute.
 func shownPath(root, abs string) string {
-	wd, _ := os.Getwd()
-	if wd == "" {
-		return abs
-	}
+	wd, _ := os.Getwd() // "" on an error, which Rel refuses: abs
 	if inside, err := filepath.Rel(root, wd); err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) {
 		return abs
 	}
