@@ -17,12 +17,9 @@ type cell struct {
 	style    style
 }
 
-// column is a heading per level of detail (the last one serves the
-// levels past it) and one cell per row.
-type column struct {
-	heads []string
-	cells []cell
-}
+// column is a column's cells, its heading first: a heading has
+// renderings per level of detail as every cell does.
+type column []cell
 
 // step gives up detail in one column: its next shorter rendering, or,
 // with drop, the whole column.
@@ -75,15 +72,12 @@ func (t table) fit(width int) layout {
 func (t table) measure() [][]int {
 	widths := make([][]int, len(t.cols))
 	for i, c := range t.cols {
-		levels := len(c.heads)
-		for _, v := range c.cells {
+		levels := 1
+		for _, v := range c {
 			levels = max(levels, len(v.variants))
 		}
-		w := make([]int, max(levels, 1))
-		for level := range w {
-			w[level] = textWidth(pick(c.heads, level))
-		}
-		for _, v := range c.cells {
+		w := make([]int, levels)
+		for _, v := range c {
 			for level := range w {
 				w[level] = max(w[level], textWidth(pick(v.variants, level)))
 			}
@@ -118,22 +112,18 @@ func (l layout) total() int {
 // colouring cells when color is on. No line ends in spaces.
 func (t table) render(l layout, color bool) string {
 	var b, line strings.Builder
-	for r := -1; r < len(t.cols[0].cells); r++ {
+	for r := range t.cols[0] {
 		line.Reset()
 		for i, c := range t.cols {
 			if l.dropped[i] {
 				continue
 			}
-			text, st := pick(c.heads, l.level[i]), plain
-			if r >= 0 {
-				text, st = pick(c.cells[r].variants, l.level[i]), c.cells[r].style
-			}
 			w := l.colWidth(i)
-			text = cut(text, w)
+			text := cut(pick(c[r].variants, l.level[i]), w)
 			if line.Len() > 0 {
 				line.WriteString(strings.Repeat(" ", tableGap))
 			}
-			line.WriteString(paint(color, st, text))
+			line.WriteString(paint(color, c[r].style, text))
 			line.WriteString(strings.Repeat(" ", w-textWidth(text)))
 		}
 		b.WriteString(strings.TrimRight(line.String(), " "))
