@@ -73,8 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // parse parses args, with the seed's key=value words rewritten to flags.
 // A shell asking for completions (completion.go) is answered here.
 func parse(app *App, args []string) (*kong.Context, error) {
-	if others := otherCommands(args); others != nil && !completing() { // prune.go
-		if parser, err := newParser(app, kong.IgnoreFields(others...)); err == nil {
+	if others := otherCommands(args); others != "" && !completing() { // prune.go
+		if parser, err := newParser(app, kong.IgnoreFields(others)); err == nil {
 			if kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node))); err == nil {
 				return kctx, nil
 			}
