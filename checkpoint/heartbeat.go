@@ -32,6 +32,10 @@ func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.
 		defer close(done)
 		step(stepCtx)
 	}()
+	// The beats go through a handle of their own: what a scan read of the
+	// assignment (a.read) is for the step's next transaction, and the step
+	// runs beside the beats.
+	beat := &Assignment{Name: a.Name, Dir: a.Dir, store: a.store, noWait: a.noWait}
 	every := a.store.BeatEvery()
 	look := time.NewTicker(min(every, time.Second))
 	defer look.Stop()
@@ -44,10 +48,10 @@ func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.
 		}
 		var err error
 		if a.store.Now().Sub(lastBeat) >= every {
-			err = a.Heartbeat(ctx, h)
+			err = beat.Heartbeat(ctx, h)
 			lastBeat = a.store.Now()
 		} else {
-			err = a.stillHolds(h)
+			err = beat.stillHolds(h)
 		}
 		if lost := lostReview(err); lost != nil {
 			cancel(lost) // the review is gone: stop the step now

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/specdev/specdev/protocol"
@@ -33,18 +36,26 @@ func (e Entry) Idle(now time.Time) (time.Duration, bool) {
 }
 
 // Scan reads every assignment's request (and the progress of active
-// reviews).
+// reviews), in name order. The assignments are read on every core:
+// status over 10,000 assignments is to take at most 300 ms, and reading
+// and decoding 10,000 requests one after another took more.
 func (s *Store) Scan() ([]Entry, error) {
 	folders, err := s.folders()
 	if err != nil {
 		return nil, err
 	}
-	entries := make([]Entry, 0, len(folders))
-	for _, f := range folders {
-		e := s.entry(f)
-		e.read = read{} // the bytes are not kept for every assignment
-		entries = append(entries, e)
+	entries := make([]Entry, len(folders))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(folders)) {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < int64(len(folders)); i = next.Add(1) - 1 {
+				entries[i] = s.entry(folders[i])
+				entries[i].read = read{} // the bytes are not kept for every assignment
+			}
+		})
 	}
+	wg.Wait()
 	return entries, nil
 }
 

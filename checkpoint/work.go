@@ -21,7 +21,7 @@ type NewRequest struct {
 	Delta        *protocol.Delta // what changed since the previous round (a later round)
 	Snapshot     string          // a commit holding exactly the files as requested
 	Group        string          // empty: the previous request's group, if any
-	Checkpoint   bool            // a review of work in progress: no round (wipreview.go)
+	Checkpoint   bool            // a review of work in progress: no round
 	FileSet      []string        // the files the loop owns (--files); nil: the previous request's
 	Effort       string          // the loop's effort level; empty: the previous request's
 	Worktree     string          // where the request is made (Store.Worktree)

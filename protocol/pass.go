@@ -95,8 +95,8 @@ func (p PassRecord) Clone() PassRecord {
 }
 
 // ReviewedDigests is the content each reviewed file of p had when the
-// review read it: its digest when it was recorded, else (a file carried
-// over unchanged, or recorded by an older specdev) the request's.
+// review read it: its digest when it was recorded, else (a file recorded
+// as the request has it, or carried over unchanged) the request's.
 func ReviewedDigests(r *Request, p *Progress) map[string]string {
 	out := make(map[string]string, len(p.FilesReviewed))
 	for _, f := range p.FilesReviewed {

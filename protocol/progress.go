@@ -44,9 +44,10 @@ type Progress struct {
 	Journal        *Journal         `json:"journal,omitempty"`
 	Extra          Extra            `json:",embed"`
 
-	// RecordedDigests holds each recorded file's content digest when it
-	// was recorded (the index's, in a --staged review), so that a pass of
-	// files changed since is refused (ReviewedDigests).
+	// RecordedDigests holds a recorded file's content digest when it was
+	// recorded (the index's, in a --staged review) where it differed from
+	// the request's, so that a pass of files changed since is refused
+	// (ReviewedDigests).
 	RecordedDigests map[string]string `json:"recorded_digests,omitempty"`
 }
 

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -158,12 +159,7 @@ func writeReviewed(w *writer, p *protocol.Progress, unchanged []string) {
 			writeFinding(w, p.Findings[i], lineRef(p.Findings[i]))
 		}
 	}
-	var others []protocol.Finding
-	for _, f := range p.Findings {
-		if !reviewed[f.File] {
-			others = append(others, f)
-		}
-	}
+	others := slices.DeleteFunc(slices.Clone(p.Findings), func(f protocol.Finding) bool { return reviewed[f.File] })
 	if len(others) > 0 {
 		w.section("### Findings outside the reviewed files")
 		for _, f := range others {
@@ -230,20 +226,10 @@ func writeFinding(w *writer, f protocol.Finding, where string) {
 		w.add(" (", where, ")")
 	}
 	w.line()
-	if suggestion := escape(f.Suggestion); suggestion != "" {
-		w.line("  Suggestion: ", suggestion)
-	}
+	labelled(w, "  Suggestion: ", f.Suggestion)
 }
 
 func severityWord(s protocol.Severity) string {
-	switch s { // the common case without an allocation: a report of thousands of findings is rendered on every record
-	case protocol.SeverityCritical:
-		return "CRITICAL"
-	case protocol.SeverityImportant:
-		return "IMPORTANT"
-	case protocol.SeverityMinor:
-		return "MINOR"
-	}
 	if word := escape(strings.ToUpper(string(s))); word != "" {
 		return word
 	}

@@ -86,9 +86,8 @@ func prefix(s string, n int) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// writer accumulates the report line by line, in one buffer given the
-// report's likely size up front (see sizeHint), which Render returns as it
-// is.
+// writer accumulates the report line by line, in one buffer that Render
+// returns as it is.
 type writer struct{ b []byte }
 
 // add writes the parts, continuing the line.

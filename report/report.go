@@ -18,6 +18,7 @@
 package report
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -32,7 +33,7 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 		r = &protocol.Request{}
 	}
 	past, cur := rounds(r, p)
-	w := writer{b: make([]byte, 0, sizeHint(past, cur))}
+	var w writer
 	writeHeader(&w, r, cur.p)
 	if len(past) == 0 {
 		writeBody(&w, cur)
@@ -45,35 +46,6 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 	w.section("# Addendum: Round ", itoa(r.Round), cur.heading())
 	writeBody(&w, cur)
 	return w.bytes()
-}
-
-// sizeHint is about the length of the report: the lines of each file and
-// finding, so that a 1,000-file report is allocated once instead of being
-// copied as it grows (and has room for the state mark a store appends).
-func sizeHint(past []round, cur round) int {
-	n := 2048 // headings, header, pre-flight, verdict, the state mark
-	for _, v := range past {
-		n += v.sizeHint()
-	}
-	return n + cur.sizeHint()
-}
-
-func (v round) sizeHint() int {
-	n := 0
-	for _, f := range v.p.FilesReviewed {
-		n += len(f) + len("\n### \n- (no findings)\n")
-	}
-	for _, f := range v.p.FilesRemaining {
-		n += len(f) + len("- \n")
-	}
-	for _, f := range v.unchanged {
-		n += len(f) + len("- \n")
-	}
-	for i := range v.p.Findings {
-		f := &v.p.Findings[i]
-		n += len(f.Category) + len(f.Description) + len(f.Suggestion) + len("- IMPORTANT []:  (line 1234)\n  Suggestion: \n")
-	}
-	return n
 }
 
 // rounds splits what the report shows into the finished rounds of the loop
@@ -116,12 +88,8 @@ func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
 	if ids := strings.Join(requestParts(r, p), " | "); ids != "" {
 		w.line(ids)
 	}
-	if notes := escape(r.Notes); notes != "" {
-		w.line("Notes from implementer: ", notes)
-	}
-	if guidance := escape(r.Guidance); guidance != "" {
-		w.line("Guidance from a human: ", guidance)
-	}
+	labelled(w, "Notes from implementer: ", r.Notes)
+	labelled(w, "Guidance from a human: ", r.Guidance)
 	if c := r.AgentCost; c != nil {
 		w.line("Agents, this round: ", escape(c.Round.String()), " | this loop: ", escape(c.Loop.String()))
 	}
@@ -133,19 +101,15 @@ func writeHeader(w *writer, r *protocol.Request, p *protocol.Progress) {
 // requestParts are "Request: …", "Head: …" and "Reviewer: …", each left
 // out when unknown.
 func requestParts(r *protocol.Request, p *protocol.Progress) []string {
+	reviewer := escape(p.SessionID)
+	if mode := escape(string(p.Mode)); reviewer != "" && mode != "" {
+		reviewer += " (" + mode + " mode)"
+	}
 	var parts []string
-	if id := escape(r.RequestID); id != "" {
-		parts = append(parts, "Request: "+id)
-	}
-	if head := escape(prefix(r.HeadCommit, 7)); head != "" {
-		parts = append(parts, "Head: "+head)
-	}
-	if session := escape(p.SessionID); session != "" {
-		reviewer := "Reviewer: " + session
-		if mode := escape(string(p.Mode)); mode != "" {
-			reviewer += " (" + mode + " mode)"
+	for _, part := range [][2]string{{"Request: ", escape(r.RequestID)}, {"Head: ", escape(prefix(r.HeadCommit, 7))}, {"Reviewer: ", reviewer}} {
+		if part[1] != "" {
+			parts = append(parts, part[0]+part[1])
 		}
-		parts = append(parts, reviewer)
 	}
 	return parts
 }
@@ -155,19 +119,12 @@ func takeoverLine(t protocol.Takeover) string {
 	if !t.At.IsZero() {
 		s += " at " + t.At.UTC().Format(time.RFC3339)
 	}
-	switch t.Reason {
-	case "stale":
-		if idle := escape(t.Idle); idle != "" {
-			return s + " (no activity for " + idle + ")"
-		}
-		return s + " (no activity)"
-	case "force":
-		return s + " (forced)"
-	case "resume":
-		return s + " (resumed after a release)"
+	why := map[string]string{"stale": "no activity", "force": "forced", "resume": "resumed after a release"}[t.Reason]
+	if idle := escape(t.Idle); t.Reason == "stale" && idle != "" {
+		why += " for " + idle
 	}
-	if reason := escape(t.Reason); reason != "" {
-		return s + " (" + reason + ")"
+	if why = cmp.Or(why, escape(t.Reason)); why != "" {
+		s += " (" + why + ")"
 	}
 	return s
 }

@@ -16,7 +16,7 @@ func writeVerdict(w *writer, v round) {
 		labelled(w, "Summary: ", vd.Summary)
 		labelled(w, "Interpreted intent: ", vd.InterpretedIntent)
 		if vd.IntentSatisfied != nil {
-			w.line("Intent satisfied: ", yesNo(*vd.IntentSatisfied))
+			w.line("Intent satisfied: ", map[bool]string{true: "yes", false: "no"}[*vd.IntentSatisfied])
 		}
 	}
 	if d != nil {
@@ -66,13 +66,10 @@ func awaitingLine(v round) string {
 }
 
 func decisionSuffix(d *protocol.Decision) string {
-	switch {
-	case d == nil:
+	if d == nil {
 		return ""
-	case d.Approved:
-		return " (approved by a human)"
 	}
-	return " (rejected by a human)"
+	return map[bool]string{true: " (approved by a human)", false: " (rejected by a human)"}[d.Approved]
 }
 
 // labelled writes "label text" unless text is empty once escaped.
@@ -80,11 +77,4 @@ func labelled(w *writer, label, text string) {
 	if text = escape(text); text != "" {
 		w.line(label, text)
 	}
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }

@@ -76,15 +76,12 @@ func (s *Service) Allow(revoke bool) (Result, error) {
 // gateConsent is this machine's consent store and the gate argv as it is
 // now.
 func (s *Service) gateConsent(argv []string) (checkpoint.Consent, checkpoint.Gate, error) {
-	c := checkpoint.Consent{Dir: s.ConsentDir}
-	if c.Dir == "" {
-		var err error
-		if c.Dir, err = checkpoint.ConsentDir(); err != nil {
-			return c, checkpoint.Gate{}, err
-		}
+	dir, err := checkpoint.ConsentDir()
+	if err != nil {
+		return checkpoint.Consent{}, checkpoint.Gate{}, err
 	}
 	g, err := checkpoint.NewGate(s.Store.Root, argv)
-	return c, g, err
+	return checkpoint.Consent{Dir: dir}, g, err
 }
 
 // gateAllowed returns nil when a person allowed the gate argv here, else

@@ -124,7 +124,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	byFile := p.FindingsByFile()
 	for _, f := range p.FilesReviewed {
 		if !slices.Contains(d.Unchanged, f) {
-			d.Reviewed = append(d.Reviewed, reviewedFile{File: f, Findings: orNoFindings(byFile[f])})
+			d.Reviewed = append(d.Reviewed, reviewedFile{File: f, Findings: orEmpty(byFile[f])})
 		}
 	}
 	if n := len(p.PreviousRounds); n > 0 {
@@ -142,55 +142,47 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 			d.Worktree = filepath.ToSlash(rel)
 		}
 	}
-	if p.Plan.FollowUp() {
-		d.Changes = changesOf(p.Plan, r, gitFrom(root, wd))
-	} else {
-		d.Changes = wholeChange(r, gitFrom(root, wd))
-	}
+	d.Changes = changesOf(p.Plan, r, gitFrom(root, wd))
 	d.Commands = reviewerCommands(checkpoint.Holder{Session: session, Lease: c.Lease}, len(d.PreviousFindings) > 0)
 	return d
-}
-
-// changesOf is the diff a follow-up reviewer reads: from the commit of
-// the previous round's review to this round's. Its command starts with
-// git (from gitFrom), so that it reads the project's paths wherever it
-// is run.
-func changesOf(plan *protocol.RoundPlan, r *protocol.Request, git []string) *diffRange {
-	to := r.ReviewedCommit()
-	if plan.Since == "" || to == "" || plan.Since == to {
-		return nil // never a commit against itself: nothing changed
-	}
-	changes := &diffRange{From: plan.Since, To: to}
-	if r.Delta != nil {
-		changes.Stat = r.Delta.Stat
-		words := append(append(git, "diff", short(plan.Since)+".."+short(to), "--"), r.Delta.Changed...)
-		changes.Command = shellword.Join(words)
-	}
-	return changes
 }
 
 // maxDiffPaths bounds the paths a printed git diff names; a longer list
 // is left to the range (everything but specdev's state).
 const maxDiffPaths = 20
 
-// wholeChange is the diff of everything a full review reads: from the
-// start of its range (the staged change: from HEAD) to the commit that
-// holds what was requested. nil outside git or for an empty range.
-func wholeChange(r *protocol.Request, git []string) *diffRange {
+// changesOf is the diff the reviewer reads: in a follow-up, from the
+// commit of the previous round's review to this round's; in a full
+// review, everything it reads, from the start of its range (the staged
+// change: from HEAD) to the commit that holds what was requested. nil
+// outside git or for an empty range: never a commit against itself. Its
+// command starts with git (from gitFrom), so that it reads the project's
+// paths wherever it is run.
+func changesOf(plan *protocol.RoundPlan, r *protocol.Request, git []string) *diffRange {
 	from, to := r.BaseCommit, r.ReviewedCommit()
-	if r.Staged {
+	switch {
+	case plan.FollowUp():
+		from = plan.Since
+	case r.Staged:
 		from = r.HeadCommit
 	}
 	if from == "" || to == "" || from == to {
 		return nil
 	}
+	changes := &diffRange{From: from, To: to}
 	words := append(git, "diff", short(from)+".."+short(to), "--")
-	if len(r.ChangedFiles) <= maxDiffPaths {
+	switch {
+	case plan.FollowUp() && r.Delta == nil:
+		return changes
+	case plan.FollowUp():
+		changes.Stat, words = r.Delta.Stat, append(words, r.Delta.Changed...)
+	case len(r.ChangedFiles) <= maxDiffPaths:
 		words = append(words, r.ChangedFiles...)
-	} else {
+	default:
 		words = append(words, ".", ":(exclude)"+protocol.StateDir)
 	}
-	return &diffRange{From: from, To: to, Command: shellword.Join(words)}
+	changes.Command = shellword.Join(words)
+	return changes
 }
 
 // gitFrom is how a printed git command reaches the project root from the
@@ -206,13 +198,6 @@ func gitFrom(root, wd string) []string {
 		return []string{"git"}
 	}
 	return []string{"git", "-C", filepath.ToSlash(rel)}
-}
-
-func orNoFindings(list []protocol.Finding) []protocol.Finding {
-	if list == nil {
-		return []protocol.Finding{}
-	}
-	return list
 }
 
 // briefingNext is the one next step: the first file left, or the verdict.
@@ -233,10 +218,7 @@ const findingSyntax = `[--finding "important: …" --line N]`
 // earlier findings, record takes --resolved for the ones verified fixed.
 func reviewerCommands(h checkpoint.Holder, resolvable bool) map[string]string {
 	ids := holderFlags(h)
-	resolved := ""
-	if resolvable {
-		resolved = " [--resolved N]"
-	}
+	resolved := map[bool]string{true: " [--resolved N]"}[resolvable]
 	return map[string]string{
 		"record":  fmt.Sprintf("specdev check record <file> %s %s%s", ids, findingSyntax, resolved),
 		"verdict": fmt.Sprintf("specdev check verdict <pass|fail> --summary \"…\" %s", ids),
@@ -276,9 +258,10 @@ func fileExists(path string) bool {
 	return err == nil && !info.IsDir()
 }
 
-func orEmpty(list []string) []string {
+// orEmpty is list, or an empty one for nil: --json lists none as [].
+func orEmpty[T any](list []T) []T {
 	if list == nil {
-		return []string{}
+		return []T{}
 	}
 	return list
 }

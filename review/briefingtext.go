@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,7 +47,8 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 	fmt.Fprintf(b, "Follow-up review of %s, round %s\n", a.Name, r.RoundText())
 	writeContext(b, d)
 	b.WriteString("To review: ")
-	if d.Changes != nil && d.Request.Delta != nil && sameFiles(d.ToReview, d.Request.Delta.Changed) {
+	sameFiles := func(f toReviewFile, changed string) bool { return !f.HadFindings && f.File == changed }
+	if d.Changes != nil && d.Request.Delta != nil && slices.EqualFunc(d.ToReview, d.Request.Delta.Changed, sameFiles) { // exactly the changed files
 		b.WriteString("the changes above")
 		d.ToReview = nil
 	}
@@ -126,26 +128,18 @@ func writeContext(b *strings.Builder, d briefingData) {
 			writeStat(b, d.Changes.Stat)
 		}
 	}
-	if d.Notes != "" {
-		fmt.Fprintf(b, "Notes from implementer: %s\n", oneLine(d.Notes))
-	}
+	writeLabelled(b, "Notes from implementer", d.Notes)
 	if !d.Plan.FollowUp() || d.Kind != checkpoint.ClaimNew || (d.Preflight != nil && !d.Preflight.Passed) {
 		writePreflightLine(b, d.Preflight)
 	}
 	if dec := d.Decision; dec != nil {
-		word := "rejected it"
-		if dec.Approved {
-			word = "approved it"
-		}
-		fmt.Fprintf(b, "A human %s in round %d", word, dec.Round)
+		fmt.Fprintf(b, "A human %s in round %d", map[bool]string{true: "approved it", false: "rejected it"}[dec.Approved], dec.Round)
 		if dec.Notes != "" {
 			fmt.Fprintf(b, ": %s", oneLine(dec.Notes))
 		}
 		b.WriteString("\n")
 	}
-	if d.Guidance != "" {
-		fmt.Fprintf(b, "Guidance from a human: %s\n", oneLine(d.Guidance))
-	}
+	writeLabelled(b, "Guidance from a human", d.Guidance)
 	writeLoopContext(b, d)
 	if len(d.PreviousFindings) > 0 {
 		if d.Plan.FollowUp() {
@@ -153,7 +147,9 @@ func writeContext(b *strings.Builder, d briefingData) {
 		} else {
 			fmt.Fprintf(b, "\nFindings of round %d to verify (%d):\n", d.PreviousRound, len(d.PreviousFindings))
 		}
-		writeNumbered(b, d.PreviousFindings)
+		for i, f := range d.PreviousFindings { // numbered as --resolved takes them
+			writeFinding(b, fmt.Sprintf("%3d. ", i+1), f)
+		}
 	} else if d.Plan.FollowUp() {
 		b.WriteString("Look for new issues the changes introduced.\n")
 	}
@@ -161,11 +157,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 
 func writeToReview(b *strings.Builder, files []toReviewFile) {
 	for _, f := range files {
-		if f.HadFindings {
-			fmt.Fprintf(b, "  %s (unchanged; had findings)\n", f.File)
-			continue
-		}
-		fmt.Fprintf(b, "  %s\n", f.File)
+		fmt.Fprintf(b, "  %s%s\n", f.File, map[bool]string{true: " (unchanged; had findings)"}[f.HadFindings])
 	}
 }
 
@@ -179,9 +171,9 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 			continue
 		}
 		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(len(f.Findings), "finding"))
-		var fb strings.Builder
-		writeFindings(&fb, f.Findings)
-		b.WriteString(indentBy(fb.String(), "  "))
+		for _, finding := range f.Findings {
+			writeFinding(b, "    ", finding)
+		}
 	}
 	if n := len(d.Unchanged); n > 0 { // said once: --json lists them
 		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, plural(n, "file"))
@@ -235,14 +227,6 @@ func fallbackNote(plan *protocol.RoundPlan) string {
 	return full + "(" + plan.Reason + ")"
 }
 
-// indentBy puts prefix before every line of text.
-func indentBy(text, prefix string) string {
-	if text == "" {
-		return ""
-	}
-	return prefix + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n"+prefix) + "\n"
-}
-
 // writeStat writes the per-file lines of git diff --stat, indented by
 // two spaces: its summary line ("1 file changed, …") says nothing they
 // do not.
@@ -262,25 +246,4 @@ func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {
 		return
 	}
 	fmt.Fprintf(b, "Pre-flight: %s passed (%s)\n", oneLine(strings.Join(pf.Command, " ")), Human(time.Duration(pf.DurationMS)*time.Millisecond))
-}
-
-// writeNumbered prints the previous round's findings numbered as
-// --resolved takes them.
-func writeNumbered(b *strings.Builder, findings []protocol.Finding) {
-	for i, f := range findings {
-		writeFinding(b, fmt.Sprintf("%3d. ", i+1), f)
-	}
-}
-
-// sameFiles reports whether the files to review are exactly the changed ones.
-func sameFiles(toReview []toReviewFile, changed []string) bool {
-	if len(toReview) != len(changed) {
-		return false
-	}
-	for i, f := range toReview {
-		if f.HadFindings || f.File != changed[i] {
-			return false
-		}
-	}
-	return true
 }

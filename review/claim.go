@@ -244,16 +244,17 @@ func (s *Service) waitFor(ctx context.Context, what string, timeout time.Duratio
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	until, said := s.now().Add(timeout), false
+	until, said, looked := s.now().Add(timeout), false, false
 	err := s.wait(ctx, dirs, func() (bool, time.Time, error) {
 		done, next, err := look(ctx)
+		looked = looked || err == nil
 		if !done && err == nil && !said && s.Notify != nil {
 			said = true
 			s.Notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
 		}
 		return done, next, err
 	}, changed)
-	if errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, context.DeadlineExceeded) && looked { // no look done: nothing to stand
 		return nil
 	}
 	return err

@@ -37,8 +37,6 @@ type doctor struct {
 	st    *checkpoint.Store
 	git   bool // the project is in a git repository
 	lines []checkLine
-
-	consentDir string // Options.ConsentDir
 }
 
 func (d *doctor) add(area, status, what, fix string) {
@@ -64,7 +62,7 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	d := &doctor{ctx: ctx, now: opt.Now, consentDir: opt.ConsentDir}
+	d := &doctor{ctx: ctx, now: opt.Now}
 	d.checkConfig(dir)
 	config := d.lines // listed after git and the gate
 	d.lines = nil
@@ -82,6 +80,7 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 func (d *doctor) result() Result {
 	counts := map[string]int{}
 	code := OK
+	var text strings.Builder // one line a check: "ok: area: what", "warn: … — fix: …"
 	for _, l := range d.lines {
 		counts[l.Status]++
 		switch {
@@ -90,8 +89,9 @@ func (d *doctor) result() Result {
 		case l.Status == checkFail && code == OK:
 			code = Failure
 		}
+		fmt.Fprintf(&text, "%-5s %s: %s%s\n", l.Status+":", l.Area, l.What, map[bool]string{true: " — fix: " + l.Fix}[l.Fix != ""])
 	}
-	res := Result{State: "ok", Code: code, Text: doctorText(d.lines),
+	res := Result{State: "ok", Code: code, Text: text.String(),
 		Data: doctorData{Checks: d.lines, Fail: counts[checkFail], OK: counts[checkOK], Root: d.st.Root, Warn: counts[checkWarn]},
 		Next: "nothing to fix; to start: specdev work request (implementer) or specdev check --session ID (reviewer)"}
 	switch {
@@ -110,19 +110,6 @@ type doctorData struct {
 	OK     int         `json:"ok"`
 	Root   string      `json:"root"`
 	Warn   int         `json:"warn"`
-}
-
-// doctorText is one line a check: "ok: area: what", "warn: … — fix: …".
-func doctorText(lines []checkLine) string {
-	var b strings.Builder
-	for _, l := range lines {
-		fmt.Fprintf(&b, "%-5s %s: %s", l.Status+":", l.Area, l.What)
-		if l.Fix != "" {
-			fmt.Fprintf(&b, " — fix: %s", l.Fix)
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 // checkConfig opens the store, which validates config.json (bounds

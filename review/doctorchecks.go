@@ -16,7 +16,6 @@ import (
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/githook"
 	"github.com/specdev/specdev/internal/preflight"
-	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/skills"
 )
 
@@ -76,7 +75,7 @@ func (d *doctor) checkGate() {
 	} else {
 		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
 	}
-	err := (&Service{Store: d.st, ConsentDir: d.consentDir}).gateAllowed(argv)
+	err := (&Service{Store: d.st}).gateAllowed(argv)
 	switch {
 	case err == nil:
 		d.add("gate", checkOK, "a person allowed pre-flight gate "+gateCommand(argv)+" to run on this machine", "")
@@ -193,16 +192,12 @@ func (d *doctor) checkAssignment(name string) {
 	case torn:
 		d.add(name, checkWarn, "the history's last line is torn (a crash mid-append)", "nothing: the next change repairs it")
 	default:
-		what := fmt.Sprintf("%s: request, progress and history are valid", describeRow(snap.Request))
+		r := snap.Request // its status in status's plain words
+		row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
+		what := fmt.Sprintf("%s: request, progress and history are valid", StatusWords(row)[0])
 		if snap.Progress != nil {
 			what += "; the report is up to date"
 		}
 		d.add(name, checkOK, what, "")
 	}
-}
-
-// describeRow is a request's status in status's plain words.
-func describeRow(r *protocol.Request) string {
-	row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
-	return StatusWords(row)[0]
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -121,9 +122,7 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 	if res.Code != OK && r != nil && r.Status == protocol.StatusCancelled && !g.passed {
 		res.State, res.Code = "cancelled", Blocked
 	}
-	m := groupGateMember{State: res.State, gateData: res.Data.(gateData)}
-	m.Next = g.memberNext(group, res)
-	return m, res.Code, nil
+	return groupGateMember{State: res.State, Next: g.memberNext(group, res), gateData: res.Data.(gateData)}, res.Code, nil
 }
 
 // coverLoop sets the files the gate covers for a group's member: those
@@ -131,22 +130,16 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 // request of the gate names (unless withdrawn), with their content now in
 // the checkout the loop's request was made in.
 func (g *gateCheck) coverLoop() error {
-	set := map[string]bool{}
+	var files []string
 	if g.passed {
-		for _, f := range g.rec.Files {
-			set[f] = true
-		}
-		for f := range g.rec.FileDigests {
-			set[f] = true
-		}
+		files = append(slices.Clone(g.rec.Files), slices.Collect(maps.Keys(g.rec.FileDigests))...)
 	}
 	r := g.snap.Request
 	if r != nil && r.Gate == g.gate && r.Status != protocol.StatusCancelled {
-		for _, f := range r.ChangedFiles {
-			set[f] = true
-		}
+		files = append(files, r.ChangedFiles...)
 	}
-	g.files = slices.Sorted(maps.Keys(set))
+	slices.Sort(files)
+	g.files = slices.Compact(files)
 	root, err := g.s.Store.CheckoutOf(r)
 	if err != nil {
 		return err
@@ -158,25 +151,40 @@ func (g *gateCheck) coverLoop() error {
 
 // memberNext is the command that moves a member on, naming it.
 func (g *gateCheck) memberNext(group string, res Result) string {
-	flag := " --assignment " + g.a.Name
-	switch res.State {
-	case "passed":
+	if res.State == "passed" {
 		return ""
+	}
+	if step := loopStep(res.State, group, g.a.Name, g.requestCommand()); step != "" {
+		return step
+	}
+	return "ask for a review: " + g.requestCommand() // no_review, changed
+}
+
+// loopStep is the command that moves a group's loop on from its state
+// (a request status, or paused), naming it; request is the `work
+// request` that reviews it. "" for any other state.
+func loopStep(state, group, name, request string) string {
+	flag := " --assignment " + name
+	switch state {
 	case "cancelled":
-		return "ask for its review again (" + g.requestCommand() + "), or a human drops the loop from the group: specdev group drop " + group + " " + g.a.Name
+		return "ask for its review again (" + request + "), or a human drops the loop from the group: specdev group drop " + group + " " + name
 	case "pending", "in_progress":
 		return "wait for the verdict: specdev work" + flag + " --timeout 10m"
 	case "failed":
-		return "fix the findings (specdev work" + flag + "), then run: " + g.requestCommand()
+		return "fix the findings (specdev work" + flag + "), then run: " + request
 	case "paused":
 		return "a human reads the findings (specdev work" + flag + "), then runs: specdev work continue" + flag
 	case "blocked":
 		return "a human runs: specdev work unblock --rounds 1" + flag + " (or: specdev work cancel" + flag + ")"
 	case "awaiting_approval":
-		return res.Next // names the assignment already
+		return "a human decides: specdev check approve|reject" + flag
 	}
-	return "ask for a review: " + g.requestCommand() // no_review, changed
+	return ""
 }
+
+// memberStates word the states of memberLine that their name does not.
+var memberStates = map[string]string{"no_review": "no passing review yet", "changed": "changed since its review",
+	"paused": "paused for a human", "blocked": "blocked at its round limit"}
 
 // memberLine is one member that did not pass: its state, and how its
 // loop moves on. files are the files to name (nil: those changed since
@@ -186,21 +194,12 @@ func memberLine(m groupGateMember, files []string) string {
 	if rv := m.Review; rv != nil && rv.Round > 0 && m.State != "no_review" {
 		what += fmt.Sprintf(", round %d", rv.Round)
 	}
-	state := strings.ReplaceAll(m.State, "_", " ")
-	switch m.State {
-	case "in_progress":
+	state := cmp.Or(memberStates[m.State], strings.ReplaceAll(m.State, "_", " "))
+	switch {
+	case m.State == "in_progress":
 		what += fmt.Sprintf(", %d/%d files reviewed", m.Review.FilesReviewed, m.Review.FilesTotal)
-	case "no_review":
-		state = "no passing review yet"
-	case "changed":
-		state = "changed since its review"
-		if files == nil {
-			files = append(append([]string{}, m.Changed...), m.NotReviewed...)
-		}
-	case "paused":
-		state = "paused for a human"
-	case "blocked":
-		state = "blocked at its round limit"
+	case m.State == "changed" && files == nil:
+		files = append(append([]string{}, m.Changed...), m.NotReviewed...)
 	}
 	if len(files) > 0 {
 		what += ": " + strings.Join(files, ", ")

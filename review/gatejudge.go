@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -34,26 +35,24 @@ import (
 // members, or every assignment.
 func (s *Service) gateLoops(c GateOptions) ([]*gateCheck, error) {
 	var names []string
+	var err error
 	switch {
 	case s.Assignment != "":
-		a, err := s.Store.Resolve(s.Assignment)
-		if err != nil {
-			return nil, err
+		var a *checkpoint.Assignment
+		if a, err = s.Store.Resolve(s.Assignment); err == nil {
+			names = []string{a.Name}
 		}
-		names = []string{a.Name}
 	case c.Group != "":
-		_, members, err := s.groupMembers(c.Group)
-		if err != nil {
-			return nil, err
-		}
+		var members []checkpoint.Entry
+		_, members, err = s.groupMembers(c.Group)
 		for _, m := range members {
 			names = append(names, m.Name)
 		}
 	default:
-		var err error
-		if names, err = s.Store.Names(); err != nil {
-			return nil, err
-		}
+		names, err = s.Store.Names()
+	}
+	if err != nil {
+		return nil, err
 	}
 	loops := make([]*gateCheck, 0, len(names))
 	for _, name := range names {
@@ -100,13 +99,11 @@ func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
 		only.files = refused[l]
 		g := l.with(only, true)
 		res := g.result()
-		m := groupGateMember{State: res.State, Next: g.memberNext("", res), gateData: res.Data.(gateData)}
-		d.Loops = append(d.Loops, m)
+		d.Loops = append(d.Loops, groupGateMember{State: res.State, Next: g.memberNext("", res), gateData: res.Data.(gateData)})
 		codes = append(codes, res.Code)
 	}
 	if len(orphans) > 0 {
-		m := groupGateMember{State: "no_review", Next: orphanNext(sc, loops), gateData: gateData{Files: orphans, NotReviewed: orphans}}
-		d.Loops = append(d.Loops, m)
+		d.Loops = append(d.Loops, groupGateMember{State: "no_review", Next: orphanNext(sc, loops), gateData: gateData{Files: orphans, NotReviewed: orphans}})
 		codes = append(codes, Waiting)
 	}
 	for _, m := range d.Loops {

@@ -1,11 +1,15 @@
 package review
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -64,7 +68,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	}
 	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
 		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
-		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orNoFindings(rec.Replaced), AlreadyRecorded: rec.Skipped,
+		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orEmpty(rec.Replaced), AlreadyRecorded: rec.Skipped,
 		FileFindings: len(fileFindings(p, file)), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
 	}}, nil
 }
@@ -72,10 +76,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 // findings checks the findings by the rules of the progress file they
 // end up in, each naming no file or the recorded one.
 func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
-	label := opt.Source
-	if label == "" {
-		label = "the findings"
-	}
+	label := cmp.Or(opt.Source, "the findings")
 	findings := make([]protocol.Finding, 0, len(opt.Findings))
 	for i, f := range opt.Findings {
 		if f.File != "" && f.File != file {
@@ -139,4 +140,61 @@ func resolvedText(numbers []int) string {
 		words[i] = fmt.Sprint(n)
 	}
 	return " Verified fixed: previous finding " + strings.Join(words, ", ") + "."
+}
+
+// recordedText says what a record did to the file's findings, so that
+// recording a file again never drops findings silently.
+func recordedText(file string, findings []protocol.Finding, rec checkpoint.Recorded, add bool) string {
+	now := plural(len(findings), "finding") + severityCounts(findings)
+	switch {
+	case !rec.Again:
+		return fmt.Sprintf("Recorded %s: %s.", file, now)
+	case add:
+		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, plural(len(fileFindings(rec.Progress, file)), "finding"))
+		if rec.Skipped > 0 {
+			text += fmt.Sprintf(" Left out %d already recorded.", rec.Skipped)
+		}
+		return text
+	case sameFindings(rec.Replaced, findings, file):
+		return fmt.Sprintf("Re-recorded %s: the same %s as before; nothing changed.", file, now)
+	}
+	text := fmt.Sprintf("Re-recorded %s: replaced %s%s with %s.", file,
+		plural(len(rec.Replaced), "earlier finding"), severityCounts(rec.Replaced), now)
+	if len(rec.Replaced) > 0 {
+		text += "\nTo keep a file's earlier findings and add to them, record it with --add."
+	}
+	return text
+}
+
+// sameFindings reports whether a re-record stored exactly what it
+// replaced (a retry).
+func sameFindings(replaced, findings []protocol.Finding, file string) bool {
+	return slices.EqualFunc(replaced, findings, func(old, f protocol.Finding) bool {
+		f.File = file
+		return old == f
+	})
+}
+
+// fileFindings are the findings recorded for file.
+func fileFindings(p *protocol.Progress, file string) []protocol.Finding {
+	var out []protocol.Finding
+	for _, f := range p.Findings {
+		if f.File == file {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// recordPath reads the file argument of check record as git reads a path
+// from the caller's folder wd (changeset.ProjectPath, the rule work
+// request --files follows too). A refused path is a usage error, as a
+// file outside the review is.
+func recordPath(root, wd, arg string) (string, error) {
+	p, err := changeset.ProjectPath(root, wd, arg)
+	var inv *protocol.InvalidError
+	if errors.As(err, &inv) {
+		return "", usage(inv.Hint, inv.Problem)
+	}
+	return p, err
 }

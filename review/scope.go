@@ -1,9 +1,13 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -77,13 +81,6 @@ func digestFiles(ctx context.Context, root string, files []string, staged bool) 
 	return changeset.Digest(root, files)
 }
 
-// writeRange adds the "Range:" line of a request, if it has one.
-func writeRange(b *strings.Builder, r *protocol.Request) {
-	if s := rangeText(r); s != "" {
-		fmt.Fprintf(b, "Range: %s\n", s)
-	}
-}
-
 // rangeText says which commits a request covers.
 func rangeText(r *protocol.Request) string {
 	switch {
@@ -114,7 +111,7 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 	case res.Branch == nil:
 		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
 	default:
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", branchName(ctx, root), res.Branch.Ref)
+		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD"), res.Branch.Ref)
 		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
 			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
 		}
@@ -133,14 +130,6 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 	return usage("to review "+strings.Join(ways, "; ")+"; or name the files: specdev work request --files PATH", msg)
 }
 
-// branchName is how nothingToReview names HEAD: its branch, or "HEAD".
-func branchName(ctx context.Context, root string) string {
-	if b := changeset.CurrentBranch(ctx, root); b != "" {
-		return b
-	}
-	return "HEAD"
-}
-
 // sinceLastPass is the head of the gate's last passed review when a
 // request on the default branch would otherwise review nothing: the
 // branch adds no commits (HEAD is the branch point), and the pass's head
@@ -154,4 +143,85 @@ func sinceLastPass(ctx context.Context, root string, res changeset.Result, snap 
 		return ""
 	}
 	return rec.HeadCommit
+}
+
+// A later round of a loop covers the whole change again (so that a pass
+// vouches for all of it), and says what changed since the previous round:
+// the claim then decides whether the previous reviewer re-reads only that
+// (a follow-up) or someone reviews everything (checkpoint.planRound).
+
+// roundBase is the range of the loop's previous request, when its start
+// still exists; otherwise the branch range ("").
+func (s *Service) roundBase(ctx context.Context, snap checkpoint.Snapshot) (base, since string) {
+	prev := snap.Request
+	if prev == nil || prev.BaseCommit == "" || !changeset.CommitExists(ctx, s.here(), prev.BaseCommit) {
+		return "", ""
+	}
+	return prev.BaseCommit, "the range of the previous round " + short(prev.BaseCommit)
+}
+
+// withEarlierFiles adds the files of the loop's previous request that
+// still exist (a file the implementer removed is part of the change only
+// if git says so), so a later round never covers less than the one before.
+func withEarlierFiles(root string, files []string, snap checkpoint.Snapshot, gate string) []string {
+	prev := snap.Request
+	if prev == nil || prev.Gate != gate {
+		return files
+	}
+	for _, f := range prev.ChangedFiles {
+		if !slices.Contains(files, f) && stillThere(root, f) {
+			files = append(files, f)
+		}
+	}
+	return slices.Sorted(slices.Values(files))
+}
+
+// stillThere reports whether f, a path of the project, names a file or
+// folder that exists in root.
+func stillThere(root, f string) bool {
+	if changeset.CheckFile(root, f) != nil {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(f)))
+	return err == nil
+}
+
+// requestDelta measures the change since the previous round of the loop:
+// the files whose content differs from what that round reviewed, and its
+// size in lines against the whole review (in files, outside git). nil when
+// the previous request of this gate recorded no digests to compare with.
+func requestDelta(ctx context.Context, root string, snap checkpoint.Snapshot, gate string, in checkpoint.NewRequest, inGit bool) *protocol.Delta {
+	files, sums := in.ChangedFiles, in.Coverage.FileDigests
+	prev := snap.Request
+	if prev == nil || prev.Gate != gate || len(prev.FileDigests) == 0 {
+		return nil
+	}
+	if prev.PreflightFailed && prev.Delta == nil {
+		return nil // prev was never reviewed: the change since the last review is unknown
+	}
+	d := &protocol.Delta{Since: prev.LastReviewedCommit, Changed: []string{}}
+	for _, f := range files {
+		// after a failed pre-flight gate, what changed before it counts too
+		if old, ok := prev.FileDigests[f]; !ok || old != sums[f] || prev.PreflightFailed && slices.Contains(prev.Delta.Changed, f) {
+			d.Changed = append(d.Changed, f)
+		}
+	}
+	if !inGit || d.Since == "" {
+		d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files)
+		return d
+	}
+	if !changeset.CommitExists(ctx, root, d.Since) {
+		d.CommitGone = true
+		return d
+	}
+	size, err := changeset.ChangeSince(ctx, root, d.Since, in.Snapshot, d.Changed)
+	if err != nil { // the sizes are unknown: count files instead
+		d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files)
+		return d
+	}
+	d.ChangedLines, d.Stat = size.Lines, size.Stat
+	for _, f := range files {
+		d.TotalLines += changeset.LineCount(root, f)
+	}
+	return d
 }

@@ -17,12 +17,17 @@
 package review
 
 import (
+	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"time"
 	"unicode/utf8"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/gitremote"
+	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/report"
 )
@@ -46,7 +51,6 @@ type Service struct {
 	Assignment string // the assignment the caller names: a full name or a unique prefix ("" for the default)
 	Wd         string // the caller's working folder: paths are read from it as git reads them ("" for the project root)
 	Checkout   string // the project folder in the caller's worktree of the repository ("" for the project root)
-	ConsentDir string // where this machine's consent to run gates is kept ("": checkpoint.ConsentDir)
 
 	Log    Logger
 	Notify func(note string) // a note while an operation waits (nil: none)
@@ -63,16 +67,11 @@ type Options struct {
 	Session    string
 	Lease      string
 	Assignment string
-	ConsentDir string // see Service
 }
 
 // Open finds the .specdev folder and opens its store.
 func Open(opt Options) (*Service, error) {
-	start := opt.Wd
-	if start == "" {
-		start = "."
-	}
-	dir, checkout, err := checkpoint.Find(start, opt.Dir)
+	dir, checkout, err := checkpoint.Find(cmp.Or(opt.Wd, "."), opt.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -96,15 +95,16 @@ func Open(opt Options) (*Service, error) {
 		sums, err := digestFiles(ctx, root, files, r.Staged)
 		return sums.Files, err
 	}
-	useRemote(st)
+	if name := st.Config.Remote; name != "" { // see wait
+		st.Remote = gitremote.New(st.Root, name)
+	}
 	log := opt.Log
 	if log == nil {
 		log = nopLogger{}
 	}
 	st.Logf = log.Warnf
 	st.Warnf = opt.Warn
-	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Checkout: checkout,
-		ConsentDir: opt.ConsentDir, Log: log}, nil
+	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Checkout: checkout, Log: log}, nil
 }
 
 // With returns a copy of s for another caller on the same store.
@@ -127,12 +127,7 @@ func (s *Service) checkoutOf(r *protocol.Request) (string, error) {
 
 // here is the caller's checkout of the project: the project root, or the
 // project folder in the caller's worktree of the repository.
-func (s *Service) here() string {
-	if s.Checkout != "" {
-		return s.Checkout
-	}
-	return s.Store.Root
-}
+func (s *Service) here() string { return cmp.Or(s.Checkout, s.Store.Root) }
 
 // checkCaller refuses a session id or lease that no state file may hold,
 // before it is used or shown anywhere.
@@ -156,21 +151,22 @@ func (s *Service) workingDir() string {
 	if s.Wd != "" {
 		return s.Wd
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
+	wd, _ := os.Getwd() // "" on an error
 	return wd
 }
 
 // Target is the assignment the caller names, or the one with the
-// highest name.
+// highest name. With a remote, one this machine has no folder of yet is
+// copied here from the remote first.
 func (s *Service) Target() (*checkpoint.Assignment, error) {
 	a, err := s.target()
-	if err != nil {
-		return s.targetFromRemote(err)
+	if err == nil || s.Store.Remote == nil || !errors.Is(err, checkpoint.ErrNotFound) {
+		return a, err
 	}
-	return a, nil
+	if _, _, err := s.Store.Sync(context.Background()); err != nil {
+		return nil, err
+	}
+	return s.target()
 }
 
 func (s *Service) target() (*checkpoint.Assignment, error) {
@@ -184,3 +180,70 @@ type nopLogger struct{}
 
 func (nopLogger) Debug(any, ...any)    {}
 func (nopLogger) Warnf(string, ...any) {}
+
+// With "remote" in config.json, each assignment's review state lives on
+// that git remote (internal/gitremote) and the store goes through it on
+// every transaction; the operations here only keep the folders on this
+// machine up to date with it where they look at many at once (a
+// reviewer's poll, status --remote), and wait on it by polling, since git
+// cannot tell anyone that a ref moved.
+
+// wait is watch.Wait for an operation's look. With a remote it looks at
+// the remote at most remote_poll apart: a quarter of that at first and
+// after a change (changed, if given, says a look saw one), doubling
+// while nothing changes.
+func (s *Service) wait(ctx context.Context, dirs func() []string, look func() (bool, time.Time, error), changed func() bool) error {
+	if s.Store.Remote == nil {
+		return watch.Wait(ctx, dirs, pollInterval, look)
+	}
+	most := time.Duration(s.Store.Config.RemotePoll)
+	every := most / 4
+	paced := func() (bool, time.Time, error) {
+		start := time.Now() // the looks start every apart, however long one takes
+		done, next, err := look()
+		if changed != nil && changed() {
+			every = most / 4
+		}
+		if at := start.Add(every); next.IsZero() || at.Before(next) {
+			next = at
+		}
+		every = min(every*2, most)
+		return done, next, err
+	}
+	return watch.Wait(ctx, dirs, most, paced)
+}
+
+// syncRemote brings the folders here up to the remote, if there is one:
+// see checkpoint.Store.Sync.
+func (s *Service) syncRemote(ctx context.Context) (changed bool, problems []error, err error) {
+	if s.Store.Remote == nil {
+		return false, nil, nil
+	}
+	return s.Store.Sync(ctx)
+}
+
+// RemoteStatus is Status as the remote holds the assignments, read from
+// it without changing the folders here.
+func (s *Service) RemoteStatus(ctx context.Context, group string) (Result, error) {
+	if s.Store.Remote == nil {
+		return Result{}, usage(`name the git remote that holds the review state in .specdev/config.json, e.g. "remote": "origin"`,
+			"status --remote: no remote is set in .specdev/config.json")
+	}
+	views, err := s.Store.RemoteViews(ctx, s.Store.Remote)
+	if err != nil {
+		return Result{}, err
+	}
+	entries := make([]checkpoint.Entry, 0, len(views))
+	for _, v := range views {
+		e := checkpoint.Entry{Name: v.Name, Request: v.Snap.Request, Err: v.Err}
+		if r := e.Request; r != nil && (r.Status == protocol.StatusInProgress || r.Status == protocol.StatusAwaitingApproval) {
+			e.Progress = v.Snap.Progress
+		}
+		entries = append(entries, e)
+	}
+	res, err := s.statusOf(entries, group)
+	if err == nil {
+		res.Text += fmt.Sprintf("As the remote %s holds them (%d assignments).\n", s.Store.Remote.Name(), len(entries))
+	}
+	return res, err
+}

@@ -1,7 +1,10 @@
 package review
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -69,19 +72,32 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 
 // statusOf is the status of entries (of group, if named).
 func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
-	st := s.Store
 	entries, err := s.inGroup(entries, group)
 	if err != nil {
 		return Result{}, err
 	}
-	rows := make([]StatusRow, 0, len(entries))
+	rows, needs := make([]StatusRow, 0, len(entries)), []NeedItem{}
+	var labels []string
 	for _, e := range entries {
-		rows = append(rows, rowOf(e, s.now(), st.StaleAfter()))
+		row := rowOf(e, s.now(), s.Store.StaleAfter())
+		rows = append(rows, row)
+		if n, ok := needOf(row); ok {
+			needs = append(needs, n)
+		}
+		if e.Err == nil && e.Request != nil {
+			labels = append(labels, peekLabel(e.Request))
+		}
 	}
-	needs := needsOf(rows)
 	res := statusResult(rows, needs)
-	res.Data = StatusData{Assignments: rows, NeedsHuman: needs, StaleAfter: st.StaleAfter().String()}
-	summarize(&res, group, entries)
+	d := StatusData{Assignments: rows, NeedsHuman: needs, StaleAfter: s.Store.StaleAfter().String()}
+	if group != "" { // the group's summary line, in the text and the data
+		d.Group = &GroupSummary{Name: group, Summary: groupSummary(group, labels)}
+		res.Text += d.Group.Summary + "\n"
+		if res.Code == OK {
+			res.Next = "wait for the group: specdev work --group " + group + " --timeout 10m; then: specdev gate --group " + group
+		}
+	}
+	res.Data = d
 	return res, nil
 }
 
@@ -109,7 +125,7 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRo
 	row := StatusRow{Assignment: e.Name, Status: "none"}
 	if r := e.Request; r != nil {
 		row.Status, row.Gate, row.Round, row.MaxRounds, row.Mode = string(r.Status), r.Gate, r.Round, r.MaxRounds, string(r.Mode)
-		row.Paused = r.Status == protocol.StatusFailed && r.Mode == protocol.ModeManual && r.ContinuedAt.IsZero() && !r.Checkpoint
+		row.Paused = checkpoint.Paused(r)
 		row.Group, row.Checkpoint, row.AgentCost = r.Group, r.Checkpoint, r.AgentCost
 		row.Stuck = r.BlockedReason == protocol.BlockedStuck
 	}
@@ -163,3 +179,117 @@ func baseStatusWords(r StatusRow) []string {
 	}
 	return []string{r.Status}
 }
+
+// `specdev status --group NAME`: the group's assignments only, and one
+// line that sums the group up. An assignment that cannot be read stays
+// in (it may belong to the group; status names its error and exits 7,
+// as without a group).
+
+// inGroup keeps the group's members and the unreadable assignments; all
+// of them without a group. A group nobody declared or is in is a usage
+// error.
+func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoint.Entry, error) {
+	if group == "" {
+		return entries, nil
+	}
+	decl, err := s.Store.Group(group)
+	if err != nil {
+		return nil, err
+	}
+	members, unreadable := checkpoint.GroupOf(entries, group, decl)
+	if decl == nil && len(members) == 0 && len(unreadable) == 0 {
+		return nil, s.noSuchGroup(group, entries)
+	}
+	return append(members, unreadable...), nil
+}
+
+// overviewItem is one review in the read-only view of specdev check.
+type overviewItem struct {
+	Assignment string `json:"assignment"`
+	Status     string `json:"status"`
+	Round      string `json:"round"`
+	Files      int    `json:"files"`
+	Session    string `json:"session,omitempty"`
+}
+
+// Overview is what a reviewer poll shows without a session: the reviews
+// there are and who may act on them. It claims nothing.
+func (s *Service) Overview() Result {
+	entries, err := s.Store.Scan()
+	if err != nil {
+		return Result{State: "overview", Text: "Cannot read the assignments: " + err.Error(), Code: Failure, Next: "fix what the message names, then: specdev check"}
+	}
+	pending, active, awaiting := []overviewItem{}, []overviewItem{}, []overviewItem{} // --json lists them even when empty
+	var problems []string
+	for _, e := range entries {
+		if e.Err != nil {
+			problems = append(problems, e.Err.Error())
+			continue
+		}
+		r := e.Request
+		if r == nil {
+			continue
+		}
+		item := overviewItem{Assignment: e.Name, Status: string(r.Status), Round: r.RoundText()}
+		if e.Progress != nil {
+			item.Files, item.Session = e.Progress.FilesTotal, e.Progress.SessionID
+		}
+		switch r.Status {
+		case protocol.StatusPending:
+			pending = append(pending, item)
+		case protocol.StatusInProgress:
+			active = append(active, item)
+		case protocol.StatusAwaitingApproval:
+			awaiting = append(awaiting, item)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("Reviews (a look only: claiming needs your session id):\n")
+	writeItems(&b, "Waiting for a reviewer", pending, func(it overviewItem) string { return "round " + it.Round })
+	writeItems(&b, "In progress", active, func(it overviewItem) string {
+		return fmt.Sprintf("round %s, session %s", it.Round, holderName(it.Session))
+	})
+	writeItems(&b, "Awaiting a human's decision", awaiting, func(it overviewItem) string {
+		return "decide with: specdev decide --assignment " + it.Assignment
+	})
+	if len(pending)+len(active)+len(awaiting) == 0 {
+		b.WriteString("  nothing is waiting for a reviewer or a human\n")
+	}
+	for _, p := range problems {
+		fmt.Fprintf(&b, "Unreadable: %s\n", p)
+	}
+	res := Result{State: "overview", Text: b.String(),
+		Data: overviewData{Pending: pending, InProgress: active, AwaitingApproval: awaiting, Problems: orEmpty(problems)},
+		Next: "to review, claim under your session id: specdev check --session ID (or --new-session)"}
+	if len(pending) == 0 {
+		res.Next = "to wait for a review to claim: specdev check --session ID --timeout 10m"
+	}
+	if len(problems) > 0 {
+		res.Code = Invalid
+		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: specdev check"
+	}
+	return res
+}
+
+// overviewData is the data of a read-only look.
+type overviewData struct {
+	AwaitingApproval []overviewItem `json:"awaiting_approval"`
+	Claimed          bool           `json:"claimed"`
+	InProgress       []overviewItem `json:"in_progress"`
+	Pending          []overviewItem `json:"pending"`
+	Problems         []string       `json:"problems"`
+}
+
+func writeItems(b *strings.Builder, title string, items []overviewItem, detail func(overviewItem) string) {
+	if len(items) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s (%d):\n", title, len(items))
+	for _, it := range items {
+		fmt.Fprintf(b, "  %s  (%s)\n", it.Assignment, detail(it))
+	}
+}
+
+// holderName is a review's session as shown: a progress file written by
+// hand or by another tool may name none.
+func holderName(session string) string { return cmp.Or(oneLine(session), "(none recorded)") }

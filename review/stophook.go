@@ -5,13 +5,17 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -31,13 +35,6 @@ const ClaudeStopHook = "claude-stop"
 // stopHookBudget bounds the hook's answer: a stop waits for it.
 const stopHookBudget = 800 * time.Millisecond
 
-// StopInput is what Claude Code gives a Stop hook on stdin (the fields
-// specdev reads).
-type StopInput struct {
-	SessionID      string `json:"session_id"`
-	StopHookActive bool   `json:"stop_hook_active"`
-}
-
 // StopDecision is the hook's answer: Block with the reason the agent
 // reads, or nothing (the stop goes through). Note is for the person, on
 // stderr.
@@ -50,7 +47,10 @@ type StopDecision struct {
 // StopGate decides a Claude Code stop from the hook's input. It never
 // returns an error: whatever fails lets the stop through, with a note.
 func (s *Service) StopGate(ctx context.Context, input []byte) StopDecision {
-	var in StopInput
+	var in struct { // what Claude Code gives a Stop hook on stdin (the fields specdev reads)
+		SessionID      string `json:"session_id"`
+		StopHookActive bool   `json:"stop_hook_active"`
+	}
 	if err := json.Unmarshal(input, &in); err != nil {
 		return StopDecision{Note: "specdev stop hook: unreadable hook input, the stop goes through: " + protocol.SafeText(err.Error())}
 	}
@@ -138,4 +138,162 @@ func writeCount(path string, n int) {
 	if os.WriteFile(tmp, []byte(strconv.Itoa(n)+"\n"), 0o600) == nil {
 		os.Rename(tmp, path)
 	}
+}
+
+// The Stop hook lives in the project's .claude/settings.json, which Claude
+// Code and its users also write: specdev adds its one entry and removes
+// only that, keeping every other key as it is. A file that is not a JSON
+// object is an error naming it, and nothing is written.
+
+// claudeSettings is the project's Claude Code settings file.
+const claudeSettings = ".claude/settings.json"
+
+// stopHookMark identifies specdev's entry among the Stop hooks.
+const stopHookMark = "hook run " + ClaudeStopHook
+
+// stopCommand is the command Claude Code runs: this specdev (on PATH if
+// its path is unknown), for the project Claude Code runs in.
+func stopCommand() string {
+	bin, err := os.Executable()
+	if err != nil {
+		bin = "specdev"
+	}
+	return shellword.Word(bin) + ` --dir "$CLAUDE_PROJECT_DIR" ` + stopHookMark
+}
+
+// installClaudeStop adds the Stop hook to the settings (changed false
+// when it is there already).
+func (s *Service) installClaudeStop() (Result, error) {
+	path := filepath.Join(s.Store.Root, claudeSettings)
+	doc, err := readSettings(path)
+	if err != nil {
+		return Result{}, err
+	}
+	stop := stopGroups(doc)
+	_, ours := withoutOurs(stop)
+	changed := ours == 0
+	if changed {
+		entry := map[string]any{"type": "command", "command": stopCommand(), "timeout": 10}
+		setStopGroups(doc, append(stop, map[string]any{"hooks": []any{entry}}))
+		if err := writeSettings(path, doc); err != nil {
+			return Result{}, err
+		}
+	}
+	text := fmt.Sprintf("Installed the Claude Code Stop hook in %s: a stop with unreviewed or failed work is blocked with what is open and the next commands.\n", claudeSettings)
+	if !changed {
+		text = fmt.Sprintf("The Claude Code Stop hook is already in %s.\n", claudeSettings)
+	}
+	text += "It blocks at most the loop's round limit of times in a session and never when Claude Code already continued after a block.\n"
+	return Result{State: map[bool]string{true: "installed", false: "unchanged"}[changed], Text: text,
+		Data: map[string]any{"settings": claudeSettings, "command": stopCommand()},
+		Next: "to turn it off: specdev hook uninstall " + ClaudeStopHook}, nil
+}
+
+// uninstallClaudeStop removes specdev's Stop hook entries, and only them.
+func (s *Service) uninstallClaudeStop() (Result, error) {
+	path := filepath.Join(s.Store.Root, claudeSettings)
+	doc, err := readSettings(path)
+	if err != nil {
+		return Result{}, err
+	}
+	kept, removed := withoutOurs(stopGroups(doc))
+	if removed == 0 {
+		return Result{State: "not_there", Text: fmt.Sprintf("No specdev Stop hook in %s: nothing to remove.", claudeSettings),
+			Next: "to add it: specdev hook install " + ClaudeStopHook}, nil
+	}
+	setStopGroups(doc, kept)
+	if err := writeSettings(path, doc); err != nil {
+		return Result{}, err
+	}
+	return Result{State: "removed", Text: fmt.Sprintf("Removed the specdev Stop hook from %s; the rest of the file is as it was.", claudeSettings),
+		Next: "to add it again: specdev hook install " + ClaudeStopHook}, nil
+}
+
+// readSettings reads the settings as a JSON object; a missing file is an
+// empty one. A symlink is not followed.
+func readSettings(path string) (map[string]any, error) {
+	info, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[string]any{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a regular file (a symlink?)", Hint: "replace it with a regular file, then install again"}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	doc := map[string]any{}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a JSON object: " + err.Error(),
+			Hint: "fix the file (Claude Code reads it too), then install again; nothing was changed"}
+	}
+	return doc, nil
+}
+
+func writeSettings(path string, doc map[string]any) error {
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".specdev-tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// stopGroups are the settings' hooks.Stop entries.
+func stopGroups(doc map[string]any) []any {
+	hooks, _ := doc["hooks"].(map[string]any)
+	stop, _ := hooks["Stop"].([]any)
+	return stop
+}
+
+func setStopGroups(doc map[string]any, stop []any) {
+	hooks, _ := doc["hooks"].(map[string]any)
+	if hooks == nil {
+		hooks = map[string]any{}
+	}
+	hooks["Stop"] = stop
+	if len(stop) == 0 {
+		delete(hooks, "Stop")
+	}
+	doc["hooks"] = hooks
+	if len(hooks) == 0 { // no hooks key is left empty
+		delete(doc, "hooks")
+	}
+}
+
+// withoutOurs is the Stop groups without specdev's entries (a group
+// left with no entry goes), and how many it left out; the groups in the
+// document are not changed.
+func withoutOurs(stop []any) (kept []any, removed int) {
+	for _, g := range stop {
+		group, _ := g.(map[string]any)
+		hooks, _ := group["hooks"].([]any)
+		rest := slices.DeleteFunc(slices.Clone(hooks), isOurs)
+		removed += len(hooks) - len(rest)
+		switch {
+		case len(rest) == len(hooks):
+			kept = append(kept, g)
+		case len(rest) > 0:
+			group = maps.Clone(group)
+			group["hooks"] = rest
+			kept = append(kept, group)
+		}
+	}
+	return kept, removed
+}
+
+func isOurs(hook any) bool {
+	h, _ := hook.(map[string]any)
+	cmd, _ := h["command"].(string)
+	return strings.HasSuffix(cmd, stopHookMark)
 }

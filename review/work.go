@@ -27,7 +27,6 @@ type WorkOptions struct {
 // Work is the implementer's view: the review state and the one next
 // step, after switching the mode and waiting if asked.
 func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
-	mode := c.Mode
 	if c.Group != "" {
 		return s.workGroup(ctx, c)
 	}
@@ -36,8 +35,8 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 		return Result{}, err
 	}
 	noRequest := false
-	if mode != "" {
-		_, err := a.SetMode(ctx, mode)
+	if c.Mode != "" {
+		_, err := a.SetMode(ctx, c.Mode)
 		if noRequest = errors.Is(err, protocol.ErrConflict); err != nil && !noRequest {
 			return Result{}, err
 		}
@@ -46,13 +45,12 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	view = s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view))
-	view = s.workContext(a, view)
-	view.Text += modeLine(view, mode != "" && !noRequest)
+	view = s.workContext(a, s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view)))
+	view.Text += modeLine(view, c.Mode != "" && !noRequest)
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
-		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", mode)
-		view.Next = fmt.Sprintf("when the work is ready: specdev work request --mode %s --notes \"…\"", mode)
+		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", c.Mode)
+		view.Next = fmt.Sprintf("when the work is ready: specdev work request --mode %s --notes \"…\"", c.Mode)
 	}
 	return view, nil
 }
@@ -64,10 +62,7 @@ func modeLine(view Result, switched bool) string {
 	if !ok || d.Request == nil {
 		return ""
 	}
-	word := "Mode"
-	if switched {
-		word = "Mode switched to"
-	}
+	word := map[bool]string{false: "Mode", true: "Mode switched to"}[switched]
 	if d.Request.Mode == protocol.ModeManual {
 		return fmt.Sprintf("\n%s manual: after a rejection you pause until a human runs specdev work continue.", word)
 	}
@@ -207,7 +202,7 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 // digests, the snapshot commit and, in a later round, the delta.
 func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string) (checkpoint.NewRequest, error) {
 	root := s.here()
-	sums, err := digestFiles(ctx, root, files, c.Staged)
+	sums, snapshot, err := digestAndSnapshot(ctx, root, res, files, c.Staged)
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
@@ -216,20 +211,29 @@ func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpo
 		return checkpoint.NewRequest{}, err
 	}
 	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
-		Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
-	switch {
-	case res.InGit && c.Staged:
-		in.Snapshot, err = changeset.SnapshotStaged(ctx, root)
-	case res.InGit:
-		in.Snapshot, err = changeset.Snapshot(ctx, root, files)
-	}
-	if err != nil {
-		return checkpoint.NewRequest{}, err
-	}
+		Snapshot: snapshot, Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
 	if laterRound(snap, c.Gate) {
 		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
 	}
 	return in, nil
+}
+
+// digestAndSnapshot digests the files and, in git, snapshots them (from
+// the one read of each file that digests it, for a work-tree review).
+func digestAndSnapshot(ctx context.Context, root string, res changeset.Result, files []string, staged bool) (changeset.Sums, string, error) {
+	switch {
+	case res.InGit && staged:
+		sums, err := changeset.DigestStaged(ctx, root, files)
+		if err != nil {
+			return sums, "", err
+		}
+		commit, err := changeset.SnapshotStaged(ctx, root)
+		return sums, commit, err
+	case res.InGit:
+		return res.Snapshot(ctx, files)
+	}
+	sums, err := changeset.Digest(root, files)
+	return sums, "", err
 }
 
 // withOpenFindings adds, after a rejection, the files that had findings
@@ -255,14 +259,16 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 	if r.HeadCommit != "" {
 		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
 	}
-	writeRange(&b, r)
+	if s := rangeText(r); s != "" {
+		fmt.Fprintf(&b, "Range: %s\n", s)
+	}
 	writeFileList(&b, "Files", r.ChangedFiles) // never empty: a request names what it reviews
 	left.write(&b, r)
 	return Result{
 		State: string(r.Status),
 		Data:  requestData{Assignment: a.Name, Request: r, LeftOut: left},
 		Text:  b.String(),
-		Next:  "wait for the verdict: specdev work --timeout 10m",
+		Next:  waitNext,
 	}
 }
 
@@ -304,7 +310,7 @@ func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
 	}
 	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
 		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
-		Next: "wait for the verdict: specdev work --timeout 10m"}
+		Next: waitNext}
 	if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
 		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
 			a.Name, r.Round, r.Round+1, r.MaxRounds)

@@ -49,7 +49,9 @@ type workGroupData struct {
 	Assignments []groupMember `json:"assignments"`
 }
 
-// workGroup waits for the group and shows it.
+// workGroup waits for the group and shows it: once it is settled, or
+// when the timeout is up. Each look reads every member in full, so what
+// is shown is what was judged settled.
 func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) {
 	switch {
 	case c.Mode != "":
@@ -62,23 +64,15 @@ func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) 
 	if err := checkGroupFlag(c.Group); err != nil {
 		return Result{}, err
 	}
-	return s.waitForGroup(ctx, c.Group, c.Timeout)
-}
-
-// waitForGroup returns the group's view once it is settled, or when the
-// timeout is up. Each look reads every member in full, so what is shown
-// is what was judged settled.
-func (s *Service) waitForGroup(ctx context.Context, group string, timeout time.Duration) (Result, error) {
 	var view Result
 	dirs := func() []string {
 		return append(assignmentDirs(s.Store), filepath.Join(s.Store.Dir, checkpoint.GroupsDir))
 	}
-	err := s.waitFor(ctx, "group "+group+" to pass, or a loop of it to need a human", timeout, dirs, nil,
+	err := s.waitFor(ctx, "group "+c.Group+" to pass, or a loop of it to need a human", c.Timeout, dirs, nil,
 		func(ctx context.Context) (bool, time.Time, error) {
-			var settled bool
 			var err error
-			view, settled, err = s.groupView(ctx, group)
-			return settled, time.Time{}, err
+			view, err = s.groupView(ctx, c.Group)
+			return err == nil && view.Data.(workGroupData).Settled, time.Time{}, err
 		})
 	return view, err
 }
@@ -98,12 +92,12 @@ func assignmentDirs(st *checkpoint.Store) []string {
 }
 
 // groupView reads every member in full (validated, as a report must) and
-// shows one line each, the summary first; settled is true when every
-// loop passed or one needs a human.
-func (s *Service) groupView(ctx context.Context, group string) (res Result, settled bool, err error) {
+// shows one line each, the summary first; its data says whether the
+// group is settled: every loop passed, or one needs a human.
+func (s *Service) groupView(ctx context.Context, group string) (Result, error) {
 	decl, entries, err := s.groupMembers(group)
 	if err != nil {
-		return Result{}, false, err
+		return Result{}, err
 	}
 	d := workGroupData{Group: group, Declared: decl != nil}
 	var labels []string
@@ -111,7 +105,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 	for _, e := range entries {
 		m, err := s.memberOf(ctx, group, e.Name)
 		if err != nil {
-			return Result{}, false, err
+			return Result{}, err
 		}
 		d.Assignments = append(d.Assignments, m)
 		labels, codes = append(labels, m.State), append(codes, m.code)
@@ -137,7 +131,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 			fmt.Fprintf(&b, "    Next: %s\n", m.Next)
 		}
 	}
-	res = Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}
+	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}
 	switch {
 	case code == OK:
 		res.Next = "every loop passed; check that the work still matches its reviews: specdev gate --group " + group
@@ -146,7 +140,7 @@ func (s *Service) groupView(ctx context.Context, group string) (res Result, sett
 	default:
 		res.Next = d.Assignments[at].Next
 	}
-	return res, d.Settled, nil
+	return res, nil
 }
 
 // memberOf is one member's state from its request and progress.
@@ -166,7 +160,7 @@ func (s *Service) memberOf(ctx context.Context, group, name string) (groupMember
 	}
 	m := groupMember{Assignment: name, Gate: r.Gate, Round: r.Round, MaxRounds: r.MaxRounds, Checkpoint: r.Checkpoint,
 		Summary: r.ReviewerNotes, Findings: len(findingsOf(snap))}
-	m.State = loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r))
+	m.State = peekLabel(r)
 	if _, passed := r.Passed[r.Gate]; passed && r.Status == protocol.StatusCancelled {
 		m.State = "passed, then a request cancelled" // the pass stands: gate --group judges the work by it
 	}
@@ -177,24 +171,22 @@ func (s *Service) memberOf(ctx context.Context, group, name string) (groupMember
 // memberStep is a member's exit code in the group and the command that
 // moves its loop on.
 func memberStep(group, name string, r *protocol.Request, state string) (Code, string) {
-	flag := " --assignment " + name
+	request := "specdev work request --assignment " + name
+	code, key := Waiting, string(r.Status)
 	switch {
 	case state == "paused":
-		return Blocked, "a human reads the findings (specdev work" + flag + "), then runs: specdev work continue" + flag
-	case r.Status == protocol.StatusBlocked:
-		return Blocked, "a human runs: specdev work unblock --rounds 1" + flag + " (or: specdev work cancel" + flag + ")"
+		code, key = Blocked, state
+	case r.Status == protocol.StatusBlocked, r.Status == protocol.StatusAwaitingApproval, r.Status == protocol.StatusCancelled && state == "cancelled":
+		code = Blocked
 	case r.Status == protocol.StatusFailed:
-		return ChangesRequested, "fix the findings (specdev work" + flag + "), then run: specdev work request" + flag
-	case r.Status == protocol.StatusCancelled && state == "cancelled":
-		return Blocked, "ask for its review again (specdev work request" + flag + "), or a human drops the loop from the group: specdev group drop " + group + " " + name
-	case r.Status == protocol.StatusAwaitingApproval:
-		return Blocked, "a human decides: specdev check approve|reject" + flag
+		code = ChangesRequested
 	case r.Status.Active():
-		return Waiting, "wait for the verdict: specdev work" + flag + " --timeout 10m"
 	case r.Checkpoint: // a checkpoint review passed: the loop works on
-		return Waiting, "when the work is done: specdev work request" + flag
+		return Waiting, "when the work is done: " + request
+	default:
+		return OK, ""
 	}
-	return OK, ""
+	return code, loopStep(key, group, name, request)
 }
 
 // stateWord names a group's outcome for --json's state.

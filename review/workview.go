@@ -27,7 +27,7 @@ type workData struct {
 	Reviewed      *reviewedRange            `json:"reviewed,omitempty"`
 	NotReviewed   []string                  `json:"not_reviewed,omitempty"` // a fail before every file was read
 	Preflight     *protocol.PreflightResult `json:"preflight,omitempty"`
-	Report        string                    `json:"report,omitempty"`            // the rendered report, when there is one (workcontext.go)
+	Report        string                    `json:"report,omitempty"`            // the report's path from the project root, once there is one
 	OthersNeed    []NeedItem                `json:"others_need_human,omitempty"` // other assignments waiting for a human
 	Repeated      []protocol.Finding        `json:"repeated_findings,omitempty"` // stuck: the blocking findings the round before had found already
 	ChangedSince  []string                  `json:"changed_since_review,omitempty"`
@@ -51,10 +51,8 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	}
 	head := fmt.Sprintf("%s, round %s", a.Name, r.RoundText())
 	res := Result{State: string(r.Status), Next: waitNext, Code: Waiting}
-	waiting := true
 	switch status := r.Status; {
-	case r.NamesNoFiles():
-		res.Code, waiting = Waiting, false // nobody can claim it: the implementer acts
+	case r.NamesNoFiles(): // nobody can claim it: the implementer acts
 		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
 		res.Next = "list the files: specdev work request (it completes this request)"
 	case status == protocol.StatusPending:
@@ -66,7 +64,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
 			head, strings.ToUpper(r.ProposedVerdict), a.Name)
 	case status == protocol.StatusPassed:
-		res.Code, waiting = OK, false
+		res.Code = OK
 		var b strings.Builder
 		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
 		d.Reviewed = reviewedRangeOf(snap)
@@ -85,24 +83,22 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			d.reviewedSums = protocol.ReviewedDigests(r, snap.Progress)
 		}
 	case status == protocol.StatusFailed:
-		d.Findings = findingsOf(snap)
-		res, waiting = failedView(snap, head, &d), false
+		res = failedView(snap, head, &d)
 	case status == protocol.StatusBlocked && r.BlockedReason == protocol.BlockedStuck:
-		res.State, res.Code, waiting = "stuck", Blocked, false // a human must act: nothing to wait for
+		res.State, res.Code = "stuck", Blocked // a human must act: nothing to wait for
 		res.Text = stuckText(snap, head, &d)
 		res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked && !r.CompletedAt.IsZero(): // the loop's last round was rejected
-		d.Findings = findingsOf(snap)
-		res, waiting = failedView(snap, head, &d), false
+		res = failedView(snap, head, &d)
 		res.State, res.Code = string(status), Blocked
 		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", plural(r.MaxRounds, "round"))
 		res.Next = "a human reads the findings, then runs: specdev work unblock --rounds 1 (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked:
-		res.Code, waiting = Blocked, false
+		res.Code = Blocked
 		res.Text = fmt.Sprintf("Review loop blocked: %s, round %d would pass the limit of %s. A human must unblock the loop.", a.Name, r.Round, plural(r.MaxRounds, "round"))
 		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 	case status == protocol.StatusCancelled:
-		res.Code, waiting = OK, false
+		res.Code = OK
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
 		res.Next = askAgainNext(r)
 	}
@@ -113,7 +109,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res = checkpointView(res, d)
 	}
 	res.Data = d
-	return res, waiting
+	return res, r.Status.Active() && !r.NamesNoFiles() // pending, in review, awaiting a human
 }
 
 // withoutJournal is the request as --json shows it: the journal is
@@ -145,6 +141,7 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 // has something to do: nobody is waited for.
 func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
 	r := snap.Request
+	d.Findings = findingsOf(snap)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
 	d.Reviewed = reviewedRangeOf(snap)
@@ -193,17 +190,21 @@ func writeResolved(b *strings.Builder, snap checkpoint.Snapshot) []protocol.Reso
 // writeSummary prints the reviewer's summary and a human's decision notes.
 func writeSummary(b *strings.Builder, snap checkpoint.Snapshot) {
 	if !snap.Current() || snap.Progress.Verdict == nil {
-		if snap.Request.ReviewerNotes != "" {
-			fmt.Fprintf(b, "Summary: %s\n", oneLine(snap.Request.ReviewerNotes))
-		}
+		writeLabelled(b, "Summary", snap.Request.ReviewerNotes)
 		return
 	}
-	if s := snap.Progress.Verdict.Summary; s != "" {
-		fmt.Fprintf(b, "Summary: %s\n", oneLine(s))
-	}
+	writeLabelled(b, "Summary", snap.Progress.Verdict.Summary)
 	writeIntent(b, snap)
-	if d := snap.Progress.Decision; d != nil && d.Notes != "" {
-		fmt.Fprintf(b, "Human decision: %s\n", oneLine(d.Notes))
+	if d := snap.Progress.Decision; d != nil {
+		writeLabelled(b, "Human decision", d.Notes)
+	}
+}
+
+// writeLabelled writes "label: text" on a line, the text made safe, when
+// there is text.
+func writeLabelled(b *strings.Builder, label, text string) {
+	if text != "" {
+		fmt.Fprintf(b, "%s: %s\n", label, oneLine(text))
 	}
 }
 

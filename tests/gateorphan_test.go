@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/specdev/specdev/checkpoint"
 )
@@ -35,9 +36,17 @@ func TestKilledCheckLeavesNoGate(t *testing.T) {
 	check := startSpecdev(t, root, "check", "--session", "rv-1")
 	gate := waitPid(t, filepath.Join(root, "gate.pid"))
 	child := waitPid(t, filepath.Join(root, "child.pid"))
+	// specdev records the gate's group once the gate has started, which
+	// may be after the gate wrote its pid
 	var record struct{ PGID int }
-	data, err := os.ReadFile(filepath.Join(a.Dir, checkpoint.GateRunFile))
-	if err != nil || json.Unmarshal(data, &record) != nil || record.PGID != gate {
+	var data []byte
+	var err error
+	for end := time.Now().Add(10 * time.Second); record.PGID != gate && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if data, err = os.ReadFile(filepath.Join(a.Dir, checkpoint.GateRunFile)); err == nil {
+			err = json.Unmarshal(data, &record)
+		}
+	}
+	if record.PGID != gate {
 		t.Fatalf("the running gate's record: %q (%v), want the group %d", data, err, gate)
 	}
 	if err := check.cmd.Process.Kill(); err != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"time"
 
 	"github.com/alecthomas/kong"
 
@@ -13,7 +12,7 @@ import (
 )
 
 // App is what every command's Run receives: the global flags, the
-// streams, the logger and the clock.
+// streams and the logger (the clock is the review layer's own).
 type App struct {
 	*Globals
 	ctx      context.Context
@@ -21,7 +20,6 @@ type App struct {
 	stdout   io.Writer
 	stderr   io.Writer
 	log      *logger
-	now      func() time.Time
 	command  string // e.g. "check record <file>", for lock-holder messages
 	terminal bool   // stdin is a terminal: a person is there to answer
 	result   *review.Result
@@ -36,7 +34,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	// exits 130 (signals.go).
 	ctx := &signalContext{}
 	defer ctx.release()
-	app := &App{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now}
+	app := &App{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
 	defer func() {
 		if r := recover(); r != nil {
 			h, ok := r.(helpExit)
@@ -75,6 +73,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // parse parses args, with the seed's key=value words rewritten to flags.
 // A shell asking for completions (completion.go) is answered here.
 func parse(app *App, args []string) (*kong.Context, error) {
+	if others := otherCommands(args); others != "" && !completing() { // prune.go
+		if parser, err := newParser(app, kong.IgnoreFields(others)); err == nil {
+			if kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node))); err == nil {
+				return kctx, nil
+			}
+		}
+	}
 	parser, err := newParser(app)
 	if err != nil {
 		return nil, err
@@ -87,10 +92,10 @@ func parse(app *App, args []string) (*kong.Context, error) {
 }
 
 // newParser builds kong's model of the CLI, bound to app.
-func newParser(app *App) (*kong.Kong, error) {
+func newParser(app *App, options ...kong.Option) (*kong.Kong, error) {
 	cli := &CLI{}
 	app.Globals = &cli.Globals
-	parser, err := kong.New(cli,
+	parser, err := kong.New(cli, append([]kong.Option{
 		kong.Name("specdev"),
 		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),
 		kong.Writers(app.stdout, app.stderr),
@@ -103,7 +108,7 @@ func newParser(app *App) (*kong.Kong, error) {
 			return nil
 		}),
 		kong.Bind(app),
-	)
+	}, options...)...)
 	if err != nil {
 		return nil, fmt.Errorf("building the command line: %w", err)
 	}
@@ -133,7 +138,7 @@ func (app *App) emit(res review.Result, err error) error {
 // --dir / SPECDEV_DIR) for the caller the global flags name.
 func (app *App) Service() (*review.Service, error) {
 	s, err := review.Open(review.Options{
-		Dir: app.Dir, Holder: "specdev " + app.command, Now: app.now, Log: app.log,
+		Dir: app.Dir, Holder: "specdev " + app.command, Log: app.log,
 		Warn:    func(format string, args ...any) { fmt.Fprintf(app.stderr, "specdev: warning: "+format+"\n", args...) },
 		Session: app.Session, Lease: app.Lease, Assignment: app.Assignment,
 	})

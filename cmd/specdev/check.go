@@ -108,7 +108,7 @@ type DoctorCmd struct{}
 
 // Run runs every check.
 func (c *DoctorCmd) Run(app *App) error {
-	return app.emit(review.Doctor(app.ctx, review.Options{Dir: app.Dir, Now: app.now}))
+	return app.emit(review.Doctor(app.ctx, review.Options{Dir: app.Dir}))
 }
 
 // AllowCmd is a person's consent to run the project's pre-flight gate on

@@ -1,5 +1,11 @@
 package main
 
+import (
+	"fmt"
+
+	"github.com/alecthomas/kong"
+)
+
 // CLI is the command line of specdev. Every help page, the shell
 // completion scripts and the examples test are generated from kong's model
 // of this struct, so they cannot drift from what the parser accepts.
@@ -47,7 +53,7 @@ type WorkCmd struct {
 	Unblock  WorkUnblockCmd  `cmd:"" help:"(Human) lift a review loop blocked at its round limit."`
 	Cancel   WorkCancelCmd   `cmd:"" help:"Withdraw an active review request."`
 
-	OldStatus workStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev work."`
+	OldStatus WorkShowCmd `cmd:"" name:"status" hidden:"" renamed:"specdev work" help:"The original tool's name of specdev work."`
 }
 
 // CheckCmd groups the reviewer's commands. Without a subcommand it polls
@@ -60,8 +66,19 @@ type CheckCmd struct {
 	Reject  CheckRejectCmd  `cmd:"" help:"(Human) reject a review awaiting approval: it fails."`
 	Release CheckReleaseCmd `cmd:"" help:"Give your review back; its progress is kept for the next reviewer."`
 
-	OldStatus checkStatusCmd `cmd:"" name:"status" hidden:"" help:"The original tool's name of specdev status."`
-	OldRun    checkRunCmd    `cmd:"" name:"run" hidden:"" help:"The original tool's name of specdev check."`
-	OldResume checkResumeCmd `cmd:"" name:"resume" hidden:"" help:"The original tool's name of specdev check."`
-	OldAccept checkAcceptCmd `cmd:"" name:"accept" hidden:"" help:"The original tool's name of specdev check approve."`
+	OldStatus StatusCmd       `cmd:"" name:"status" hidden:"" renamed:"specdev status" help:"The original tool's name of specdev status."`
+	OldRun    CheckPollCmd    `cmd:"" name:"run" hidden:"" renamed:"specdev check --session ID" help:"The original tool's name of specdev check."`
+	OldResume CheckPollCmd    `cmd:"" name:"resume" hidden:"" renamed:"specdev check --session ID (it resumes the review the session holds)" help:"The original tool's name of specdev check."`
+	OldAccept CheckApproveCmd `cmd:"" name:"accept" hidden:"" renamed:"specdev check approve" help:"The original tool's name of specdev check approve."`
+}
+
+// noteRenamed says today's name once on stderr when the command kctx
+// selected is one of the original tool's (its field's renamed tag), so
+// that a person or an agent with the old name learns the new one. The
+// old names keep working: each runs the command that does the job today,
+// and stdout and --json stay that command's own.
+func noteRenamed(app *App, kctx *kong.Context) {
+	if sel := kctx.Selected(); sel != nil && sel.Tag.Get("renamed") != "" {
+		fmt.Fprintf(app.stderr, "specdev: note: %q is the original tool's name; today's is %s\n", "specdev "+sel.Path(), sel.Tag.Get("renamed"))
+	}
 }

@@ -109,11 +109,5 @@ func commandWords(root *kong.Node, a complete.Args) []string {
 			}
 		}
 	}
-	var out []string
-	for _, c := range node.Children {
-		if !c.Hidden {
-			out = append(out, c.Name)
-		}
-	}
-	return out
+	return visibleCommands(node)
 }

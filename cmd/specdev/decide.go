@@ -56,17 +56,18 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 		return p.Assignment + ": not awaiting a decision", nil
 	}
 	fmt.Fprint(app.stderr, p.Text)
-	follow, other := "fail it as proposed", "pass it instead"
+	proposed, other := "fail", "pass"
 	if p.Pass {
-		follow, other = "pass it as proposed", "fail it instead"
+		proposed, other = "pass", "fail"
 	}
 	for {
-		answer, err := ask(app, in, "Your decision: [y] %s, [o] %s (override), [s] skip? ", follow, other)
+		answer, err := ask(app, in, "Your decision: [y] %s it as proposed, [o] %s it instead (override), [s] skip? ", proposed, other)
 		pass := p.Pass
 		switch strings.ToLower(answer) {
 		case "y", "yes":
-		case "o", "override":
-			if !confirm(app, in, p.Pass) {
+		case "o", "override": // confirmed, by typing the other word
+			sure, _ := ask(app, in, "The reviewer proposed %s. Type %q to %s the change against that proposal: ", strings.ToUpper(proposed), other, other)
+			if strings.ToLower(sure) != other {
 				continue
 			}
 			pass = !p.Pass
@@ -90,16 +91,6 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 		}
 		return res.Text, nil
 	}
-}
-
-// confirm asks a person to confirm overriding the reviewer.
-func confirm(app *App, in *bufio.Reader, proposedPass bool) bool {
-	proposed, word := "FAIL", "pass"
-	if proposedPass {
-		proposed, word = "PASS", "fail"
-	}
-	answer, _ := ask(app, in, "The reviewer proposed %s. Type %q to %s the change against that proposal: ", proposed, word, word)
-	return strings.ToLower(answer) == word
 }
 
 // askReason asks for the reason of a rejection until one is given; ""

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 )
 
 // example is one command line shown on a help page, with what it does.
@@ -23,8 +22,8 @@ type example struct {
 var examplesText string
 
 // examples are the examples by command path, read when a help page is
-// made (not at every start-up).
-var examples = sync.OnceValue(func() map[string][]example {
+// made (not at every start-up; a run prints one page at most).
+func examples() map[string][]example {
 	byPath := map[string][]example{}
 	path, note := "", ""
 	for _, line := range strings.Split(examplesText, "\n") {
@@ -38,7 +37,7 @@ var examples = sync.OnceValue(func() map[string][]example {
 		}
 	}
 	return byPath
-})
+}
 
 // writeExamples writes the EXAMPLES of the command at path, if it has any.
 func writeExamples(w io.Writer, path string) {

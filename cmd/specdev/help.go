@@ -1,10 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/alecthomas/kong"
 	"github.com/specdev/specdev/review"
@@ -38,10 +38,7 @@ func (c *HelpCmd) Run(k *kong.Kong) error {
 		return err
 	}
 	if ctx.Error != nil {
-		if better := suggest(ctx.Error, ctx); better != nil {
-			return better
-		}
-		return usage("run specdev help for the commands", ctx.Error.Error())
+		return cmp.Or(suggest(ctx.Error, ctx), usage("run specdev help for the commands", ctx.Error.Error()))
 	}
 	return ctx.PrintUsage(false)
 }
@@ -104,7 +101,7 @@ func wrap(words []string, width int) []string {
 		switch {
 		case line == "":
 			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
+		case textWidth(line)+1+textWidth(word) > width:
 			lines = append(lines, line)
 			line = word
 		default:

@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/alecthomas/kong"
+
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/review"
 	"github.com/specdev/specdev/schemas"
@@ -71,4 +73,23 @@ type versionData struct {
 	Go              string `json:"go"`
 	ProtocolVersion int    `json:"protocol_version"`
 	Version         string `json:"version"`
+}
+
+// versionFlag is --version: what specdev version prints, then the run ends.
+type versionFlag bool
+
+// BeforeReset runs before kong looks for a command, so "specdev --version"
+// needs none. --json is read from the parse, as flags are not applied yet.
+func (versionFlag) BeforeReset(ctx *kong.Context, app *App) error {
+	for _, trace := range ctx.Path {
+		if trace.Flag != nil && trace.Flag.Name == "json" {
+			app.JSON, _ = ctx.FlagValue(trace.Flag).(bool)
+		}
+	}
+	if err := (&VersionCmd{}).Run(app); err != nil {
+		return err
+	}
+	writeResult(app.stdout, app.JSON, *app.result)
+	ctx.Kong.Exit(exitOK)
+	return nil
 }

@@ -12,9 +12,10 @@ import (
 // level: most runs write none, and making one builds styles and a
 // renderer, which would cost every short command start-up time.
 //
-// Logs are plain text: the library sees stderr only through plainWriter,
-// so it never queries the terminal (on a terminal that does not answer,
-// its colour probe made every command hang for seconds).
+// Logs are plain text: the library sees stderr only as an io.Writer, not
+// as the *os.File it is, so it never queries the terminal (on a terminal
+// that does not answer, its colour probe made every command hang for
+// seconds).
 type logger struct {
 	w     io.Writer
 	level log.Level
@@ -35,19 +36,12 @@ func (z *logger) log(level log.Level, msg any, keyvals ...any) {
 		return
 	}
 	if z.l == nil {
-		z.l = log.NewWithOptions(plainWriter{z.w}, log.Options{Level: z.level, Prefix: "specdev"})
+		z.l = log.NewWithOptions(struct{ io.Writer }{z.w}, log.Options{Level: z.level, Prefix: "specdev"})
 	}
 	z.l.Log(level, msg, keyvals...)
 }
 
-// Debug, Warn, Debugf and Warnf log at their level: a message with
-// key-value pairs, or a formatted line.
+// Debug and Warnf are what review.Logger asks for: a debug message with
+// key-value pairs, a formatted warning.
 func (z *logger) Debug(msg any, keyvals ...any) { z.log(log.DebugLevel, msg, keyvals...) }
-func (z *logger) Warn(msg any, keyvals ...any)  { z.log(log.WarnLevel, msg, keyvals...) }
-func (z *logger) Debugf(f string, a ...any)     { z.log(log.DebugLevel, fmt.Sprintf(f, a...)) }
 func (z *logger) Warnf(f string, a ...any)      { z.log(log.WarnLevel, fmt.Sprintf(f, a...)) }
-
-// plainWriter hides the terminal behind stderr from the logging library.
-type plainWriter struct{ w io.Writer }
-
-func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }

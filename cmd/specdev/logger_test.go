@@ -10,7 +10,7 @@ func TestLoggerIsMadeOnlyForALineWritten(t *testing.T) {
 	var out bytes.Buffer
 	z := newLogger(&out, "warn")
 	z.Debug("not shown", "k", 1)
-	z.Debugf("not shown %d", 2)
+	z.Debug("not shown", "n", 2)
 	if z.l != nil || out.Len() > 0 {
 		t.Fatalf("a debug line below the level made the logger (%v) or wrote %q", z.l != nil, out.String())
 	}
@@ -41,7 +41,7 @@ func TestLoggerLevels(t *testing.T) {
 			var out bytes.Buffer
 			z := newLogger(&out, tt.level)
 			z.Debug("d-line")
-			z.Warn("w-line")
+			z.Warnf("w-line")
 			if got := strings.Contains(out.String(), "d-line"); got != tt.debug {
 				t.Errorf("debug line written: %v, want %v", got, tt.debug)
 			}

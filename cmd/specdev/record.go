@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -29,19 +30,13 @@ func (c *CheckRecordCmd) Run(app *App) error {
 		return err
 	}
 	return app.run(func(s *review.Service) (review.Result, error) {
-		if err := spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }); err != nil {
-			return review.Result{}, err
-		}
-		if err := spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] }); err != nil {
+		if err := cmp.Or(spread("--line", len(c.Line), len(findings), func(i, j int) { findings[i].Line = c.Line[j] }),
+			spread("--suggestion", len(c.Suggestion), len(findings), func(i, j int) { findings[i].Suggestion = c.Suggestion[j] })); err != nil {
 			return review.Result{}, err
 		}
 		opt := review.RecordOptions{File: c.File, Add: c.Add, Resolved: c.Resolved, Findings: findings}
 		if c.Findings != "" {
-			data, label, err := readInput(app, c.Findings)
-			if err != nil {
-				return review.Result{}, err
-			}
-			fromFile, err := protocol.DecodeFindings(label, data)
+			fromFile, label, err := readInput(app, c.Findings, protocol.DecodeFindings)
 			if err != nil {
 				return review.Result{}, err
 			}
@@ -69,23 +64,25 @@ func spread(flag string, n, findings int, set func(finding, value int)) error {
 }
 
 // readInput reads an agent's input file, or stdin for "-", refusing
-// anything larger than the decoders accept.
-func readInput(app *App, name string) (data []byte, label string, err error) {
+// anything larger than the decoders accept, and decodes it; label is the
+// name the decoder's errors give it.
+func readInput[T any](app *App, name string, decode func(label string, data []byte) (T, error)) (v T, label string, err error) {
 	var r io.Reader = app.stdin
 	label = "stdin"
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, name, usage("give a readable file, or - for stdin", err.Error())
+			return v, name, usage("give a readable file, or - for stdin", err.Error())
 		}
 		defer f.Close()
 		r, label = f, name
 	}
-	data, err = io.ReadAll(io.LimitReader(r, protocol.MaxFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(r, protocol.MaxFileSize+1))
 	if err != nil {
-		return nil, label, fmt.Errorf("read %s: %w", label, err)
+		return v, label, fmt.Errorf("read %s: %w", label, err)
 	}
-	return data, label, nil
+	v, err = decode(label, data)
+	return v, label, err
 }
 
 // flagFindings parses --finding, applying the finding rules of the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,10 +44,7 @@ func (c *ReportCmd) Run(app *App) error {
 // shownPath is abs relative to the current folder when that lies in the
 // project (as git prints paths), else absolute.
 func shownPath(root, abs string) string {
-	wd, _ := os.Getwd()
-	if wd == "" {
-		return abs
-	}
+	wd, _ := os.Getwd() // "" on an error, which Rel refuses: abs
 	if inside, err := filepath.Rel(root, wd); err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) {
 		return abs
 	}
@@ -72,4 +70,26 @@ func safeBlock(s string) string {
 		b.WriteByte(s[i])
 		s = s[i+1:]
 	}
+}
+
+// HistoryCmd prints an assignment's event log, or the part of it asked for.
+type HistoryCmd struct {
+	Name  string   `arg:"" optional:"" name:"assignment" help:"Assignment folder name or a unique prefix (same as --assignment; default: the newest)." placeholder:"ASSIGNMENT"`
+	Last  int      `short:"n" name:"last" help:"Only the last N events (of those the other flags select)." placeholder:"N"`
+	Round int      `help:"Only the events of this review round." placeholder:"N"`
+	Event []string `help:"Only events of this kind; repeat for more (requested, claimed, file_reviewed, failed, …)." sep:"none" placeholder:"NAME"`
+}
+
+// Run reads review_history.jsonl. The argument names the assignment;
+// SPECDEV_ASSIGNMENT is only a default, which it overrides, but a
+// different --assignment is refused.
+func (c *HistoryCmd) Run(app *App) error {
+	fromEnv := app.Assignment == os.Getenv("SPECDEV_ASSIGNMENT")
+	if c.Name != "" && app.Assignment != "" && c.Name != app.Assignment && !fromEnv {
+		return usage("name the assignment once", fmt.Sprintf("history %s and --assignment %s name two assignments", protocol.SafeText(c.Name), protocol.SafeText(app.Assignment)))
+	}
+	app.Assignment = cmp.Or(c.Name, app.Assignment)
+	return app.run(func(s *review.Service) (review.Result, error) {
+		return s.History(review.HistoryOptions{Last: c.Last, Round: c.Round, Event: c.Event})
+	})
 }

@@ -33,22 +33,18 @@ var statusSteps = []step{
 }
 
 func statusTable(rows []review.StatusRow) table {
-	cols := []column{
-		{heads: []string{"ASSIGNMENT"}},
-		{heads: []string{"GROUP"}},
-		{heads: []string{"STATUS"}},
-		{heads: []string{"ROUND"}},
-		{heads: []string{"REVIEWER"}},
-		{heads: []string{"PROGRESS", "FILES"}},
-		{heads: []string{"LAST ACTIVITY", "IDLE"}},
-		{heads: []string{"MODE"}},
-	}
-	for _, r := range rows {
-		cells := [][]string{{r.Assignment}, {orDash(r.Group)}, review.StatusWords(r), roundCell(r), {orDash(r.Reviewer)}, progressCell(r), activityCell(r), {orDash(r.Mode)}}
+	cols := make([]column, colMode+1)
+	add := func(st style, cells ...[]string) {
 		for i, variants := range cells {
-			cols[i].cells = append(cols[i].cells, cell{variants: variants})
+			cols[i] = append(cols[i], cell{variants: variants})
 		}
-		cols[colStatus].cells[len(cols[colStatus].cells)-1].style = statusStyle(r)
+		cols[colStatus][len(cols[colStatus])-1].style = st
+	}
+	add(plain, []string{"ASSIGNMENT"}, []string{"GROUP"}, []string{"STATUS"}, []string{"ROUND"}, []string{"REVIEWER"},
+		[]string{"PROGRESS", "FILES"}, []string{"LAST ACTIVITY", "IDLE"}, []string{"MODE"})
+	for _, r := range rows {
+		add(statusStyle(r), []string{r.Assignment}, []string{orDash(r.Group)}, review.StatusWords(r), roundCell(r),
+			[]string{orDash(r.Reviewer)}, progressCell(r), activityCell(r), []string{orDash(r.Mode)})
 	}
 	return table{cols: cols, steps: statusSteps}
 }

@@ -67,18 +67,24 @@ func commandLike(word string) bool {
 // unknownCommand is the usage error for a word that names no command of
 // group, with the closest command if one is close.
 func unknownCommand(group *kong.Node, word string) error {
-	var names []string
-	for _, c := range group.Children {
-		if !c.Hidden {
-			names = append(names, c.Name)
-		}
-	}
+	names := visibleCommands(group)
 	msg := fmt.Sprintf("unknown command %q for %q", word, group.FullPath())
 	if best := closest(word, names); best != "" {
 		msg += fmt.Sprintf(", did you mean %q?", best)
 	}
 	hint := fmt.Sprintf("%s takes the commands %s; run specdev help %s", group.FullPath(), strings.Join(names, ", "), group.Path())
 	return &protocol.UsageError{Msg: msg, Hint: hint}
+}
+
+// visibleCommands are the names of the commands of group that help lists.
+func visibleCommands(group *kong.Node) []string {
+	var names []string
+	for _, c := range group.Children {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
+	}
+	return names
 }
 
 // closest returns the candidate nearest to word if it is near enough to

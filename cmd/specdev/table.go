@@ -17,12 +17,9 @@ type cell struct {
 	style    style
 }
 
-// column is a heading per level of detail (the last one serves the
-// levels past it) and one cell per row.
-type column struct {
-	heads []string
-	cells []cell
-}
+// column is a column's cells, its heading first: a heading has
+// renderings per level of detail as every cell does.
+type column []cell
 
 // step gives up detail in one column: its next shorter rendering, or,
 // with drop, the whole column.
@@ -39,24 +36,23 @@ type table struct {
 
 const tableGap = 2
 
-// layout is how a table is shown: each column's level of detail, which
-// columns are dropped, how wide the first column may be (0: as wide as its
-// values), and the width of each column so shown.
+// layout is how a table is shown: each column's widths at each level of
+// detail (measured once), its level of detail, which columns are dropped,
+// and how wide the first column may be (0: as wide as its values).
 type layout struct {
+	widths  [][]int
 	level   []int
 	dropped []bool
 	cut     int
-	width   []int
 }
 
 // fit chooses the most detailed layout whose rows are at most width
 // characters wide. Every cell is measured once, whatever the number of
 // steps: a status of thousands of rows fits in time linear in its rows.
 func (t table) fit(width int) layout {
-	widths := t.measure()
-	l := layout{level: make([]int, len(t.cols)), dropped: make([]bool, len(t.cols)), width: make([]int, len(t.cols))}
+	l := layout{widths: t.measure(), level: make([]int, len(t.cols)), dropped: make([]bool, len(t.cols))}
 	for _, s := range t.steps {
-		if l.total(widths) <= width {
+		if l.total() <= width {
 			break
 		}
 		if s.drop {
@@ -65,11 +61,8 @@ func (t table) fit(width int) layout {
 			l.level[s.col]++
 		}
 	}
-	if over := l.total(widths) - width; over > 0 {
-		l.cut = max(pick(widths[0], l.level[0])-over, 4)
-	}
-	for i := range l.width {
-		l.width[i] = l.colWidth(widths, i)
+	if over := l.total() - width; over > 0 {
+		l.cut = max(pick(l.widths[0], l.level[0])-over, 4)
 	}
 	return l
 }
@@ -79,15 +72,12 @@ func (t table) fit(width int) layout {
 func (t table) measure() [][]int {
 	widths := make([][]int, len(t.cols))
 	for i, c := range t.cols {
-		levels := len(c.heads)
-		for _, v := range c.cells {
+		levels := 1
+		for _, v := range c {
 			levels = max(levels, len(v.variants))
 		}
-		w := make([]int, max(levels, 1))
-		for level := range w {
-			w[level] = textWidth(pick(c.heads, level))
-		}
-		for _, v := range c.cells {
+		w := make([]int, levels)
+		for _, v := range c {
 			for level := range w {
 				w[level] = max(w[level], textWidth(pick(v.variants, level)))
 			}
@@ -98,8 +88,8 @@ func (t table) measure() [][]int {
 }
 
 // colWidth is how wide column i is shown in l.
-func (l layout) colWidth(widths [][]int, i int) int {
-	w := pick(widths[i], l.level[i])
+func (l layout) colWidth(i int) int {
+	w := pick(l.widths[i], l.level[i])
 	if i == 0 && l.cut > 0 {
 		w = min(w, l.cut)
 	}
@@ -107,11 +97,11 @@ func (l layout) colWidth(widths [][]int, i int) int {
 }
 
 // total is how wide the rows are in l.
-func (l layout) total(widths [][]int) int {
+func (l layout) total() int {
 	total, n := 0, 0
-	for i := range widths {
+	for i := range l.widths {
 		if !l.dropped[i] {
-			total += l.colWidth(widths, i)
+			total += l.colWidth(i)
 			n++
 		}
 	}
@@ -122,22 +112,19 @@ func (l layout) total(widths [][]int) int {
 // colouring cells when color is on. No line ends in spaces.
 func (t table) render(l layout, color bool) string {
 	var b, line strings.Builder
-	for r := -1; r < len(t.cols[0].cells); r++ {
+	for r := range t.cols[0] {
 		line.Reset()
 		for i, c := range t.cols {
 			if l.dropped[i] {
 				continue
 			}
-			text, st := pick(c.heads, l.level[i]), plain
-			if r >= 0 {
-				text, st = pick(c.cells[r].variants, l.level[i]), c.cells[r].style
-			}
-			text = cut(text, l.width[i])
+			w := l.colWidth(i)
+			text := cut(pick(c[r].variants, l.level[i]), w)
 			if line.Len() > 0 {
 				line.WriteString(strings.Repeat(" ", tableGap))
 			}
-			line.WriteString(paint(color, st, text))
-			line.WriteString(strings.Repeat(" ", l.width[i]-textWidth(text)))
+			line.WriteString(paint(color, c[r].style, text))
+			line.WriteString(strings.Repeat(" ", w-textWidth(text)))
 		}
 		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteString("\n")

@@ -30,9 +30,10 @@ func isTerminal(stream any) bool {
 	return ok && isatty.IsTerminal(f.Fd())
 }
 
-// colorOn reports whether text written to w may carry colour.
-func colorOn(w io.Writer, asJSON bool) bool {
-	if asJSON || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+// colorOn reports whether text written to w may carry colour (never
+// asked with --json, which prints no text).
+func colorOn(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
 	return isTerminal(w)

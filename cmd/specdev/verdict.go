@@ -19,10 +19,8 @@ type CheckVerdictCmd struct {
 
 // Run records the verdict under the lock, if the session still holds the review.
 func (c *CheckVerdictCmd) Run(app *App) error {
-	if err := review.CheckText("--summary", c.Summary, protocol.MaxTextLength); err != nil {
-		return err
-	}
-	if err := review.CheckText("--intent", c.Intent, protocol.MaxTextLength); err != nil {
+	err := cmp.Or(review.CheckText("--summary", c.Summary, protocol.MaxTextLength), review.CheckText("--intent", c.Intent, protocol.MaxTextLength))
+	if err != nil {
 		return err
 	}
 	v, err := c.verdict(app)
@@ -36,11 +34,7 @@ func (c *CheckVerdictCmd) Run(app *App) error {
 func (c *CheckVerdictCmd) verdict(app *App) (protocol.Verdict, error) {
 	var v protocol.Verdict
 	if c.File != "" {
-		data, label, err := readInput(app, c.File)
-		if err != nil {
-			return v, err
-		}
-		fromFile, err := protocol.DecodeVerdict(label, data)
+		fromFile, _, err := readInput(app, c.File, protocol.DecodeVerdict)
 		if err != nil {
 			return v, err
 		}

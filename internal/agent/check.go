@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -20,8 +21,10 @@ type Options struct {
 	Mode     protocol.Mode // the reviewer mode of the reviews claimed ("": keep)
 	Progress func(line string)
 	Say      func(line string) // one line per step
-	Poll     time.Duration     // how often a runner looks at its review (0: half a second)
 }
+
+// pollEvery is how often a runner looks at its review while its agent runs.
+const pollEvery = 500 * time.Millisecond
 
 type runner struct {
 	svc   *review.Service // the caller's, without a session of its own
@@ -104,11 +107,8 @@ func (r *runner) result(done []reviewed) review.Result {
 	for _, d := range done {
 		fmt.Fprintf(&b, "%s, round %d, by %s: %s.\n", d.Assignment, d.Round, r.agent.Name, outcomeWords(d))
 		for i, run := range d.Runs {
-			how := "fresh session"
-			if run.Resumed {
-				how = "resumed session"
-			}
-			fmt.Fprintf(&b, "  run %d, %s %s: %s (exit %d); %s; prompt %s bytes\n", i+1, how, dash(protocol.SafeText(run.Session)),
+			how := map[bool]string{true: "resumed session", false: "fresh session"}[run.Resumed]
+			fmt.Fprintf(&b, "  run %d, %s %s: %s (exit %d); %s; prompt %s bytes\n", i+1, how, cmp.Or(protocol.SafeText(run.Session), "(no id reported)"),
 				strings.ReplaceAll(run.Outcome, "_", " "), run.Exit, run.Used, protocol.Thousands(int64(run.PromptBytes)))
 		}
 		fmt.Fprintf(&b, "  log: %s\n", d.Log)
@@ -129,7 +129,7 @@ func (r *runner) result(done []reviewed) review.Result {
 // job is a run of the agent for assignment, with its environment, in the
 // checkout the assignment's request was made in (the project root, or
 // the project folder in another worktree of the repository).
-func (r *runner) job(svc *review.Service, assignment string, env []string) job {
+func (r *runner) job(assignment string, env []string) job {
 	st := r.svc.Store
 	root := st.Root
 	if a, err := st.Assignment(assignment); err == nil {
@@ -185,18 +185,4 @@ func (r *runner) resumable() string {
 		return ""
 	}
 	return r.agent.Name
-}
-
-func (r *runner) poll() time.Duration {
-	if r.opt.Poll > 0 {
-		return r.opt.Poll
-	}
-	return 500 * time.Millisecond
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "(no id reported)"
-	}
-	return s
 }

@@ -64,16 +64,15 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 			return review.Result{}, err
 		}
 		var stop *review.Result
+		blocked := view.Code == review.Blocked || view.Code == review.Conflict // paused, blocked, stuck: whatever blocks the loop
 		switch {
-		case view.Code == review.Blocked || view.Code == review.Conflict: // paused, blocked, stuck: whatever blocks the loop
-			return l.summary("stopped: a human decides", view.Code, view.Text+"\nNext: "+view.Next), nil
-		case view.State == "passed":
+		case !blocked && view.State == "passed":
 			return l.summary("passed", view.Code, firstLine(view.Text)), nil
-		case view.State == "pending" || view.State == "in_progress":
+		case !blocked && (view.State == "pending" || view.State == "in_progress"):
 			stop = l.review(ctx)
-		case view.State == "failed" || view.State == "idle" || view.State == "cancelled":
+		case !blocked && (view.State == "failed" || view.State == "idle" || view.State == "cancelled"):
 			stop = l.implement(ctx, view)
-		default: // awaiting a human's approval
+		default: // blocked, or awaiting a human's approval
 			return l.summary("stopped: a human decides", view.Code, view.Text+"\nNext: "+view.Next), nil
 		}
 		if stop != nil {
@@ -86,13 +85,13 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 // implement runs the implementer (resumed with the findings after a
 // fail, else afresh from the plan) and requests the review.
 func (l *looper) implement(ctx context.Context, view review.Result) *review.Result {
-	j := l.impl.job(l.svc, l.svc.Assignment, nil)
+	j := l.impl.job(l.svc.Assignment, nil)
 	j.heading = fmt.Sprintf("%s implements %s", l.impl.agent.Name, l.svc.Assignment)
 	j.prompt = implementerRole + l.plan
 	if view.State == "failed" {
 		j.prompt += "\nThe last review failed:\n" + view.Text
 		if l.implAgent != "" && len(l.impl.agent.ResumeArgv) > 0 {
-			j.resume, j.prompt = l.implAgent, fixPrompt(view.Text)
+			j.resume, j.prompt = l.implAgent, fixPrompt+view.Text
 		}
 	}
 	l.impl.say("%s: %s implements (%s)", l.svc.Assignment, l.impl.agent.Name, map[bool]string{true: "resumed with the findings", false: "from the plan"}[j.resume != ""])

@@ -48,7 +48,7 @@ type runInfo struct {
 func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 	c, _ := review.ClaimedOf(claim)
 	svc := r.svc.With(c.Session, c.Lease, c.Assignment)
-	j := r.job(svc, c.Assignment, []string{"SPECDEV_SESSION=" + c.Session, "SPECDEV_LEASE=" + c.Lease})
+	j := r.job(c.Assignment, []string{"SPECDEV_SESSION=" + c.Session, "SPECDEV_LEASE=" + c.Lease})
 	rep := reviewed{Assignment: c.Assignment, Round: c.Round, Log: r.relLog(j.log)}
 	j.prompt = reviewerRole + briefingOf(claim)
 	if s := c.Resume; s != nil && s.Agent == r.agent.Name && len(r.agent.ResumeArgv) > 0 {
@@ -127,7 +127,7 @@ func (r *runner) watch(ctx context.Context, svc *review.Service, j job, rep revi
 	defer cancel()
 	done, out := make(chan ran, 1), &scanner{agent: j.agent} // how the run ended; what its output said so far
 	go func() { done <- execute(runCtx, j, out) }()
-	tick := time.NewTicker(r.poll())
+	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	began, lastBeat := time.Now(), time.Now()
 	var left time.Time
@@ -242,7 +242,5 @@ func nudge(remaining []string) string {
 	return b.String()
 }
 
-// fixPrompt resumes the implementer with a failed review's findings.
-func fixPrompt(findings string) string {
-	return "The review of your change failed. Fix what it found, then stop with a short summary:\n\n" + findings
-}
+// fixPrompt, then a failed review's findings, resumes the implementer.
+const fixPrompt = "The review of your change failed. Fix what it found, then stop with a short summary:\n\n"

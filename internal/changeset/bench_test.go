@@ -48,11 +48,15 @@ func BenchmarkRequest(b *testing.B) {
 		}
 	})
 	b.Run("snapshot", func(b *testing.B) {
-		if _, err := Snapshot(ctx, repo, files); err != nil { // stores the content: the runs measure the rest
+		res, err := Collect(ctx, Options{Root: repo, Branch: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := res.Snapshot(ctx, files); err != nil { // stores the content: the runs measure the rest
 			b.Fatal(err)
 		}
 		for b.Loop() {
-			if _, err := Snapshot(ctx, repo, files); err != nil {
+			if _, _, err := res.Snapshot(ctx, files); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -205,7 +205,7 @@ func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint)
 			continue
 		}
 		seen[base] = true
-		files, err := changedFiles(ctx, r, base)
+		files, _, err := changedFiles(ctx, r, base)
 		if errors.Is(err, protocol.ErrInvalid) {
 			continue // the same request would be refused
 		}

@@ -60,6 +60,9 @@ type Result struct {
 	// then "").
 	Branch *BranchPoint
 	Staged bool // Files are the staged change
+
+	repo    *repo           // nil outside git
+	changed map[string]bool // what git status listed, relative to Root (Snapshot); nil when it did not run
 }
 
 // Collect finds the files a review request covers: opt.Files when given,
@@ -87,7 +90,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 	case err != nil:
 		return Result{}, err
 	}
-	res := Result{InGit: repo != nil}
+	res := Result{InGit: repo != nil, repo: repo}
 	var base string
 	if repo != nil {
 		if res.HeadCommit, err = repo.head(ctx); err != nil {
@@ -118,7 +121,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		}
 	}
 	res.Base = base
-	res.Files, err = changedFiles(ctx, repo, base)
+	res.Files, res.changed, err = changedFiles(ctx, repo, base)
 	return res, err
 }
 
@@ -149,15 +152,22 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 	return sortedSet(out), nil
 }
 
-// changedFiles asks git what changed and keeps what lies inside the project.
-func changedFiles(ctx context.Context, repo *repo, base string) ([]string, error) {
-	paths, err := repo.status(ctx, "--renames")
-	if base != "" && err == nil {
+// changedFiles asks git what changed and keeps what lies inside the
+// project; changed is every path git status listed, both names of a
+// rename, relative to the project root.
+func changedFiles(ctx context.Context, repo *repo, base string) (files []string, changed map[string]bool, err error) {
+	paths, origins, err := repo.status(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	changed = repo.relative(append(slices.Clone(paths), origins...))
+	if base != "" {
 		var committed []string
 		committed, err = repo.diff(ctx, base)
 		paths = append(paths, committed...)
 	}
-	return repo.keepReviewable(paths, err)
+	files, err = repo.keepReviewable(paths, err)
+	return files, changed, err
 }
 
 // keepReviewable keeps the paths git reported that lie inside the project

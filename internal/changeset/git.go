@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -64,12 +65,12 @@ func (r *repo) resolveBase(ctx context.Context, rev string) (string, error) {
 }
 
 // status lists the paths, relative to the top level, that git status
-// reports as changed or untracked (not ignored); renames is --renames (a
-// rename is its new name) or --no-renames (a deletion and an addition).
-func (r *repo) status(ctx context.Context, renames string) ([]string, error) {
-	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z", "--untracked-files=all", renames, "--ignore-submodules=all")
+// reports as changed or untracked (not ignored), a rename or copy by its
+// new name; origins are the original paths of the renames and copies.
+func (r *repo) status(ctx context.Context) (paths, origins []string, err error) {
+	out, err := runGit(ctx, r.root, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--renames", "--ignore-submodules=all")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return parseStatus(out)
 }
@@ -93,24 +94,25 @@ func (r *repo) project(p string) (rel string, ok bool) {
 }
 
 // parseStatus reads `git status --porcelain=v1 -z`: entries "XY path\0",
-// followed by "orig\0" for renames and copies. Untracked folders (nested
-// repositories, listed with a trailing slash) are left out.
-func parseStatus(out []byte) ([]string, error) {
+// followed by "orig\0" for renames and copies, which goes to origins.
+// Untracked folders (nested repositories, listed with a trailing slash)
+// are left out.
+func parseStatus(out []byte) (paths, origins []string, err error) {
 	fields := splitNUL(out)
-	var paths []string
 	for i := 0; i < len(fields); i++ {
 		entry := fields[i]
 		if len(entry) < 4 || entry[2] != ' ' {
-			return nil, fmt.Errorf("git status: unexpected entry %q", entry)
+			return nil, nil, fmt.Errorf("git status: unexpected entry %q", entry)
 		}
-		if strings.ContainsAny(entry[:2], "RC") {
-			i++ // the original path: its removal is not a file to review
+		if strings.ContainsAny(entry[:2], "RC") && i+1 < len(fields) {
+			i++
+			origins = append(origins, fields[i])
 		}
 		if p := entry[3:]; !strings.HasSuffix(p, "/") {
 			paths = append(paths, p)
 		}
 	}
-	return paths, nil
+	return paths, origins, nil
 }
 
 // splitNUL splits git's -z output into its non-empty fields.
@@ -171,12 +173,10 @@ func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
 
 // gitWith is runGit with extra environment variables (they win) and,
 // unless nil, stdin.
-func gitWith(ctx context.Context, root string, env []string, stdin []byte, args ...string) ([]byte, error) {
+func gitWith(ctx context.Context, root string, env []string, stdin io.Reader, args ...string) ([]byte, error) {
 	cmd := gitCommand(ctx, root, args...)
 	cmd.Env = append(cmd.Env, env...)
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
+	cmd.Stdin = stdin
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -39,10 +38,23 @@ type Carried struct {
 // maxPushInput bounds the hook's input ReadPushes reads.
 const maxPushInput = 8 << 20
 
-var (
-	objectID   = regexp.MustCompile(`^([0-9a-f]{40}|[0-9a-f]{64})$`)
-	remoteName = regexp.MustCompile(`^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$`)
-)
+// isObjectID says whether s is a git object id: 40 (SHA-1) or 64
+// (SHA-256) lower-case hex digits. (No regular expressions here: one
+// compiled at start-up costs every command, and these are used by one.)
+func isObjectID(s string) bool {
+	return (len(s) == 40 || len(s) == 64) && strings.Trim(s, "0123456789abcdef") == ""
+}
+
+// isRemoteName says whether s is names of letters, digits, '.', '_' and
+// '-' joined by '/'.
+func isRemoteName(s string) bool {
+	for part := range strings.SplitSeq(s, "/") {
+		if part == "" || strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != "" {
+			return false
+		}
+	}
+	return true
+}
 
 // ReadPushes reads the lines git gives the pre-push hook on stdin:
 // "<local ref> <local sha> <remote ref> <remote sha>". Blank lines are
@@ -63,7 +75,7 @@ func ReadPushes(r io.Reader) ([]Push, error) {
 			continue
 		}
 		f := strings.Split(line, " ")
-		if len(f) != 4 || !objectID.MatchString(f[1]) || !objectID.MatchString(f[3]) || !plainRef(f[0]) || !plainRef(f[2]) {
+		if len(f) != 4 || !isObjectID(f[1]) || !isObjectID(f[3]) || !plainRef(f[0]) || !plainRef(f[2]) {
 			return nil, &protocol.InvalidError{File: file, Field: fmt.Sprintf("line %d", i+1),
 				Problem: fmt.Sprintf("%s is not \"<local ref> <local sha> <remote ref> <remote sha>\"", protocol.QuotePrefix(line)), Hint: hint}
 		}
@@ -96,7 +108,7 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 			Hint: "specdev gate judges commits; push tags and other objects with git push --no-verify, knowingly"}
 	}
 	var not []string
-	if remoteName.MatchString(remote) && !strings.Contains(remote, "..") {
+	if isRemoteName(remote) && !strings.Contains(remote, "..") {
 		not = append(not, "--remotes="+remote)
 	}
 	if strings.Trim(p.RemoteSHA, "0") != "" && CommitExists(ctx, root, p.RemoteSHA) {
@@ -127,7 +139,7 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	if err != nil || len(out) == 0 {
 		return Carried{}, false, err
 	}
-	paths, err := repo.status(ctx, "--renames")
+	paths, _, err := repo.status(ctx)
 	if err != nil {
 		return Carried{}, false, err
 	}

@@ -15,23 +15,43 @@ var snapshotIdentity = []string{
 	"GIT_COMMITTER_NAME=specdev", "GIT_COMMITTER_EMAIL=specdev@localhost",
 }
 
-// Snapshot returns a commit that holds exactly the files (relative to
-// root) as they are in the work tree, on top of HEAD: HEAD itself when
-// none of them differs from it, "" in a repository without commits. A
-// file git ignores and HEAD lacks stays out, as it does of any commit.
+// Snapshot digests the files (relative to the project root) as Digest
+// does, and returns with their Sums a commit that holds exactly them as
+// they are in the work tree, on top of res.HeadCommit: that commit itself
+// when none of them differs from it, "" in a repository without commits.
+// res is what Collect found in git; what its git status listed is taken
+// from it, and git is asked when it ran none. Each file is read once.
+//
+// A file git ignores and HEAD lacks stays out, as it does of any commit.
 // The commit is made with a temporary index and no ref points at it:
 // nothing of the user's (index, branches, work tree) changes. Two
 // snapshots give the exact change between two reviewed states:
 // git diff SNAPSHOT1..SNAPSHOT2 -- files.
-func Snapshot(ctx context.Context, root string, files []string) (string, error) {
-	repo, head, err := openHead(ctx, root)
-	if err != nil || head == "" || len(files) == 0 {
-		return head, err
+func (res Result) Snapshot(ctx context.Context, files []string) (Sums, string, error) {
+	repo, head := res.repo, res.HeadCommit
+	if repo == nil {
+		return Sums{}, "", ErrNotGit
 	}
-	dirty, err := repo.dirty(ctx, files)
+	var dirty []string
+	if head != "" && len(files) > 0 {
+		var err error
+		if dirty, err = repo.dirty(ctx, res.changed, files); err != nil {
+			return Sums{}, "", err
+		}
+	}
+	store := storeAhead(ctx, repo.root, dirty)
+	sums, err := digestAll(repo.root, files, store)
+	store.finish()
 	if err != nil || len(dirty) == 0 {
-		return head, err
+		return sums, head, err
 	}
+	commit, err := repo.commitFiles(ctx, head, dirty)
+	return sums, commit, err
+}
+
+// commitFiles commits, on top of head, the tree of head with the files
+// (relative to the project root) as the work tree has them.
+func (r *repo) commitFiles(ctx context.Context, head string, files []string) (string, error) {
 	index, err := os.CreateTemp("", "specdev-index-")
 	if err != nil {
 		return "", err
@@ -40,18 +60,19 @@ func Snapshot(ctx context.Context, root string, files []string) (string, error) 
 	defer os.Remove(index.Name())
 	os.Remove(index.Name()) // git wants to create it
 	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, snapshotIdentity...)
-	if _, err := gitWith(ctx, root, env, nil, "read-tree", head); err != nil {
+	env = append(env, keepHeap...) // write-tree sets up zlib for each new tree
+	if _, err := gitWith(ctx, r.root, env, nil, "read-tree", head); err != nil {
 		return "", err
 	}
 	// The paths go on stdin: no argument list to outgrow, however many.
-	if _, err := gitWith(ctx, root, env, nulList(dirty), "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
+	if _, err := gitWith(ctx, r.root, env, bytes.NewReader(nulList(files)), "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
 		return "", err
 	}
-	tree, err := gitWith(ctx, root, env, nil, "write-tree")
+	tree, err := gitWith(ctx, r.root, env, nil, "write-tree")
 	if err != nil {
 		return "", err
 	}
-	return commitTree(ctx, root, env, tree, head, "specdev: the files of a review request, as requested")
+	return commitTree(ctx, r.root, env, tree, head, "specdev: the files of a review request, as requested")
 }
 
 // commitTree commits tree (as write-tree printed it) on top of head, as
@@ -63,19 +84,17 @@ func commitTree(ctx context.Context, root string, env []string, tree []byte, hea
 
 // dirty is the files (relative to the project root) whose work-tree or
 // index copy differs from HEAD, or that git does not track and does not
-// ignore: the ones a snapshot must take from the work tree. One git
-// status of the whole tree, filtered here: given the files as pathspecs,
-// git matches every path against every one of them.
-func (r *repo) dirty(ctx context.Context, files []string) ([]string, error) {
-	paths, err := r.status(ctx, "--no-renames")
-	if err != nil {
-		return nil, err
-	}
-	changed := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
-			changed[rel] = true
+// ignore: the ones a snapshot must take from the work tree. changed is
+// what git status listed (relative to the project root), or nil to ask it:
+// one git status of the whole tree, filtered here (given the files as
+// pathspecs, git matches every path against every one of them).
+func (r *repo) dirty(ctx context.Context, changed map[string]bool, files []string) ([]string, error) {
+	if changed == nil {
+		paths, origins, err := r.status(ctx)
+		if err != nil {
+			return nil, err
 		}
+		changed = r.relative(append(paths, origins...))
 	}
 	var dirty []string
 	for _, f := range files {
@@ -84,6 +103,18 @@ func (r *repo) dirty(ctx context.Context, files []string) ([]string, error) {
 		}
 	}
 	return dirty, nil
+}
+
+// relative is the set of paths (relative to the top level) inside the
+// project, relative to the project root.
+func (r *repo) relative(paths []string) map[string]bool {
+	set := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
+			set[rel] = true
+		}
+	}
+	return set
 }
 
 // nulList is paths as git's -z input: each ended by a NUL.

@@ -34,9 +34,22 @@ func TestSnapshot(t *testing.T) {
 	write(t, root, "debug.log", "ignored\n")
 
 	files := []string{"debug.log", "gone.txt", "mod.txt", "new.txt", "old.txt", "same.txt", "staged.txt", "untracked/deep.txt"}
-	commit, err := Snapshot(context.Background(), root, files)
+	commit, err := snapshot(t, root, files)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// what Collect's git status listed (a rename as its new name, with
+	// the old one among the origins) gives the same tree
+	res, err := Collect(context.Background(), Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, again, err := res.Snapshot(context.Background(), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := git(t, repo, "rev-parse", again+"^{tree}"), git(t, repo, "rev-parse", commit+"^{tree}"); got != want {
+		t.Errorf("the snapshot from Collect's status has tree %s, want %s", got, want)
 	}
 	if commit == head || commit == "" {
 		t.Fatalf("Snapshot: got %q, want a new commit on top of %s", commit, head)
@@ -73,8 +86,7 @@ func TestSnapshot(t *testing.T) {
 func TestSnapshotClean(t *testing.T) {
 	requireGit(t)
 	repo := newRepo(t)
-	ctx := context.Background()
-	if got, err := Snapshot(ctx, repo, []string{"a.txt"}); got != "" || err != nil {
+	if got, err := snapshot(t, repo, []string{"a.txt"}); got != "" || err != nil {
 		t.Errorf("without commits: got %q, %v; want \"\", nil", got, err)
 	}
 	write(t, repo, "a.txt", "a\n")
@@ -83,7 +95,7 @@ func TestSnapshotClean(t *testing.T) {
 	head := git(t, repo, "rev-parse", "HEAD")
 	write(t, repo, "b.txt", "changed\n")
 	for _, files := range [][]string{nil, {"a.txt"}} {
-		if got, err := Snapshot(ctx, repo, files); got != head || err != nil {
+		if got, err := snapshot(t, repo, files); got != head || err != nil {
 			t.Errorf("Snapshot(%q): got %q, %v; want HEAD %s", files, got, err, head)
 		}
 	}
@@ -102,7 +114,7 @@ func TestSnapshotMany(t *testing.T) {
 		write(t, repo, f, f+"\n")
 		files = append(files, f)
 	}
-	commit, err := Snapshot(context.Background(), repo, files)
+	commit, err := snapshot(t, repo, files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,4 +124,16 @@ func TestSnapshotMany(t *testing.T) {
 	if got := git(t, repo, "show", commit+":"+files[2999]); got != files[2999] {
 		t.Errorf("%s: got %q", files[2999], got)
 	}
+}
+
+// snapshot is the snapshot of files in the project at root, git asked
+// what changed.
+func snapshot(t *testing.T, root string, files []string) (string, error) {
+	t.Helper()
+	repo, head, err := openHead(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, commit, err := Result{repo: repo, HeadCommit: head}.Snapshot(context.Background(), files)
+	return commit, err
 }

@@ -51,9 +51,19 @@ type Location struct {
 // Locate asks git where the hooks of the repository around root are. A
 // linked worktree shares the hooks of its main repository.
 func Locate(ctx context.Context, root string) (Location, error) {
-	out, err := git(ctx, root, "rev-parse", "--show-prefix", "--git-path", "hooks")
-	if err != nil {
-		return Location{}, err
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-prefix", "--git-path", "hooks")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		return Location{}, &protocol.UsageError{Msg: "git is not installed", Hint: "install git: hooks are a git feature"}
+	case err != nil && strings.Contains(stderr.String(), "not a git repository"):
+		return Location{}, &protocol.UsageError{Msg: fmt.Sprintf("%s is not in a git repository", root),
+			Hint: "git hooks need a git repository: run git init first"}
+	case err != nil:
+		return Location{}, fmt.Errorf("git rev-parse: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) != 2 {
@@ -73,26 +83,6 @@ func CheckHook(name string) error {
 	}
 	return &protocol.UsageError{Msg: fmt.Sprintf("unknown hook %q", name),
 		Hint: "specdev installs pre-commit (checks the staged change), pre-push (checks what the branch adds) and claude-stop (a Claude Code Stop hook)"}
-}
-
-// git runs `git -C root args…` without a shell and returns its stdout.
-func git(ctx context.Context, root string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return stdout.Bytes(), nil
-	case errors.Is(err, exec.ErrNotFound):
-		return nil, &protocol.UsageError{Msg: "git is not installed", Hint: "install git: hooks are a git feature"}
-	case errors.As(err, &exitErr) && strings.Contains(stderr.String(), "not a git repository"):
-		return nil, &protocol.UsageError{Msg: fmt.Sprintf("%s is not in a git repository", root),
-			Hint: "git hooks need a git repository: run git init first"}
-	}
-	return nil, fmt.Errorf("git %s: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
 }
 
 // RefusedError says why specdev leaves a hook as it is, and how to go on.

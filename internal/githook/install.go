@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/specdev/specdev/internal/atomicfile"
 )
 
 // maxHookSize bounds how much of a hook file is read to tell whose it is.
@@ -42,9 +44,6 @@ const (
 	NotThere  Action = "not_installed" // nothing of specdev's to remove
 )
 
-// chainedName is the name of a chained hook, from the hook's.
-const chainedName = "%s" + ChainSuffix
-
 // Inspect looks at hook in the hooks folder dir without changing anything.
 func Inspect(dir, hook string) (State, error) {
 	st := State{Hook: hook, Path: filepath.Join(dir, hook)}
@@ -59,7 +58,7 @@ func Inspect(dir, hook string) (State, error) {
 			return st, err
 		}
 	}
-	chained := filepath.Join(dir, fmt.Sprintf(chainedName, hook))
+	chained := filepath.Join(dir, hook+ChainSuffix)
 	if _, err := os.Lstat(chained); err == nil {
 		st.Chained = chained
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -129,12 +128,12 @@ func Install(dir string, s Spec) (State, Action, error) {
 			Hint: "move the folder away, then run specdev hook install " + s.Hook + " again"}
 	case st.Present:
 		action = Chained
-		st.Chained = filepath.Join(dir, fmt.Sprintf(chainedName, s.Hook))
+		st.Chained = filepath.Join(dir, s.Hook+ChainSuffix)
 		if err := os.Link(st.Path, st.Chained); err != nil {
 			return st, "", fmt.Errorf("keep the existing hook as %s: %w", st.Chained, err)
 		}
 	}
-	if err := placeFile(dir, st.Path, script, action != Installed); err != nil {
+	if err := placeFile(st.Path, script, action != Installed); err != nil {
 		if action == Chained {
 			os.Remove(st.Chained) // the original is still at st.Path
 		}
@@ -176,7 +175,7 @@ func Uninstall(dir, hook string) (State, Action, error) {
 	if err != nil {
 		return st, "", err
 	}
-	err = syncDir(dir)
+	err = atomicfile.SyncDir(dir)
 	st, _ = Inspect(dir, hook)
 	return st, action, err
 }
@@ -200,45 +199,17 @@ func checkDir(dir string, create bool) error {
 	return nil
 }
 
-// placeFile puts a complete, executable file with data at path: written
-// to a temporary file in dir and synced, then linked into place (fails if
-// path exists) or, with replace, renamed over it. Neither follows a
-// symlink at path.
-func placeFile(dir, path string, data []byte, replace bool) error {
-	f, err := os.CreateTemp(dir, ".specdev-hook-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // gone after a rename; after a link, only the extra name goes
-	_, err = f.Write(data)
-	if err = errors.Join(err, f.Chmod(0o755), f.Sync(), f.Close()); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
+// placeFile puts a complete, executable file with data at path: linked
+// into place (fails if path exists) or, with replace, renamed over it.
+func placeFile(path string, data []byte, replace bool) error {
+	place := atomicfile.Create
 	if replace {
-		err = os.Rename(tmp, path)
-	} else {
-		err = os.Link(tmp, path)
+		place = atomicfile.Replace
 	}
+	err := place(path, data, 0o755)
 	if errors.Is(err, fs.ErrExist) {
 		return &RefusedError{Msg: fmt.Sprintf("%s appeared while specdev was installing its hook", path),
 			Hint: "run specdev hook install again"}
 	}
-	if err != nil {
-		return fmt.Errorf("install %s: %w", path, err)
-	}
-	return syncDir(dir)
-}
-
-// syncDir makes the folder's entries durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	return nil
+	return err
 }

@@ -107,15 +107,11 @@ func (r *Remote) Read(ctx context.Context, ref, id string) (*checkpoint.RemoteSt
 // the first state), if the remote still holds base; checkpoint.ErrRaced
 // if another machine changed it first.
 func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteState, c checkpoint.RemoteCommit) (string, error) {
-	tree, err := r.blobs(ctx, c.Files)
+	tree, err := r.tree(ctx, c.Files)
 	if err != nil {
 		return "", err
 	}
-	id, err := r.git(ctx, tree, "mktree")
-	if err != nil {
-		return "", err
-	}
-	args := []string{"commit-tree", string(bytes.TrimSpace(id)), "-m", c.Message, "--no-gpg-sign"}
+	args := []string{"commit-tree", tree, "-m", c.Message, "--no-gpg-sign"}
 	if c.Sign {
 		args[len(args)-1] = "-S"
 	}
@@ -126,7 +122,8 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 	}
 	date := fmt.Sprintf("%d +0000", c.Time.Unix())
 	env := slices.Concat(identity, []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date})
-	if id, err = r.gitEnv(ctx, env, nil, args...); err != nil {
+	id, err := r.gitEnv(ctx, env, nil, args...)
+	if err != nil {
 		if c.Sign {
 			return "", &SignError{Err: err}
 		}
@@ -146,36 +143,19 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 	return "", r.unreachable(err)
 }
 
-// blobs writes files as blobs (one hash-object for all, from temp
-// files) and returns the tree listing mktree reads.
-func (r *Remote) blobs(ctx context.Context, files map[string][]byte) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "specdev-blobs-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	names := slices.Sorted(maps.Keys(files))
-	var paths bytes.Buffer
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, files[name], 0o600); err != nil {
-			return nil, err
-		}
-		paths.WriteString(path + "\n")
-	}
-	out, err := r.git(ctx, paths.Bytes(), "hash-object", "-w", "--no-filters", "--stdin-paths")
-	ids := strings.Fields(string(out))
-	if err == nil && len(ids) != len(names) {
-		err = fmt.Errorf("git hash-object: %d ids for %d files", len(ids), len(names))
-	}
-	if err != nil {
-		return nil, err
-	}
+// tree writes files as blobs and a tree of them, and returns the tree's
+// id.
+func (r *Remote) tree(ctx context.Context, files map[string][]byte) (string, error) {
 	var tree bytes.Buffer
-	for i, name := range names {
-		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", ids[i], name)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		id, err := r.git(ctx, files[name], "hash-object", "-w", "--no-filters", "--stdin")
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", bytes.TrimSpace(id), name)
 	}
-	return tree.Bytes(), nil
+	id, err := r.git(ctx, tree.Bytes(), "mktree")
+	return string(bytes.TrimSpace(id)), err
 }
 
 // pushRejection finds the porcelain line of ref's rejection, and its

@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/specdev/specdev/internal/atomicfile"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -60,7 +61,7 @@ func Config(host, root, home string) (HostConfig, error) {
 func (c HostConfig) Write() (changed bool, err error) {
 	old, err := os.ReadFile(c.File)
 	if errors.Is(err, fs.ErrNotExist) {
-		return true, place(c.File, []byte(c.Snippet), 0o644)
+		return true, atomicfile.Replace(c.File, []byte(c.Snippet), 0o644)
 	}
 	if err != nil {
 		return false, err
@@ -82,7 +83,7 @@ func (c HostConfig) Write() (changed bool, err error) {
 		if fi, err := os.Stat(c.File); err == nil {
 			mode = fi.Mode().Perm()
 		}
-		return true, place(c.File, data, mode)
+		return true, atomicfile.Replace(c.File, data, mode)
 	case same(have, c.entry):
 		return false, nil
 	}
@@ -138,25 +139,4 @@ func same(have any, want map[string]any) bool {
 	a, _ := json.Marshal(have)
 	b, _ := json.Marshal(want)
 	return bytes.Equal(a, b)
-}
-
-// place writes a host's file whole: a temporary file beside it, renamed
-// over it (a symlink at the name is replaced, never followed).
-func place(file string, data []byte, mode fs.FileMode) error {
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(file), ".specdev-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(data)
-	if err = errors.Join(err, f.Chmod(mode), f.Sync(), f.Close()); err == nil {
-		err = os.Rename(f.Name(), file)
-	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	return nil
 }

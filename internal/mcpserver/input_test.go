@@ -166,3 +166,23 @@ func jsonOf(t *testing.T, v any) any {
 	json.Unmarshal(raw, &out)
 	return out
 }
+
+// request_review takes what work request takes for parallel loops: the
+// loop's effort level, and how many loops its group waits for.
+func TestRequestReviewTakesEffortAndExpect(t *testing.T) {
+	p := newProject(t, "")
+	p.write("a.go", "package a\n")
+	impl := p.connect("", nil)
+	must(t, call(t, impl, "request_review", map[string]any{"files": []string{"a.go"}, "group": "api", "expect": 2, "effort": "low"}), "OK")
+	if req := p.read(".specdev/assignments/" + assignment + "/review_request.json"); !strings.Contains(req, `"effort": "low"`) {
+		t.Errorf("the request does not keep the effort level:\n%s", req)
+	}
+	if group := p.read(".specdev/groups/api.json"); !strings.Contains(group, `"expect": 2`) {
+		t.Errorf("the group does not wait for 2 loops:\n%s", group)
+	}
+	for _, args := range []map[string]any{{"effort": "huge"}, {"expect": 2}, {"group": "api", "expect": 0.5}} {
+		if a := call(t, impl, "request_review", args); !a.IsError || a.Code != "USAGE" {
+			t.Errorf("request_review %v: got code %s, want USAGE; text:\n%s", args, a.Code, a.Text)
+		}
+	}
+}

@@ -17,6 +17,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -47,10 +48,7 @@ type conn struct {
 
 // New makes the server for one connection, on svc's store and caller.
 func New(svc *review.Service, opt Options) *mcp.Server {
-	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: svc.Session, lease: svc.Lease}
-	if c.session == "" {
-		c.session = review.NewSessionID()
-	}
+	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: cmp.Or(svc.Session, review.NewSessionID()), lease: svc.Lease}
 	if c.heartbeat <= 0 {
 		c.heartbeat = 15 * time.Second
 	}
@@ -87,13 +85,6 @@ func (c *conn) service(assignment string) *review.Service {
 		assignment = c.base.Assignment
 	}
 	return c.base.With(c.session, c.lease, assignment)
-}
-
-// hold keeps the lease a claim gave the connection's session.
-func (c *conn) hold(lease string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.lease = lease
 }
 
 // targeted is a tool input that names an assignment.
@@ -156,8 +147,7 @@ func (c *conn) readResource(which, mime string) mcp.ResourceHandler {
 // a tool error (IsError) with the command line's message, hint and code.
 func toolResult(res review.Result, err error) *mcp.CallToolResult {
 	if err != nil {
-		code := review.CodeOf(err).String()
-		return errorResult(code, err.Error(), review.HintOf(err))
+		return errorResult(review.CodeOf(err).String(), err.Error(), review.HintOf(err))
 	}
 	text := strings.TrimRight(res.Text, "\n")
 	if res.Next != "" {

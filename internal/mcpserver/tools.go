@@ -23,14 +23,16 @@ type (
 	}
 	requestIn struct {
 		at
-		Notes      text  `json:"notes,omitempty" jsonschema:"notes for the reviewer"`
-		Files      paths `json:"files,omitempty" jsonschema:"review exactly these files instead of the changed ones"`
-		Base       name  `json:"base,omitempty" jsonschema:"also review the commits since this revision"`
-		Staged     bool  `json:"staged,omitempty" jsonschema:"review exactly the staged change (what git commit would commit)"`
-		Gate       name  `json:"gate,omitempty" jsonschema:"review gate (default: the previous request's, else review)"`
-		Group      name  `json:"group,omitempty" jsonschema:"put the assignment in this group of parallel loops"`
-		Mode       mode  `json:"mode,omitempty" jsonschema:"auto: fix and ask again after a rejection; manual: pause for a human"`
-		Checkpoint bool  `json:"checkpoint,omitempty" jsonschema:"a checkpoint review of work in progress: no round, no pass of the gate"`
+		Notes      text   `json:"notes,omitempty" jsonschema:"notes for the reviewer"`
+		Files      paths  `json:"files,omitempty" jsonschema:"review exactly these files instead of the changed ones"`
+		Base       name   `json:"base,omitempty" jsonschema:"also review the commits since this revision"`
+		Staged     bool   `json:"staged,omitempty" jsonschema:"review exactly the staged change (what git commit would commit)"`
+		Gate       name   `json:"gate,omitempty" jsonschema:"review gate (default: the previous request's, else review)"`
+		Group      name   `json:"group,omitempty" jsonschema:"put the assignment in this group of parallel loops"`
+		Mode       mode   `json:"mode,omitempty" jsonschema:"auto: fix and ask again after a rejection; manual: pause for a human"`
+		Checkpoint bool   `json:"checkpoint,omitempty" jsonschema:"a checkpoint review of work in progress: no round, no pass of the gate"`
+		Effort     effort `json:"effort,omitempty" jsonschema:"this loop's effort level, which sets its round limit (default: config.json's)"`
+		Expect     loops  `json:"expect,omitempty" jsonschema:"with group: how many loops the group waits for (the group's first request declares it)"`
 	}
 	workIn struct {
 		at
@@ -105,7 +107,8 @@ func (c *conn) addTools(s *mcp.Server) {
 	tool(s, c, "request_review", "Implementer: ask for a review of the changed files (specdev work request).",
 		func(ctx context.Context, svc *review.Service, in requestIn) (review.Result, error) {
 			return svc.Request(ctx, review.RequestOptions{Notes: string(in.Notes), Files: []string(in.Files), Base: string(in.Base),
-				Staged: in.Staged, Gate: string(in.Gate), Group: string(in.Group), Mode: protocol.Mode(in.Mode), Checkpoint: in.Checkpoint})
+				Staged: in.Staged, Gate: string(in.Gate), Group: string(in.Group), Mode: protocol.Mode(in.Mode), Checkpoint: in.Checkpoint,
+				Effort: string(in.Effort), Expect: int(in.Expect)})
 		})
 	tool(s, c, "review_status", "Implementer: the review's state and the one next step, at once (specdev work).",
 		func(ctx context.Context, svc *review.Service, in workIn) (review.Result, error) {
@@ -148,8 +151,10 @@ func (c *conn) addReviewerTools(s *mcp.Server) {
 	tool(s, c, "claim_review", "Reviewer: claim a waiting review (your own, a stale one, or the oldest pending) and get the briefing (specdev check).",
 		func(ctx context.Context, svc *review.Service, in claimIn) (review.Result, error) {
 			res, err := svc.Claim(ctx, review.ClaimOptions{Mode: protocol.Mode(in.Mode), Timeout: wait(in.Timeout, 0)})
-			if session, lease := res.Holding(); err == nil && session == svc.Session {
-				c.hold(lease)
+			if session, lease := res.Holding(); err == nil && session == svc.Session { // keep the lease the claim gave
+				c.mu.Lock()
+				c.lease = lease
+				c.mu.Unlock()
 			}
 			return res, err
 		})
@@ -215,6 +220,8 @@ type (
 	path        string  // a file of the project
 	paths       []string
 	mode        string   // auto or manual
+	effort      string   // a loop's effort level
+	loops       int      // how many loops a group waits for
 	events      []string // history event names
 	seconds     float64  // a time-out
 	numbers     []int    // findings of the previous round, by their numbers in the briefing
@@ -255,6 +262,8 @@ func kinds() map[reflect.Type]*jsonschema.Schema {
 		reflect.TypeFor[path]():               str(protocol.MaxPathLength),
 		reflect.TypeFor[paths]():              list(str(protocol.MaxPathLength), protocol.MaxFiles),
 		reflect.TypeFor[mode]():               {Type: "string", Enum: []any{string(protocol.ModeAuto), string(protocol.ModeManual)}},
+		reflect.TypeFor[effort]():             {Type: "string", Enum: []any{"low", "medium", "high", "max"}},
+		reflect.TypeFor[loops]():              between("integer", 1, protocol.MaxGroupLoops),
 		reflect.TypeFor[events]():             list(&jsonschema.Schema{Type: "string", Enum: names}, len(names)),
 		reflect.TypeFor[seconds]():            between("number", 0, protocol.TimeoutBounds.Max.Seconds()),
 		reflect.TypeFor[numbers]():            list(between("integer", 1, protocol.MaxFindings), protocol.MaxFindings),

@@ -25,7 +25,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -247,21 +246,8 @@ func skipContinuation(b []byte, i int) int {
 }
 
 // sanitize returns b as a string with each byte that is not part of valid
-// UTF-8 replaced by U+FFFD.
+// UTF-8 replaced by U+FFFD: converting to runes decodes each such byte
+// alone as utf8.RuneError, which render's trimming relies on.
 func sanitize(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	var s strings.Builder
-	s.Grow(len(b) + 16)
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r == utf8.RuneError && size == 1 {
-			s.WriteRune(utf8.RuneError)
-		} else {
-			s.Write(b[:size])
-		}
-		b = b[size:]
-	}
-	return s.String()
+	return string([]rune(string(b)))
 }

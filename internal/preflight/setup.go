@@ -79,17 +79,25 @@ func startError(dir, name string, err error) (string, Problem) {
 }
 
 // exists reports whether the program name, as exec resolves it from dir, is
-// there. A name without a slash was found in PATH, or it would have failed
-// with exec.ErrNotFound.
+// there.
 func exists(dir, name string) bool {
+	path, err := resolve(dir, name)
+	if err == nil {
+		_, err = os.Stat(path)
+	}
+	return err == nil
+}
+
+// resolve is the program name as exec finds it from dir: in PATH for a
+// name without a slash, else from dir.
+func resolve(dir, name string) (string, error) {
 	if !strings.Contains(name, "/") {
-		return true
+		return exec.LookPath(name)
 	}
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(dir, name)
 	}
-	_, err := os.Stat(name)
-	return err == nil
+	return name, nil
 }
 
 // Check says, without running it, whether the gate argv would start in
@@ -101,17 +109,11 @@ func Check(dir string, argv []string) (string, Problem) {
 		return msg, problem
 	}
 	name := argv[0]
-	path := name
-	if !strings.Contains(name, "/") {
-		found, err := exec.LookPath(name)
-		if err != nil {
-			return startError(dir, name, err)
-		}
-		path = found
-	} else if !filepath.IsAbs(name) {
-		path = filepath.Join(dir, name)
+	path, err := resolve(dir, name)
+	var info fs.FileInfo
+	if err == nil {
+		info, err = os.Stat(path)
 	}
-	info, err := os.Stat(path)
 	switch {
 	case err != nil:
 		return startError(dir, name, err)

@@ -54,8 +54,11 @@ func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 	if poll <= 0 {
 		poll = defaultPoll
 	}
-	f := startFolders()
-	defer f.close()
+	var f folders
+	if w, err := newWatcher(); err == nil { // else (no inotify, too many instances) the poll covers all
+		defer w.Close()
+		f = folders{w: w, events: w.Events, errors: w.Errors}
+	}
 
 	timer := time.NewTimer(poll)
 	defer timer.Stop()
@@ -68,11 +71,8 @@ func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 			return err
 		}
 		timer.Reset(sleepFor(time.Now(), poll, next))
-		if err := f.wait(ctx, timer.C); err != nil {
-			return err
-		}
-		if err := ctx.Err(); err != nil {
-			return err
+		if f.wait(ctx, timer.C) != nil || ctx.Err() != nil { // wait's only error is ctx's
+			return ctx.Err()
 		}
 	}
 }
@@ -92,16 +92,6 @@ type folders struct {
 	w      *fsnotify.Watcher
 	events <-chan fsnotify.Event // nil once the watcher is gone
 	errors <-chan error          // nil once the watcher is gone
-}
-
-// startFolders starts a watcher, or returns a set without one if the system
-// cannot give one (no inotify, too many instances).
-func startFolders() *folders {
-	w, err := newWatcher()
-	if err != nil {
-		return &folders{}
-	}
-	return &folders{w: w, events: w.Events, errors: w.Errors}
 }
 
 // add watches the folders of dirs not watched yet. A folder that does not
@@ -130,48 +120,30 @@ func (f *folders) add(dirs []string) {
 // wait blocks until timer fires, ctx ends, or a watched folder changes; in
 // the last case it then collects the rest of the burst for coalesceWindow
 // (a fixed window, so a steady stream of events cannot starve the caller).
-// It returns ctx.Err() if ctx ended, else nil.
+// A watcher error counts as a change: an error such as a queue overflow
+// means events were lost, so it is a reason to look. A closed channel
+// counts once, and is then ignored. It returns ctx.Err() if ctx ended,
+// else nil.
 func (f *folders) wait(ctx context.Context, timer <-chan time.Time) error {
-	changed, err := f.next(ctx, timer)
-	if err != nil || !changed {
-		return err
-	}
-	settle := time.NewTimer(coalesceWindow)
-	defer settle.Stop()
-	for {
-		changed, err := f.next(ctx, settle.C)
-		if err != nil || !changed {
-			return err
+	for settling := false; ; {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer:
+			return nil
+		case _, ok := <-f.events:
+			if !ok {
+				f.events = nil
+			}
+		case _, ok := <-f.errors:
+			if !ok {
+				f.errors = nil
+			}
 		}
-	}
-}
-
-// next blocks until ctx ends (its error), timer fires (false) or the watcher
-// reports something (true). A watcher error counts as a change: an error
-// such as a queue overflow means events were lost, so it is a reason to
-// look. A closed channel counts once, and is then ignored.
-func (f *folders) next(ctx context.Context, timer <-chan time.Time) (bool, error) {
-	select {
-	case <-ctx.Done():
-		return false, ctx.Err()
-	case <-timer:
-		return false, nil
-	case _, ok := <-f.events:
-		if !ok {
-			f.events = nil
+		if !settling {
+			settle := time.NewTimer(coalesceWindow)
+			defer settle.Stop()
+			settling, timer = true, settle.C
 		}
-		return true, nil
-	case _, ok := <-f.errors:
-		if !ok {
-			f.errors = nil
-		}
-		return true, nil
-	}
-}
-
-// close stops the watcher, if there is one.
-func (f *folders) close() {
-	if f.w != nil {
-		_ = f.w.Close() // nothing to do about it: Wait is returning anyway
 	}
 }
