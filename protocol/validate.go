@@ -141,8 +141,11 @@ var (
 	modeNames     = []string{string(ModeAuto), string(ModeManual)}
 	phaseNames    = []string{string(PhasePreflight), string(PhaseReviewing), string(PhaseWritingReport), string(PhaseDone)}
 	verdictNames  = []string{"", VerdictPass, VerdictFail}
-	effortNames   = []string{"low", "medium", "high", "max"}
 )
+
+// EffortLevels are a loop's effort levels, from the fewest review rounds
+// to the most (config.json "effort", work request --effort).
+var EffortLevels = []string{"low", "medium", "high", "max"}
 
 func names[T ~string](list []T) []string {
 	out := make([]string, len(list))

@@ -34,7 +34,7 @@ func (c *Config) shape(ch *check) {
 		ch.duration(d.name, d.get(c), d.bounds)
 	}
 	if c.Effort != "" {
-		ch.oneOf("effort", c.Effort, effortNames...)
+		ch.oneOf("effort", c.Effort, EffortLevels...)
 	}
 	ch.optional("max_rounds", int64(c.MaxRounds), 1, MaxConfigRounds)
 	if c.CheckpointEvery != nil {

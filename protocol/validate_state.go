@@ -47,7 +47,7 @@ func (r *Request) shape(c *check) {
 	c.optionalName("group", r.Group)
 	c.oneOf("blocked_reason", r.BlockedReason, "", BlockedStuck)
 	c.paths("file_set", r.FileSet)
-	c.oneOf("effort", r.Effort, append([]string{""}, effortNames...)...)
+	c.oneOf("effort", r.Effort, append([]string{""}, EffortLevels...)...)
 	c.text("worktree", r.Worktree, MaxPathLength)
 	r.coverage(c)
 	c.extraShape(r.Extra)

@@ -9,6 +9,7 @@ import (
 	"github.com/posener/complete"
 	"github.com/willabides/kongplete"
 
+	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/schemas"
 )
 
@@ -56,7 +57,7 @@ func completeLine(parser *kong.Kong) error {
 		"file":    complete.PredictFiles("*"),
 		"dir":     complete.PredictDirs("*"),
 		"mode":    complete.PredictSet("auto", "manual"),
-		"effort":  complete.PredictSet("low", "medium", "high", "max"),
+		"effort":  complete.PredictSet(protocol.EffortLevels...),
 		"outcome": complete.PredictSet("pass", "fail"),
 		"schema":  complete.PredictSet(schemas.Names()...),
 		"command": complete.PredictFunc(func(a complete.Args) []string { return commandWords(parser.Model.Node, a) }),

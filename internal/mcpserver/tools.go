@@ -249,10 +249,7 @@ func kinds() map[reflect.Type]*jsonschema.Schema {
 	between := func(typ string, min, max float64) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: typ, Minimum: jsonschema.Ptr(min), Maximum: jsonschema.Ptr(max)}
 	}
-	names := make([]any, len(protocol.EventNames))
-	for i, e := range protocol.EventNames {
-		names[i] = string(e)
-	}
+	names := anys(protocol.EventNames)
 	find := findingSchema()
 	m := map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[text]():               str(protocol.MaxTextLength),
@@ -262,7 +259,7 @@ func kinds() map[reflect.Type]*jsonschema.Schema {
 		reflect.TypeFor[path]():               str(protocol.MaxPathLength),
 		reflect.TypeFor[paths]():              list(str(protocol.MaxPathLength), protocol.MaxFiles),
 		reflect.TypeFor[mode]():               {Type: "string", Enum: []any{string(protocol.ModeAuto), string(protocol.ModeManual)}},
-		reflect.TypeFor[effort]():             {Type: "string", Enum: []any{"low", "medium", "high", "max"}},
+		reflect.TypeFor[effort]():             {Type: "string", Enum: anys(protocol.EffortLevels)},
 		reflect.TypeFor[loops]():              between("integer", 1, protocol.MaxGroupLoops),
 		reflect.TypeFor[events]():             list(&jsonschema.Schema{Type: "string", Enum: names}, len(names)),
 		reflect.TypeFor[seconds]():            between("number", 0, protocol.TimeoutBounds.Max.Seconds()),
@@ -296,4 +293,13 @@ func findingSchema() *jsonschema.Schema {
 		panic(fmt.Sprintf("the findings schema has no finding: %v", err))
 	}
 	return doc.Defs.Finding
+}
+
+// anys is list as the values of a JSON Schema enum.
+func anys[T ~string](list []T) []any {
+	out := make([]any, len(list))
+	for i, v := range list {
+		out[i] = string(v)
+	}
+	return out
 }
