@@ -218,15 +218,10 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	if group == "" {
 		return files, nil, nil
 	}
-	decl, err := s.Store.Group(group)
+	_, _, members, _, err := s.scanGroup(group) // an unreadable one holds nothing it can show
 	if err != nil {
 		return nil, nil, err
 	}
-	entries, err := s.Store.Scan()
-	if err != nil {
-		return nil, nil, err
-	}
-	members, _ := checkpoint.GroupOf(entries, group, decl) // an unreadable one holds nothing it can show
 	held := heldFiles{}
 	for _, m := range members {
 		if r := m.Request; m.Name != name && r != nil && r.Status != protocol.StatusCancelled {

@@ -26,6 +26,20 @@ func checkGroupFlag(group string) error {
 	return nil
 }
 
+// scanGroup reads group's declaration (nil if none) and every
+// assignment: all of them, the group's members, and those that could not
+// be read.
+func (s *Service) scanGroup(group string) (decl *protocol.Group, entries, members, unreadable []checkpoint.Entry, err error) {
+	if decl, err = s.Store.Group(group); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if entries, err = s.Store.Scan(); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	members, unreadable = checkpoint.GroupOf(entries, group, decl)
+	return decl, entries, members, unreadable, nil
+}
+
 // groupMembers reads the group: its declaration (nil when nobody
 // declared it) and its members — the declared loops, else the
 // assignments whose request names it. A group that is neither is a usage
@@ -33,15 +47,10 @@ func checkGroupFlag(group string) error {
 // may be a member, so it is an error too (its own: exit 7), never passed
 // over; so is a declared loop whose folder is gone.
 func (s *Service) groupMembers(group string) (*protocol.Group, []checkpoint.Entry, error) {
-	decl, err := s.Store.Group(group)
+	decl, entries, members, unreadable, err := s.scanGroup(group)
 	if err != nil {
 		return nil, nil, err
 	}
-	entries, err := s.Store.Scan()
-	if err != nil {
-		return nil, nil, err
-	}
-	members, unreadable := checkpoint.GroupOf(entries, group, decl)
 	if len(unreadable) > 0 {
 		return nil, nil, fmt.Errorf("cannot tell whether %s is in group %s: %w", unreadable[0].Name, group, unreadable[0].Err)
 	}
