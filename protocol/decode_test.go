@@ -213,8 +213,10 @@ func TestLargeStateFilesDecodeAsWritten(t *testing.T) {
 	r.ChangedFiles[7], r.FileDigests[`src/say "hi".go`] = `src/say "hi".go`, r.FileDigests[r.ChangedFiles[7]]
 	delete(r.FileDigests, "src/pkg007/file0007.go")
 	p.FilesReviewed[3] = "src/ünïcode/f.go"
-	p.RecordedDigests["src/ünïcode/f.go"] = p.RecordedDigests["src/pkg003/file0003.go"]
-	delete(p.RecordedDigests, "src/pkg003/file0003.go")
+	p.RecordedDigests = map[string]string{} // every file changed since the request: a large map to read
+	for _, f := range p.FilesReviewed {
+		p.RecordedDigests[f] = r.FileDigests["src/pkg001/file0001.go"]
+	}
 	data, err := EncodeRequest(r)
 	if err != nil || len(data) < 16<<10 {
 		t.Fatalf("encoding a request of %d bytes: %v", len(data), err)
