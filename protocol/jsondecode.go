@@ -74,10 +74,12 @@ var newestVersion = map[reflect.Type]int{
 	reflect.TypeFor[Group](): GroupVersion, reflect.TypeFor[Config](): 1,
 }
 
+// object reads a T with its plan, built when the first T is read: a
+// command reads a few of these types, and building all of their plans up
+// front was a twentieth of an idle check.
 func object[T any](r *reading) *json.Unmarshalers {
-	p := planOf(reflect.TypeFor[T]())
 	return json.UnmarshalFromFunc(func(dec *jsontext.Decoder, v *T) error {
-		return r.object(dec, reflect.ValueOf(v).Elem(), p)
+		return r.object(dec, reflect.ValueOf(v).Elem(), planOf(reflect.TypeFor[T]()))
 	})
 }
 
