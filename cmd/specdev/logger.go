@@ -3,45 +3,59 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
-	"github.com/charmbracelet/log"
+	"github.com/specdev/specdev/protocol"
 )
 
-// logger writes log lines to stderr through charmbracelet/log. The
-// library's logger is made on the first line written at or above the
-// level: most runs write none, and making one builds styles and a
-// renderer, which would cost every short command start-up time.
+// logLevels are --log-level's values, least severe first.
+var logLevels = []string{"debug", "info", "warn", "error"}
+
+// logger writes log lines to stderr, one a line:
 //
-// Logs are plain text: the library sees stderr only as an io.Writer, not
-// as the *os.File it is, so it never queries the terminal (on a terminal
-// that does not answer, its colour probe made every command hang for
-// seconds).
+//	specdev: warn: the message key=value key="a value with spaces"
+//
+// specdev logs a handful of lines, and most runs none; a logging library
+// with styles and colours cost every short command a tenth of a
+// millisecond of start-up, mostly the set-up of packages only it used.
+// A line can carry an agent's text (an error naming a file), so the
+// whole line goes through protocol.SafeText.
 type logger struct {
 	w     io.Writer
-	level log.Level
-	l     *log.Logger
+	level int
 }
 
+// newLogger logs at level and above; kong has already refused a level
+// not in logLevels, so an unknown one is only a caller's mistake, and
+// means warn.
 func newLogger(w io.Writer, level string) *logger {
-	lvl, err := log.ParseLevel(level)
-	if err != nil {
-		lvl = log.WarnLevel
+	i := slices.Index(logLevels, level)
+	if i < 0 {
+		i = slices.Index(logLevels, "warn")
 	}
-	return &logger{w: w, level: lvl}
+	return &logger{w: w, level: i}
 }
 
-// log writes a line of level, making the library's logger for the first.
-func (z *logger) log(level log.Level, msg any, keyvals ...any) {
+// log writes msg and its key-value pairs if level is at or above the
+// logger's.
+func (z *logger) log(level int, msg string, keyvals ...any) {
 	if level < z.level {
 		return
 	}
-	if z.l == nil {
-		z.l = log.NewWithOptions(struct{ io.Writer }{z.w}, log.Options{Level: z.level, Prefix: "specdev"})
+	var b strings.Builder
+	fmt.Fprintf(&b, "specdev: %s: %s", logLevels[level], msg)
+	for i := 0; i+1 < len(keyvals); i += 2 {
+		v := fmt.Sprint(keyvals[i+1])
+		if strings.ContainsAny(v, " \"=") || v == "" {
+			v = fmt.Sprintf("%q", v)
+		}
+		fmt.Fprintf(&b, " %v=%s", keyvals[i], v)
 	}
-	z.l.Log(level, msg, keyvals...)
+	fmt.Fprintln(z.w, protocol.SafeText(b.String()))
 }
 
 // Debug and Warnf are what review.Logger asks for: a debug message with
 // key-value pairs, a formatted warning.
-func (z *logger) Debug(msg any, keyvals ...any) { z.log(log.DebugLevel, msg, keyvals...) }
-func (z *logger) Warnf(f string, a ...any)      { z.log(log.WarnLevel, fmt.Sprintf(f, a...)) }
+func (z *logger) Debug(msg any, keyvals ...any) { z.log(0, fmt.Sprint(msg), keyvals...) }
+func (z *logger) Warnf(f string, a ...any)      { z.log(2, fmt.Sprintf(f, a...)) }

@@ -6,21 +6,15 @@ import (
 	"testing"
 )
 
-func TestLoggerIsMadeOnlyForALineWritten(t *testing.T) {
+func TestLoggerLineIsPlainAndSafe(t *testing.T) {
 	var out bytes.Buffer
-	z := newLogger(&out, "warn")
-	z.Debug("not shown", "k", 1)
-	z.Debug("not shown", "n", 2)
-	if z.l != nil || out.Len() > 0 {
-		t.Fatalf("a debug line below the level made the logger (%v) or wrote %q", z.l != nil, out.String())
-	}
-	z.Warnf("lock held by %s", "rv-1")
-	if z.l == nil {
-		t.Fatal("a warning did not make the logger")
-	}
-	got := out.String()
-	if !strings.Contains(got, "lock held by rv-1") || strings.Contains(got, "\x1b") {
-		t.Fatalf("log line %q: want the message, plain", got)
+	z := newLogger(&out, "debug")
+	z.Debug("lost the race", "assignment", "00001_x", "err", "locked by rv-1", "empty", "")
+	z.Warnf("file %s is odd", "a\x1b[31mred\u202e.go\nnext")
+	want := "specdev: debug: lost the race assignment=00001_x err=\"locked by rv-1\" empty=\"\"\n" +
+		"specdev: warn: file ared.go next is odd\n"
+	if got := out.String(); got != want {
+		t.Fatalf("log lines:\n%q\nwant\n%q", got, want)
 	}
 }
 
