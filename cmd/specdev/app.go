@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 
 	"github.com/alecthomas/kong"
@@ -73,14 +74,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // parse parses args, with the seed's key=value words rewritten to flags.
 // A shell asking for completions (completion.go) is answered here.
 func parse(app *App, args []string) (*kong.Context, error) {
-	if others := otherCommands(args); others != "" && !completing() { // prune.go
-		if parser, err := newParser(app, kong.IgnoreFields(others)); err == nil {
+	if model := smallerModel(args); model != nil && !completing() { // prune.go
+		if parser, err := newParser(app, model); err == nil {
 			if kctx, err := parser.Parse(rewriteKeyValues(args, seedFormOf(parser.Model.Node))); err == nil {
 				return kctx, nil
 			}
 		}
 	}
-	parser, err := newParser(app)
+	parser, err := newParser(app, &CLI{})
 	if err != nil {
 		return nil, err
 	}
@@ -91,10 +92,10 @@ func parse(app *App, args []string) (*kong.Context, error) {
 	return kctx, withSuggestion(err)
 }
 
-// newParser builds kong's model of the CLI, bound to app.
-func newParser(app *App, options ...kong.Option) (*kong.Kong, error) {
-	cli := &CLI{}
-	app.Globals = &cli.Globals
+// newParser builds kong's model of cli, a *CLI or a smaller model of it
+// (prune.go), bound to app.
+func newParser(app *App, cli any, options ...kong.Option) (*kong.Kong, error) {
+	app.Globals = reflect.ValueOf(cli).Elem().FieldByName("Globals").Addr().Interface().(*Globals)
 	parser, err := kong.New(cli, append([]kong.Option{
 		kong.Name("specdev"),
 		kong.Description("Hand review work back and forth between an implementer (specdev work) and a reviewer (specdev check) through files in the repository."),

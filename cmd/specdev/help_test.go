@@ -50,7 +50,7 @@ func parseOnce(t *testing.T, args []string) (p parsed) {
 
 func model(t *testing.T) *kong.Node {
 	t.Helper()
-	k, err := newParser(&App{})
+	k, err := newParser(&App{}, &CLI{})
 	if err != nil {
 		t.Fatal(err)
 	}
