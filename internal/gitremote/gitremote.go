@@ -125,7 +125,7 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 	id, err := r.gitEnv(ctx, env, nil, args...)
 	if err != nil {
 		if c.Sign {
-			return "", &SignError{Err: err}
+			return "", signError(err)
 		}
 		return "", err
 	}

@@ -144,41 +144,29 @@ func command(args []string) string {
 	return ""
 }
 
-// UnreachableError says the remote could not be asked: nothing changed,
-// here or there.
-type UnreachableError struct {
-	Remote string
-	Err    error
+// hintError is an error with the fix to suggest (review.HintOf finds
+// it): nothing was changed, here or on the remote.
+type hintError struct {
+	msg, hint string
+	err       error
 }
 
-func (e *UnreachableError) Error() string {
-	return fmt.Sprintf("cannot reach the remote %s, which holds the review state: %v", e.Remote, e.Err)
-}
+func (e *hintError) Error() string    { return e.msg + ": " + e.err.Error() }
+func (e *hintError) Unwrap() error    { return e.err }
+func (e *hintError) HintText() string { return e.hint }
 
-func (e *UnreachableError) Unwrap() error { return e.Err }
-
-// HintText suggests what to do.
-func (e *UnreachableError) HintText() string {
-	return fmt.Sprintf("nothing was changed, here or on %s; check the network and that git reaches it (git ls-remote %s), then run the command again", e.Remote, e.Remote)
-}
-
+// unreachable says the remote could not be asked, unless err is the
+// context's end.
 func (r *Remote) unreachable(err error) error {
 	if _, ok := errors.AsType[*GitError](err); !ok {
-		return err // the context ended
+		return err
 	}
-	return &UnreachableError{Remote: r.remote, Err: err}
+	return &hintError{msg: "cannot reach the remote " + r.remote + ", which holds the review state", err: err,
+		hint: fmt.Sprintf("nothing was changed, here or on %s; check the network and that git reaches it (git ls-remote %s), then run the command again", r.remote, r.remote)}
 }
 
-// SignError says a verdict commit could not be signed.
-type SignError struct{ Err error }
-
-func (e *SignError) Error() string {
-	return fmt.Sprintf("cannot sign the verdict commit (sign_verdicts is on): %v", e.Err)
-}
-
-func (e *SignError) Unwrap() error { return e.Err }
-
-// HintText suggests what to do.
-func (e *SignError) HintText() string {
-	return "set up git's signing on this machine (git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub), or turn sign_verdicts off in .specdev/config.json; nothing was changed"
+// signError says a verdict commit could not be signed.
+func signError(err error) error {
+	return &hintError{msg: "cannot sign the verdict commit (sign_verdicts is on)", err: err,
+		hint: "set up git's signing on this machine (git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub), or turn sign_verdicts off in .specdev/config.json; nothing was changed"}
 }
