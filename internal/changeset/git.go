@@ -132,26 +132,23 @@ func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, 
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
 		return "", false, nil
 	}
-	return runGitLine(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
+	return gitLine(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
 }
 
-// runGitLine runs a git command that answers with one line, or with exit
-// status 1 for "none" (found false).
-func runGitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
+// gitLine runs a git command that answers with one line; found is false
+// when git fails: there is none of what it asks for (no such commit, no
+// common ancestor, no upstream, no tag).
+func gitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
 	out, err := runGit(ctx, root, args...)
-	if gerr, ok := errors.AsType[*gitError](err); ok && gerr.code == 1 {
+	if errors.As(err, new(*gitError)) {
 		return "", false, nil
 	}
-	if err != nil {
-		return "", false, err
-	}
-	return strings.TrimSpace(string(out)), true, nil
+	return strings.TrimSpace(string(out)), err == nil, err
 }
 
 // gitError is a git command that ran and failed.
 type gitError struct {
 	cmd    string // the git subcommand, e.g. "status"
-	code   int
 	stderr string
 	err    error
 }
@@ -166,42 +163,34 @@ func (e *gitError) Error() string {
 
 func (e *gitError) Unwrap() error { return e.err }
 
-// runGit runs `git -C root args…` without a shell and returns its stdout.
+// runGit runs `git -C root args…` and returns its stdout.
 func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
-	return gitWith(ctx, root, nil, nil, args...)
+	return gitWith(ctx, root, nil, nil, nil, args...)
 }
 
-// gitWith is runGit with extra environment variables (they win) and,
-// unless nil, stdin.
-func gitWith(ctx context.Context, root string, env []string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := gitCommand(ctx, root, args...)
-	cmd.Env = append(cmd.Env, env...)
-	cmd.Stdin = stdin
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, gitFailed(ctx, args, err, stderr.String())
-	}
-	return stdout.Bytes(), nil
-}
-
-// gitCommand is `git -C root args…`, run without a shell in gitEnv.
-func gitCommand(ctx context.Context, root string, args ...string) *exec.Cmd {
+// gitWith is how git runs here: `git -C root args…` without a shell, in
+// gitEnv and with the extra environment variables env (they win), stdin
+// unless nil, and its stdout written to stdout, or else returned.
+func gitWith(ctx context.Context, root string, env []string, stdin io.Reader, stdout io.Writer, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
 	wd, _ := os.Getwd() // "" if it cannot be found
-	cmd.Env = append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	return cmd
-}
-
-// gitFailed turns the failure of a git command into the error to return.
-func gitFailed(ctx context.Context, args []string, err error, stderr string) error {
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return fmt.Errorf("git %s: %w", args[0], ctxErr)
+	cmd.Env = append(append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"), env...)
+	var out, stderr bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, &out, &stderr
+	if stdout != nil {
+		cmd.Stdout = stdout
 	}
-	if exitErr, ok := errors.AsType[*exec.ExitError](err); ok {
-		return &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr, err: err}
+	err := cmd.Run()
+	exitErr, exited := errors.AsType[*exec.ExitError](err)
+	switch {
+	case err == nil:
+		return out.Bytes(), nil
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("git %s: %w", args[0], ctx.Err())
+	case exited:
+		return nil, &gitError{cmd: args[0], stderr: stderr.String(), err: exitErr}
 	}
-	return fmt.Errorf("git %s: %w", args[0], err)
+	return nil, fmt.Errorf("git %s: %w", args[0], err)
 }
 
 // gitLocations are the variables that tell git where the repository, its

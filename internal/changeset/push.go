@@ -46,14 +46,10 @@ func isObjectID(s string) bool {
 }
 
 // isRemoteName says whether s is names of letters, digits, '.', '_' and
-// '-' joined by '/'.
+// '-' joined by '/', without "..".
 func isRemoteName(s string) bool {
-	for part := range strings.SplitSeq(s, "/") {
-		if part == "" || strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != "" {
-			return false
-		}
-	}
-	return true
+	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/") == "" &&
+		!strings.Contains("/"+s+"/", "//") && !strings.Contains(s, "..")
 }
 
 // ReadPushes reads the lines git gives the pre-push hook on stdin:
@@ -108,7 +104,7 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 			Hint: "specdev gate judges commits; push tags and other objects with git push --no-verify, knowingly"}
 	}
 	var not []string
-	if isRemoteName(remote) && !strings.Contains(remote, "..") {
+	if isRemoteName(remote) {
 		not = append(not, "--remotes="+remote)
 	}
 	if strings.Trim(p.RemoteSHA, "0") != "" && CommitExists(ctx, root, p.RemoteSHA) {
