@@ -145,37 +145,30 @@ func BaseHints(ctx context.Context, root string) ([]Hint, error) {
 		return nil, err
 	}
 	candidates := []Hint{{Rev: "HEAD~1", What: "the last commit"}}
-	if tag, err := repo.lastTag(ctx); err != nil {
-		return nil, err
-	} else if tag != "" {
-		candidates = append(candidates, Hint{Rev: tag, What: "everything since tag " + tag})
-	}
-	defaults, err := repo.defaultBranches(ctx)
+	// The newest tag before HEAD, so that a range from it is never empty.
+	tag, _, err := gitLine(ctx, root, "describe", "--tags", "--abbrev=0", "HEAD~1")
 	if err != nil {
 		return nil, err
 	}
+	if plainTag(tag) { // else none, or not safe to paste into a shell command line
+		candidates = append(candidates, Hint{Rev: tag, What: "everything since tag " + tag})
+	}
+	defaults, err := repo.defaultBranches(ctx)
 	for _, ref := range defaults {
 		name := shortRef(ref)
 		candidates = append(candidates, Hint{Rev: name, What: "everything this branch adds over " + name})
 	}
-	return repo.workingHints(ctx, head, candidates)
-}
-
-// workingHints keeps the candidates that name a commit other than HEAD
-// and those already kept, and that find files to review.
-func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint) ([]Hint, error) {
+	// Keep those that name a commit other than HEAD and those already
+	// kept, and that find files to review.
 	seen := map[string]bool{head: true}
 	var hints []Hint
 	for _, h := range candidates {
-		base, ok, err := verifyCommit(ctx, r.root, h.Rev)
-		if err != nil {
-			return nil, err
+		var files []string
+		base, ok, err := verifyCommit(ctx, root, h.Rev)
+		if ok && !seen[base] {
+			seen[base] = true
+			files, _, err = changedFiles(ctx, repo, base)
 		}
-		if !ok || seen[base] {
-			continue
-		}
-		seen[base] = true
-		files, _, err := changedFiles(ctx, r, base)
 		if errors.Is(err, protocol.ErrInvalid) {
 			continue // the same request would be refused
 		}
@@ -186,7 +179,7 @@ func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint)
 			hints = append(hints, h)
 		}
 	}
-	return hints, nil
+	return hints, err
 }
 
 // tagBytes are the bytes of a tag name that needs no quoting in a shell,
@@ -196,17 +189,4 @@ const tagBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 // plainTag reports whether tag needs no quoting in a shell.
 func plainTag(tag string) bool {
 	return tag != "" && strings.IndexByte("._/+-", tag[0]) < 0 && strings.Trim(tag, tagBytes) == ""
-}
-
-// lastTag is the newest tag reachable from HEAD's first parent (so that a
-// range from it is never empty), or "".
-func (r *repo) lastTag(ctx context.Context) (string, error) {
-	if _, ok, err := verifyCommit(ctx, r.root, "HEAD~1"); err != nil || !ok {
-		return "", err
-	}
-	tag, _, err := gitLine(ctx, r.root, "describe", "--tags", "--abbrev=0", "HEAD~1")
-	if !plainTag(tag) {
-		return "", err // no tag, or not safe to paste into a shell command line
-	}
-	return tag, err
 }

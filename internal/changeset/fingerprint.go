@@ -286,13 +286,7 @@ func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
 // work-tree copy differs from the index.
 func (r *repo) unstaged(ctx context.Context) (map[string]bool, error) {
 	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
-	set := map[string]bool{}
-	for _, p := range splitNUL(out) { // none when git failed
-		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
-			set[rel] = true
-		}
-	}
-	return set, err
+	return r.relative(splitNUL(out)), err // none when git failed
 }
 
 // blobDigest hashes the staged content of p as a checkout would write it,

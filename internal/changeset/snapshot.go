@@ -65,7 +65,7 @@ func (r *repo) commitFiles(ctx context.Context, head string, files []string) (st
 		return "", err
 	}
 	// The paths go on stdin: no argument list to outgrow, however many.
-	if _, err := gitWith(ctx, r.root, env, bytes.NewReader(nulList(files)), nil, "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
+	if _, err := gitWith(ctx, r.root, env, strings.NewReader(strings.Join(files, "\x00")+"\x00"), nil, "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
 		return "", err
 	}
 	tree, err := gitWith(ctx, r.root, env, nil, nil, "write-tree")
@@ -115,16 +115,6 @@ func (r *repo) relative(paths []string) map[string]bool {
 		}
 	}
 	return set
-}
-
-// nulList is paths as git's -z input: each ended by a NUL.
-func nulList(paths []string) []byte {
-	var b bytes.Buffer
-	for _, p := range paths {
-		b.WriteString(p)
-		b.WriteByte(0)
-	}
-	return b.Bytes()
 }
 
 // SnapshotStaged returns a commit that holds the index as it is (what git
