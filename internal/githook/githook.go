@@ -85,21 +85,6 @@ func CheckHook(name string) error {
 		Hint: "specdev installs pre-commit (checks the staged change), pre-push (checks what the branch adds) and claude-stop (a Claude Code Stop hook)"}
 }
 
-// RefusedError says why specdev leaves a hook as it is, and how to go on.
-type RefusedError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *RefusedError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, protocol.ErrConflict) true: the hooks folder is
-// not in a state the action fits.
-func (e *RefusedError) Is(target error) bool { return target == protocol.ErrConflict }
-
-// HintText suggests what to do.
-func (e *RefusedError) HintText() string { return e.Hint }
-
 // Spec is the hook to write.
 type Spec struct {
 	Hook   string   // pre-commit or pre-push
