@@ -74,20 +74,15 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 			Hint: "stage what to review with git add, then run it with --staged alone"}
 	}
 	repo, err := openRepo(ctx, opt.Root)
-	switch {
-	case errors.Is(err, ErrNotGit) && (opt.Base != "" || opt.Staged):
+	if errors.Is(err, ErrNotGit) && (opt.Base != "" || opt.Staged) {
 		flag, word := "--base "+opt.Base, "--base"
 		if opt.Staged {
 			flag, word = "--staged", "--staged"
 		}
-		return Result{}, &protocol.UsageError{
-			Msg:  fmt.Sprintf("%s: %s", flag, ErrNotGit),
-			Hint: "leave out " + word + " outside git, and list the files to review with --files",
-			Err:  ErrNotGit,
-		}
-	case errors.Is(err, ErrNotGit) && opt.Files != nil:
-		// Outside git the listed files are all there is to review.
-	case err != nil:
+		return Result{}, &protocol.UsageError{Msg: flag + ": " + ErrNotGit.Error(),
+			Hint: "leave out " + word + " outside git, and list the files to review with --files", Err: ErrNotGit}
+	}
+	if err != nil && (opt.Files == nil || !errors.Is(err, ErrNotGit)) { // outside git the listed files are all there is to review
 		return Result{}, err
 	}
 	res := Result{InGit: repo != nil, repo: repo}
