@@ -17,7 +17,8 @@
 //
 // Invariants:
 //   - Never runs a shell: git runs as an argv (exec.CommandContext, -C root,
-//     GIT_OPTIONAL_LOCKS=0), and only git runs.
+//     GIT_OPTIONAL_LOCKS=0), and only git runs. Git is that runner, which
+//     the git hooks and the git remote use too.
 //   - Never returns a path outside the project root or under .specdev/:
 //     every path is relative to the root, clean, slash-separated, and has
 //     passed CheckFile (no "..", no symlink leading out of the project).

@@ -298,7 +298,7 @@ func (r *repo) blobDigest(ctx context.Context, p string, e indexEntry) (string, 
 		args = []string{"cat-file", "blob", e.oid}
 		io.WriteString(h, "symlink\x00")
 	}
-	if _, err := gitWith(ctx, r.root, nil, nil, h, args...); err != nil {
+	if _, err := Git(ctx, r.root, nil, nil, h, args...); err != nil {
 		return "", fmt.Errorf("read the staged %s: %w", p, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil

@@ -2,6 +2,7 @@ package changeset
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,11 +26,11 @@ type repo struct {
 // git, it returns a *protocol.UsageError wrapping ErrNotGit.
 func openRepo(ctx context.Context, root string) (*repo, error) {
 	out, err := runGit(ctx, root, "rev-parse", "--show-prefix")
-	var gerr *gitError
+	gerr, failed := errors.AsType[*GitError](err)
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
 		return nil, notGitError(root, "git is not installed")
-	case errors.As(err, &gerr) && strings.Contains(gerr.stderr, "not a git repository"):
+	case failed && strings.Contains(gerr.Stderr, "not a git repository"):
 		return nil, notGitError(root, "")
 	case err != nil:
 		return nil, err
@@ -140,38 +141,43 @@ func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, 
 // common ancestor, no upstream, no tag).
 func gitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
 	out, err := runGit(ctx, root, args...)
-	if errors.As(err, new(*gitError)) {
+	if errors.As(err, new(*GitError)) {
 		return "", false, nil
 	}
 	return strings.TrimSpace(string(out)), err == nil, err
 }
 
-// gitError is a git command that ran and failed.
-type gitError struct {
-	cmd    string // the git subcommand, e.g. "status"
-	stderr string
-	err    error
+// GitError is a git command that ran and failed, with what it said.
+type GitError struct {
+	Args   []string
+	Stderr string // trimmed
+	Err    error
 }
 
-func (e *gitError) Error() string {
-	msg, _, _ := strings.Cut(strings.TrimSpace(e.stderr), "\n")
-	if msg == "" {
-		return fmt.Sprintf("git %s: %v", e.cmd, e.err)
+func (e *GitError) Error() string {
+	return fmt.Sprintf("git %s: %s", subcommand(e.Args), strings.ReplaceAll(cmp.Or(e.Stderr, e.Err.Error()), "\n", "; "))
+}
+
+func (e *GitError) Unwrap() error { return e.Err }
+
+// subcommand is the git subcommand of args (after any -c settings).
+func subcommand(args []string) string {
+	for len(args) > 2 && args[0] == "-c" {
+		args = args[2:]
 	}
-	return fmt.Sprintf("git %s: %s (%v)", e.cmd, msg, e.err)
+	return args[0]
 }
-
-func (e *gitError) Unwrap() error { return e.err }
 
 // runGit runs `git -C root args…` and returns its stdout.
 func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
-	return gitWith(ctx, root, nil, nil, nil, args...)
+	return Git(ctx, root, nil, nil, nil, args...)
 }
 
-// gitWith is how git runs here: `git -C root args…` without a shell, in
+// Git is how specdev runs git: `git -C root args…` without a shell, in
 // gitEnv and with the extra environment variables env (they win), stdin
-// unless nil, and its stdout written to stdout, or else returned.
-func gitWith(ctx context.Context, root string, env []string, stdin io.Reader, stdout io.Writer, args ...string) ([]byte, error) {
+// unless nil, and its stdout written to stdout, or else returned (also
+// when it fails). A git that ran and failed is a *GitError.
+func Git(ctx context.Context, root string, env []string, stdin io.Reader, stdout io.Writer, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
 	wd, _ := os.Getwd() // "" if it cannot be found
 	cmd.Env = append(append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"), env...)
@@ -181,16 +187,17 @@ func gitWith(ctx context.Context, root string, env []string, stdin io.Reader, st
 		cmd.Stdout = stdout
 	}
 	err := cmd.Run()
-	exitErr, exited := errors.AsType[*exec.ExitError](err)
+	_, exited := errors.AsType[*exec.ExitError](err)
 	switch {
 	case err == nil:
-		return out.Bytes(), nil
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("git %s: %w", args[0], ctx.Err())
+		err = fmt.Errorf("git %s: %w", subcommand(args), ctx.Err())
 	case exited:
-		return nil, &gitError{cmd: args[0], stderr: stderr.String(), err: exitErr}
+		err = &GitError{Args: args, Stderr: strings.TrimSpace(stderr.String()), Err: err}
+	default:
+		err = fmt.Errorf("git %s: %w", subcommand(args), err)
 	}
-	return nil, fmt.Errorf("git %s: %w", args[0], err)
+	return out.Bytes(), err
 }
 
 // gitLocations are the variables that tell git where the repository, its

@@ -61,14 +61,14 @@ func (r *repo) commitFiles(ctx context.Context, head string, files []string) (st
 	os.Remove(index.Name()) // git wants to create it
 	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, snapshotIdentity...)
 	env = append(env, keepHeap...) // write-tree sets up zlib for each new tree
-	if _, err := gitWith(ctx, r.root, env, nil, nil, "read-tree", head); err != nil {
+	if _, err := Git(ctx, r.root, env, nil, nil, "read-tree", head); err != nil {
 		return "", err
 	}
 	// The paths go on stdin: no argument list to outgrow, however many.
-	if _, err := gitWith(ctx, r.root, env, strings.NewReader(strings.Join(files, "\x00")+"\x00"), nil, "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
+	if _, err := Git(ctx, r.root, env, strings.NewReader(strings.Join(files, "\x00")+"\x00"), nil, "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
 		return "", err
 	}
-	tree, err := gitWith(ctx, r.root, env, nil, nil, "write-tree")
+	tree, err := Git(ctx, r.root, env, nil, nil, "write-tree")
 	if err != nil {
 		return "", err
 	}
@@ -78,7 +78,7 @@ func (r *repo) commitFiles(ctx context.Context, head string, files []string) (st
 // commitTree commits tree (as write-tree printed it) on top of head, as
 // specdev, with env, and returns the new commit.
 func commitTree(ctx context.Context, root string, env []string, tree []byte, head, msg string) (string, error) {
-	commit, err := gitWith(ctx, root, env, nil, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", msg)
+	commit, err := Git(ctx, root, env, nil, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", msg)
 	return strings.TrimSpace(string(commit)), err
 }
 

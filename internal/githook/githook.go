@@ -24,12 +24,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
@@ -51,19 +51,16 @@ type Location struct {
 // Locate asks git where the hooks of the repository around root are. A
 // linked worktree shares the hooks of its main repository.
 func Locate(ctx context.Context, root string) (Location, error) {
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-prefix", "--git-path", "hooks")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := changeset.Git(ctx, root, nil, nil, nil, "rev-parse", "--show-prefix", "--git-path", "hooks")
+	gerr, failed := errors.AsType[*changeset.GitError](err)
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
 		return Location{}, &protocol.UsageError{Msg: "git is not installed", Hint: "install git: hooks are a git feature"}
-	case err != nil && strings.Contains(stderr.String(), "not a git repository"):
+	case failed && strings.Contains(gerr.Stderr, "not a git repository"):
 		return Location{}, &protocol.UsageError{Msg: fmt.Sprintf("%s is not in a git repository", root),
 			Hint: "git hooks need a git repository: run git init first"}
 	case err != nil:
-		return Location{}, fmt.Errorf("git rev-parse: %v: %s", err, strings.TrimSpace(stderr.String()))
+		return Location{}, err
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) != 2 {

@@ -21,12 +21,12 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 )
 
 // RefPrefix is where a remote keeps the assignments' states.
@@ -63,7 +63,7 @@ func (r *Remote) List(ctx context.Context) (map[string]string, error) {
 // lsRemote returns the id of each of the remote's refs that pattern
 // matches, by ref.
 func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]string, error) {
-	out, err := r.git(ctx, nil, "ls-remote", "--refs", r.remote, pattern)
+	out, err := r.git(ctx, nil, nil, "ls-remote", "--refs", r.remote, pattern)
 	if err != nil {
 		return nil, r.unreachable(err)
 	}
@@ -96,7 +96,7 @@ func (r *Remote) Read(ctx context.Context, ref, id string) (*checkpoint.RemoteSt
 	if !errors.Is(err, errMissing) {
 		return st, err
 	}
-	if _, err := r.git(ctx, nil, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", "--no-tags",
+	if _, err := r.git(ctx, nil, nil, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", "--no-tags",
 		"--no-write-fetch-head", "--no-recurse-submodules", r.remote, id); err != nil {
 		return nil, r.unreachable(err)
 	}
@@ -122,7 +122,7 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 	}
 	date := fmt.Sprintf("%d +0000", c.Time.Unix())
 	env := slices.Concat(identity, []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date})
-	id, err := r.gitEnv(ctx, env, nil, args...)
+	id, err := r.git(ctx, env, nil, args...)
 	if err != nil {
 		if c.Sign {
 			return "", signError(err)
@@ -130,7 +130,7 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 		return "", err
 	}
 	commit := string(bytes.TrimSpace(id))
-	out, err := r.git(ctx, nil, "push", "--porcelain", "--no-verify", "--force-with-lease="+lease, r.remote, commit+":"+ref)
+	out, err := r.git(ctx, nil, nil, "push", "--porcelain", "--no-verify", "--force-with-lease="+lease, r.remote, commit+":"+ref)
 	if err == nil {
 		return commit, nil
 	}
@@ -148,13 +148,13 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 func (r *Remote) tree(ctx context.Context, files map[string][]byte) (string, error) {
 	var tree bytes.Buffer
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		id, err := r.git(ctx, files[name], "hash-object", "-w", "--no-filters", "--stdin")
+		id, err := r.git(ctx, nil, files[name], "hash-object", "-w", "--no-filters", "--stdin")
 		if err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", bytes.TrimSpace(id), name)
 	}
-	id, err := r.git(ctx, tree.Bytes(), "mktree")
+	id, err := r.git(ctx, nil, tree.Bytes(), "mktree")
 	return string(bytes.TrimSpace(id)), err
 }
 
@@ -192,30 +192,16 @@ func (r *Remote) Verify(ctx context.Context, id, allowedSigners string) error {
 	if _, err := os.Stat(abs); err != nil {
 		return fmt.Errorf("--allowed-signers: %w", err)
 	}
-	_, err = r.git(ctx, nil, "-c", "gpg.ssh.allowedSignersFile="+abs, "verify-commit", id)
-	if g, ok := errors.AsType[*GitError](err); ok && g.Stderr == "" {
+	_, err = r.git(ctx, nil, nil, "-c", "gpg.ssh.allowedSignersFile="+abs, "verify-commit", id)
+	if g, ok := errors.AsType[*changeset.GitError](err); ok && g.Stderr == "" {
 		return errors.New("it carries no signature")
 	}
 	return err
 }
 
-// git runs git in the repository with stdin, and returns its stdout.
-func (r *Remote) git(ctx context.Context, stdin []byte, args ...string) ([]byte, error) {
-	return r.gitEnv(ctx, nil, stdin, args...)
-}
-
-func (r *Remote) gitEnv(ctx context.Context, env []string, stdin []byte, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.root}, args...)...)
-	cmd.Env = append(append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS="), env...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	switch {
-	case ctx.Err() != nil:
-		return out, fmt.Errorf("git %s: %w", command(args), ctx.Err())
-	case err != nil:
-		return out, &GitError{Args: args, Stderr: strings.TrimSpace(stderr.String()), Err: err}
-	}
-	return out, nil
+// git runs git in the repository with stdin, and returns its stdout. It
+// never prompts: a remote that needs a password fails instead.
+func (r *Remote) git(ctx context.Context, env []string, stdin []byte, args ...string) ([]byte, error) {
+	env = append([]string{"GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS="}, env...)
+	return changeset.Git(ctx, r.root, env, bytes.NewReader(stdin), nil, args...)
 }

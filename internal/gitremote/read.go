@@ -3,7 +3,6 @@ package gitremote
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -118,32 +118,6 @@ func (r *Remote) invalid(st *checkpoint.RemoteState, file, problem string) error
 	return &protocol.InvalidError{File: checkpoint.RemoteLabel(r.remote, st, file), Problem: problem, Hint: checkpoint.RemoteHint(r.remote, st.Ref)}
 }
 
-// GitError is a git command that failed, with what it said.
-type GitError struct {
-	Args   []string
-	Stderr string
-	Err    error
-}
-
-func (e *GitError) Error() string {
-	msg := cmp.Or(e.Stderr, e.Err.Error())
-	return fmt.Sprintf("git %s: %s", command(e.Args), strings.ReplaceAll(msg, "\n", "; "))
-}
-
-func (e *GitError) Unwrap() error { return e.Err }
-
-// command is the git subcommand of args (after any -c settings).
-func command(args []string) string {
-	for i := 0; i < len(args); i++ {
-		if args[i] == "-c" {
-			i++
-			continue
-		}
-		return args[i]
-	}
-	return ""
-}
-
 // hintError is an error with the fix to suggest (review.HintOf finds
 // it): nothing was changed, here or on the remote.
 type hintError struct {
@@ -158,7 +132,7 @@ func (e *hintError) HintText() string { return e.hint }
 // unreachable says the remote could not be asked, unless err is the
 // context's end.
 func (r *Remote) unreachable(err error) error {
-	if _, ok := errors.AsType[*GitError](err); !ok {
+	if _, ok := errors.AsType[*changeset.GitError](err); !ok {
 		return err
 	}
 	return &hintError{msg: "cannot reach the remote " + r.remote + ", which holds the review state", err: err,
