@@ -96,7 +96,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 	}
 	l.impl.say("%s: %s implements (%s)", l.svc.Assignment, l.impl.agent.Name, map[bool]string{true: "resumed with the findings", false: "from the plan"}[j.resume != ""])
 	res := execute(ctx, j, &scanner{agent: j.agent})
-	if j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs() {
+	if res.sessionLost(j.resume) {
 		l.impl.say("%s: the implementer's session is gone; starting afresh", l.svc.Assignment)
 		j.resume, j.prompt = "", implementerRole+l.plan+"\nThe last review failed:\n"+view.Text
 		res = execute(ctx, j, &scanner{agent: j.agent})

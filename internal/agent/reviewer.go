@@ -58,7 +58,7 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 		j.heading = fmt.Sprintf("%s reviews %s, round %d (run %d)", r.agent.Name, c.Assignment, c.Round, len(rep.Runs)+1)
 		res := r.watch(ctx, svc, j, rep)
 		w, err := svc.Beat(context.WithoutCancel(ctx), false)
-		lost := j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs()
+		lost := res.sessionLost(j.resume)
 		next, outcome := "", res.outcome()
 		switch {
 		case err != nil:
@@ -158,10 +158,6 @@ func (r *runner) watch(ctx context.Context, svc *review.Service, j job, rep revi
 		}
 	}
 }
-
-// crashedByUs: the run was ended by the runner or its time limit, not by
-// an exit of its own.
-func (r ran) crashedByUs() bool { return r.timedOut || r.stopped || r.err != nil }
 
 // giveBack releases the caller's review with its progress kept.
 func (r *runner) giveBack(ctx context.Context, svc *review.Service, why string) {
