@@ -19,7 +19,6 @@
 package githook
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -141,18 +140,15 @@ exit $status
 // parseScript tells whether a hook's text is one specdev wrote for hook,
 // and what it runs.
 func parseScript(hook string, data []byte) (ours bool, command string) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for i := 0; sc.Scan() && i < 8; i++ {
-		line := sc.Text()
-		switch {
-		case i == 1:
-			if line != markerPrefix+hook {
-				return false, ""
-			}
-			ours = true
-		case strings.HasPrefix(line, commandPrefix):
-			command = strings.TrimPrefix(line, commandPrefix)
+	lines := strings.SplitN(string(data), "\n", 9)
+	for i, line := range lines[:min(len(lines), 8)] {
+		line = strings.TrimSuffix(line, "\r")
+		if i == 1 && line != markerPrefix+hook {
+			return false, ""
+		}
+		if c, ok := strings.CutPrefix(line, commandPrefix); ok {
+			command = c
 		}
 	}
-	return ours, command
+	return len(lines) > 1, command
 }

@@ -136,7 +136,15 @@ func Install(dir string, s Spec) (State, Action, error) {
 			return st, "", fmt.Errorf("keep the existing hook as %s: %w", st.Chained, err)
 		}
 	}
-	if err := placeFile(st.Path, script, action != Installed); err != nil {
+	place := atomicfile.Create // linked into place: fails if something appeared there
+	if action != Installed {
+		place = atomicfile.Replace
+	}
+	if err := place(st.Path, script, 0o755); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			err = &checkpoint.StateError{Msg: fmt.Sprintf("%s appeared while specdev was installing its hook", st.Path),
+				Hint: "run specdev hook install again"}
+		}
 		if action == Chained {
 			os.Remove(st.Chained) // the original is still at st.Path
 		}
@@ -200,19 +208,4 @@ func checkDir(dir string, create bool) error {
 			Hint: "fix core.hooksPath (git config core.hooksPath) or move the file away"}
 	}
 	return nil
-}
-
-// placeFile puts a complete, executable file with data at path: linked
-// into place (fails if path exists) or, with replace, renamed over it.
-func placeFile(path string, data []byte, replace bool) error {
-	place := atomicfile.Create
-	if replace {
-		place = atomicfile.Replace
-	}
-	err := place(path, data, 0o755)
-	if errors.Is(err, fs.ErrExist) {
-		return &checkpoint.StateError{Msg: fmt.Sprintf("%s appeared while specdev was installing its hook", path),
-			Hint: "run specdev hook install again"}
-	}
-	return err
 }

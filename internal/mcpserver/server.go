@@ -32,7 +32,7 @@ import (
 // Options tune a server; the zero value is what specdev mcp runs.
 type Options struct {
 	Version   string
-	Heartbeat time.Duration // between progress notifications while a tool waits (default 15 s)
+	Heartbeat time.Duration // between progress notifications while a tool waits (0: 15 s)
 }
 
 // conn is the connection's caller: the service it opens operations on,
@@ -48,10 +48,7 @@ type conn struct {
 
 // New makes the server for one connection, on svc's store and caller.
 func New(svc *review.Service, opt Options) *mcp.Server {
-	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: cmp.Or(svc.Session, review.NewSessionID()), lease: svc.Lease}
-	if c.heartbeat <= 0 {
-		c.heartbeat = 15 * time.Second
-	}
+	c := &conn{base: svc, heartbeat: cmp.Or(opt.Heartbeat, 15*time.Second), session: cmp.Or(svc.Session, review.NewSessionID()), lease: svc.Lease}
 	s := mcp.NewServer(&mcp.Implementation{Name: "specdev", Version: opt.Version},
 		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
 	c.addTools(s)
