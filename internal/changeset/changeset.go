@@ -92,7 +92,12 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		if res.HeadCommit, err = repo.head(ctx); err != nil {
 			return Result{}, err
 		}
-		if base, err = repo.resolveBase(ctx, opt.Base); err != nil {
+		var ok bool
+		if base, ok, err = verifyCommit(ctx, repo.root, opt.Base); err == nil && !ok && opt.Base != "" {
+			err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", opt.Base, ErrUnknownBase),
+				Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3", Err: ErrUnknownBase}
+		}
+		if err != nil {
 			return Result{}, err
 		}
 	}

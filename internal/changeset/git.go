@@ -55,16 +55,6 @@ func (r *repo) head(ctx context.Context) (string, error) {
 	return hash, err
 }
 
-// resolveBase returns the full hash of the commit rev names ("" for "").
-func (r *repo) resolveBase(ctx context.Context, rev string) (string, error) {
-	hash, ok, err := verifyCommit(ctx, r.root, rev)
-	if err == nil && !ok && rev != "" {
-		err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", rev, ErrUnknownBase),
-			Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3", Err: ErrUnknownBase}
-	}
-	return hash, err
-}
-
 // status lists the paths, relative to the top level, that git status
 // reports as changed or untracked (not ignored), a rename or copy by its
 // new name; origins are the original paths of the renames and copies.

@@ -200,21 +200,19 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 		return func() {}
 	}
 	start := time.Now()
-	var mu sync.Mutex // one notification at a time, none after stop
-	stopped := false
+	var mu sync.Mutex // one notification at a time
 	send := func(note string) {
 		mu.Lock()
 		defer mu.Unlock()
-		if !stopped {
-			s := time.Since(start).Seconds()
-			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: s,
-				Message: fmt.Sprintf("%s (%.0f s)", protocol.SafeText(note), s)})
-		}
+		s := time.Since(start).Seconds()
+		req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: s,
+			Message: fmt.Sprintf("%s (%.0f s)", protocol.SafeText(note), s)})
 	}
 	svc.Notify = send
 	tick := time.NewTicker(c.heartbeat)
-	done := make(chan struct{})
+	done, beating := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(beating)
 		for {
 			select {
 			case <-done:
@@ -224,12 +222,10 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 			}
 		}
 	}()
-	return func() {
+	return func() { // none after it: the heartbeat has ended, and the operation has returned
 		tick.Stop()
 		close(done)
-		mu.Lock()
-		stopped = true
-		mu.Unlock()
+		<-beating
 	}
 }
 
