@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// snapshotIdentity signs snapshot commits: they are specdev's record of
-// what was reviewed, not anybody's work, and must not depend on the
-// user's git configuration.
-var snapshotIdentity = []string{
+// Identity signs the commits specdev makes (snapshots, and the review
+// state a git remote keeps): they are specdev's records, not anybody's
+// work, and must not depend on the user's git configuration.
+var Identity = []string{
 	"GIT_AUTHOR_NAME=specdev", "GIT_AUTHOR_EMAIL=specdev@localhost",
 	"GIT_COMMITTER_NAME=specdev", "GIT_COMMITTER_EMAIL=specdev@localhost",
 }
@@ -59,7 +59,7 @@ func (r *repo) commitFiles(ctx context.Context, head string, files []string) (st
 	index.Close()
 	defer os.Remove(index.Name())
 	os.Remove(index.Name()) // git wants to create it
-	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, snapshotIdentity...)
+	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, Identity...)
 	env = append(env, keepHeap...) // write-tree sets up zlib for each new tree
 	if _, err := Git(ctx, r.root, env, nil, nil, "read-tree", head); err != nil {
 		return "", err
@@ -139,5 +139,5 @@ func SnapshotStaged(ctx context.Context, root string) (string, error) {
 	if bytes.Equal(bytes.TrimSpace(tree), bytes.TrimSpace(headTree)) {
 		return head, nil
 	}
-	return commitTree(ctx, root, snapshotIdentity, tree, head, "specdev: the staged change of a review request, as requested")
+	return commitTree(ctx, root, Identity, tree, head, "specdev: the staged change of a review request, as requested")
 }

@@ -32,10 +32,6 @@ import (
 // RefPrefix is where a remote keeps the assignments' states.
 const RefPrefix = "refs/specdev/assignments/"
 
-// identity is the author and committer of every state commit.
-var identity = []string{"GIT_AUTHOR_NAME=specdev", "GIT_AUTHOR_EMAIL=specdev@localhost",
-	"GIT_COMMITTER_NAME=specdev", "GIT_COMMITTER_EMAIL=specdev@localhost"}
-
 // Remote is one git remote of the repository that holds the project.
 type Remote struct {
 	root   string // a folder inside the repository
@@ -121,7 +117,7 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 		lease += base.ID
 	}
 	date := fmt.Sprintf("%d +0000", c.Time.Unix())
-	env := slices.Concat(identity, []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date})
+	env := slices.Concat(changeset.Identity, []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date})
 	id, err := r.git(ctx, env, nil, args...)
 	if err != nil {
 		if c.Sign {
