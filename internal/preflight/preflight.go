@@ -56,8 +56,7 @@ func (r Result) NotStarted() bool { return r.Setup != "" }
 // Run runs argv in dir with a time limit and returns what happened.
 // It never uses a shell.
 //
-// A timeout that is not positive means no limit other than ctx. The result's
-// At is left zero: the caller stamps it. started, if not nil, is called
+// The result's At is left zero: the caller stamps it. started, if not nil, is called
 // with the gate's group as soon as it runs, for the caller to record.
 func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, started func(Group)) Result {
 	res := Result{PreflightResult: protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}}
@@ -65,10 +64,7 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 		return res
 	}
 
-	runCtx, cancel := ctx, context.CancelFunc(func() {})
-	if timeout > 0 {
-		runCtx, cancel = context.WithTimeout(ctx, timeout)
-	}
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
 	out := newTail(MaxOutput)
