@@ -170,12 +170,8 @@ func pushRejection(out []byte, ref string) (reason string, rejected bool) {
 // lease named: seen by git before sending (stale info), or by the server
 // as it updated the ref.
 func raced(reason string) bool {
-	for _, s := range []string{"stale info", "fetch first", "non-fast-forward", "lock", "failed to update ref", "incorrect old value", "already exists"} {
-		if strings.Contains(reason, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"stale info", "fetch first", "non-fast-forward", "lock", "failed to update ref", "incorrect old value", "already exists"},
+		func(s string) bool { return strings.Contains(reason, s) })
 }
 
 // Verify checks that commit id carries a signature git verifies against

@@ -19,7 +19,6 @@ package preflight
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -158,11 +157,7 @@ type Group struct {
 }
 
 // newToken is a fresh value for TokenEnv.
-func newToken() string {
-	b := make([]byte, 16)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
+func newToken() string { return rand.Text() }
 
 // MaxOutput is how many bytes of a gate's output are kept: the last ones,
 // where a failing gate prints its error.
