@@ -140,12 +140,10 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 		if err == nil {
 			err = c.checkListed(p)
 		}
+		if inv, ok := errors.AsType[*protocol.InvalidError](err); ok { // refuse made it: it is this one's
+			inv.File, inv.Field = "--files", fmt.Sprintf("files[%d]", i)
+		}
 		if err != nil {
-			if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
-				return nil, &protocol.InvalidError{
-					File: "--files", Field: fmt.Sprintf("files[%d]", i), Problem: inv.Problem, Hint: inv.Hint,
-				}
-			}
 			return nil, err
 		}
 		out = append(out, p)

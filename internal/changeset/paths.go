@@ -137,13 +137,10 @@ func (c *checker) checkListed(p string) error {
 // not exist (a deletion) is kept.
 func (c *checker) reviewable(p string) (bool, error) {
 	fi, err := c.checkInfo(p)
+	if inv, ok := errors.AsType[*protocol.InvalidError](err); ok { // refuse made it: it is this one's
+		inv.File, inv.Hint = "changed files", inv.Hint+"; or list the files to review with --files"
+	}
 	if err != nil {
-		if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
-			return false, &protocol.InvalidError{
-				File: "changed files", Problem: inv.Problem,
-				Hint: inv.Hint + "; or list the files to review with --files",
-			}
-		}
 		return false, err
 	}
 	if fi == nil { // a symlink (inside the project), or no such file
