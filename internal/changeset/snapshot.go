@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -96,13 +97,7 @@ func (r *repo) dirty(ctx context.Context, changed map[string]bool, files []strin
 		}
 		changed = r.relative(append(paths, origins...))
 	}
-	var dirty []string
-	for _, f := range files {
-		if changed[f] {
-			dirty = append(dirty, f)
-		}
-	}
-	return dirty, nil
+	return slices.DeleteFunc(slices.Clone(files), func(f string) bool { return !changed[f] }), nil
 }
 
 // relative is the set of paths (relative to the top level) inside the
