@@ -78,10 +78,7 @@ Every assignment's report, request and progress are resources: specdev://assignm
 func (c *conn) service(assignment string) *review.Service {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if assignment == "" {
-		assignment = c.base.Assignment
-	}
-	return c.base.With(c.session, c.lease, assignment)
+	return c.base.With(c.session, c.lease, cmp.Or(assignment, c.base.Assignment))
 }
 
 // targeted is a tool input that names an assignment.

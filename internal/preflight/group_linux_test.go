@@ -125,7 +125,7 @@ func TestRunReportsItsGroup(t *testing.T) {
 	res := Run(context.Background(), t.TempDir(), []string{"sh", "-c", "echo $$; echo $" + TokenEnv}, time.Minute, func(g Group) { got = g })
 	self, _ := readProc(os.Getpid())
 	lines := strings.Fields(res.Output)
-	if len(lines) != 2 || lines[0] != strconv.Itoa(got.ID) || lines[1] != got.Token || len(got.Token) != 26 {
+	if len(lines) != 2 || lines[0] != strconv.Itoa(got.ID) || lines[1] != got.Token || len(got.Token) != 32 {
 		t.Errorf("gate printed %q; group %+v", res.Output, got)
 	}
 	if got.Start == 0 || got.Runner != os.Getpid() || got.RunnerStart != self.start || got.Boot != bootID() || got.Boot == "" {

@@ -19,6 +19,7 @@ package preflight
 import (
 	"context"
 	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -156,8 +157,13 @@ type Group struct {
 	Boot        string `json:"boot"`         // the boot the start times count from
 }
 
-// newToken is a fresh value for TokenEnv.
-func newToken() string { return rand.Text() }
+// newToken is a fresh value for TokenEnv: 32 hex digits, as the gate's
+// record in the assignment folder has it.
+func newToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
 
 // MaxOutput is how many bytes of a gate's output are kept: the last ones,
 // where a failing gate prints its error.
