@@ -58,7 +58,6 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 		j.heading = fmt.Sprintf("%s reviews %s, round %d (run %d)", r.agent.Name, c.Assignment, c.Round, len(rep.Runs)+1)
 		res := r.watch(ctx, svc, j, rep)
 		w, err := svc.Beat(context.WithoutCancel(ctx), false)
-		lost := res.sessionLost(j.resume)
 		next, outcome := "", res.outcome()
 		switch {
 		case err != nil:
@@ -71,7 +70,7 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 		case ctx.Err() != nil:
 			rep.Outcome = "stopped"
 			r.giveBack(ctx, svc, "interrupted")
-		case lost:
+		case res.sessionLost(j.resume):
 			next, outcome = "fresh", "session_lost"
 		case res.crashed():
 			rep.Outcome = outcome
