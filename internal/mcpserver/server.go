@@ -19,6 +19,7 @@ package mcpserver
 import (
 	"cmp"
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
@@ -64,14 +65,9 @@ func Serve(ctx context.Context, svc *review.Service, opt Options) error {
 
 // instructions tell the agent how the tools map onto the command lines
 // that results name in their next step.
-const instructions = `specdev hands review work between an implementer and a reviewer through files in the repository.
-Implementer: request_review, then wait_for_verdict; after a failure fix the findings and request_review again.
-Reviewer: claim_review, record_file for every file (your checkpoint), then give_verdict; or set_loop_review_result to record and decide in one call.
-This server keeps your reviewer session and lease: never pass them. Where a result's next step names a command, use its tool:
-specdev work request = request_review, specdev work = review_status (with --timeout: wait_for_verdict), specdev work continue = continue_after_pause,
-specdev work cancel = cancel, specdev check = claim_review, specdev check record = record_file, specdev check verdict = give_verdict,
-specdev check release = release_review, specdev status = status, specdev history = history, specdev gate = gate.
-Every assignment's report, request and progress are resources: specdev://assignments/{id}/report, /request, /progress.`
+//
+//go:embed instructions.txt
+var instructions string
 
 // service is the caller for one call: the connection's session and
 // lease, and the assignment the call names (else the server's default).
