@@ -50,7 +50,10 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 	c, _ := review.ClaimedOf(claim)
 	svc := r.svc.With(c.Session, c.Lease, c.Assignment)
 	j := r.job(c.Assignment, []string{"SPECDEV_SESSION=" + c.Session, "SPECDEV_LEASE=" + c.Lease})
-	rep := reviewed{Assignment: c.Assignment, Round: c.Round, Log: r.relLog(j.log)}
+	rep := reviewed{Assignment: c.Assignment, Round: c.Round, Log: j.log}
+	if rel, err := filepath.Rel(r.svc.Store.Root, j.log); err == nil {
+		rep.Log = filepath.ToSlash(rel)
+	}
 	j.prompt = reviewerRole + briefingOf(claim)
 	if s := c.Resume; s != nil && s.Agent == r.agent.Name && len(r.agent.ResumeArgv) > 0 {
 		j.resume, j.prompt = s.ID, briefingOf(claim) // the session has the role and the earlier rounds
@@ -164,13 +167,6 @@ func (r *runner) giveBack(ctx context.Context, svc *review.Service, why string) 
 	if _, err := svc.ReleaseFor(context.WithoutCancel(ctx), why); err != nil {
 		r.say("give back %s: %v", svc.Assignment, err)
 	}
-}
-
-func (r *runner) relLog(path string) string {
-	if rel, err := filepath.Rel(r.svc.Store.Root, path); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return path
 }
 
 func outcomeWords(rep reviewed) string {

@@ -238,10 +238,12 @@ func DigestStaged(ctx context.Context, root string, files []string) (Sums, error
 // the checkout filters of its path. A symlink whose entry differs from
 // the work tree is hashed by "symlink\x00<target>".
 func (r *repo) digestEntries(ctx context.Context, files []string, entries, index map[string]indexEntry) (Sums, error) {
-	dirty, err := r.unstaged(ctx)
+	// the paths whose work-tree copy differs from the index
+	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
 	if err != nil {
 		return Sums{}, err
 	}
+	dirty := r.relative(splitNUL(out))
 	content := newHasher()
 	return digestEach(files, func(p string) (string, error) {
 		e, ok := entries[p]
@@ -280,13 +282,6 @@ func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
 		entries[p] = indexEntry{mode: parts[0], oid: parts[1], stage: parts[2]}
 	}
 	return entries, nil
-}
-
-// unstaged is the set of paths under the project, relative to it, whose
-// work-tree copy differs from the index.
-func (r *repo) unstaged(ctx context.Context) (map[string]bool, error) {
-	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
-	return r.relative(splitNUL(out)), err // none when git failed
 }
 
 // blobDigest hashes the staged content of p as a checkout would write it,
