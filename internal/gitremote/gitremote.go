@@ -46,43 +46,36 @@ func (r *Remote) Name() string { return r.remote }
 
 // List returns the commit of every assignment the remote holds, by name.
 func (r *Remote) List(ctx context.Context) (map[string]string, error) {
-	refs, err := r.lsRemote(ctx, RefPrefix+"*")
-	names := map[string]string{}
-	for ref, id := range refs {
-		if name, ok := strings.CutPrefix(ref, RefPrefix); ok && !strings.Contains(name, "/") {
-			names[name] = id
-		}
-	}
-	return names, err
+	return r.lsRemote(ctx, RefPrefix+"*")
 }
 
-// lsRemote returns the id of each of the remote's refs that pattern
-// matches, by ref.
+// lsRemote returns the id of each assignment ref of the remote that
+// pattern matches, by the assignment's name.
 func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]string, error) {
 	out, err := r.git(ctx, nil, nil, "ls-remote", "--refs", r.remote, pattern)
 	if err != nil {
 		return nil, r.unreachable(err)
 	}
-	refs := map[string]string{}
+	names := map[string]string{}
 	for line := range strings.Lines(string(out)) {
-		if id, ref, ok := strings.Cut(strings.TrimSpace(line), "\t"); ok {
-			refs[ref] = id
+		id, ref, _ := strings.Cut(strings.TrimSpace(line), "\t")
+		if name, ok := strings.CutPrefix(ref, RefPrefix); ok && !strings.Contains(name, "/") {
+			names[name] = id
 		}
 	}
-	return refs, nil
+	return names, nil
 }
 
 // Fetch returns the assignment's state as the remote holds it now (nil
 // when it holds none), or state id if given.
 func (r *Remote) Fetch(ctx context.Context, name, id string) (*checkpoint.RemoteState, error) {
-	ref := RefPrefix + name
 	if id == "" {
-		refs, err := r.lsRemote(ctx, ref)
-		if id = refs[ref]; err != nil || id == "" {
+		names, err := r.lsRemote(ctx, RefPrefix+name)
+		if id = names[name]; err != nil || id == "" {
 			return nil, err
 		}
 	}
-	return r.Read(ctx, ref, id)
+	return r.Read(ctx, RefPrefix+name, id)
 }
 
 // Read returns the state that commit id of ref holds, fetched from the
