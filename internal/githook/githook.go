@@ -96,7 +96,7 @@ const commandPrefix = "# runs: "
 
 // hookScript is the hook's text, with {names} for what Script puts in.
 //
-//go:embed hook.sh
+//go:embed hook.tmpl
 var hookScript string
 
 // Script is the text of the hook: run the chained hook, if any and
