@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -53,14 +54,12 @@ func (res Result) Snapshot(ctx context.Context, files []string) (Sums, string, e
 // commitFiles commits, on top of head, the tree of head with the files
 // (relative to the project root) as the work tree has them.
 func (r *repo) commitFiles(ctx context.Context, head string, files []string) (string, error) {
-	index, err := os.CreateTemp("", "specdev-index-")
+	dir, err := os.MkdirTemp("", "specdev-index-") // for an index git creates itself
 	if err != nil {
 		return "", err
 	}
-	index.Close()
-	defer os.Remove(index.Name())
-	os.Remove(index.Name()) // git wants to create it
-	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, Identity...)
+	defer os.RemoveAll(dir)
+	env := append([]string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index")}, Identity...)
 	env = append(env, keepHeap...) // write-tree sets up zlib for each new tree
 	if _, err := Git(ctx, r.root, env, nil, nil, "read-tree", head); err != nil {
 		return "", err
