@@ -96,7 +96,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 	}
 	l.impl.say("%s: %s implements (%s)", l.svc.Assignment, l.impl.agent.Name, map[bool]string{true: "resumed with the findings", false: "from the plan"}[j.resume != ""])
 	res := execute(ctx, j, &scanner{agent: j.agent})
-	if j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs() {
+	if res.sessionLost(j.resume) {
 		l.impl.say("%s: the implementer's session is gone; starting afresh", l.svc.Assignment)
 		j.resume, j.prompt = "", implementerRole+l.plan+"\nThe last review failed:\n"+view.Text
 		res = execute(ctx, j, &scanner{agent: j.agent})
@@ -118,7 +118,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 func (l *looper) recordImpl(ctx context.Context, j job, res ran) {
 	var rep reviewed
 	l.impl.record(ctx, l.svc, &rep, j, res, map[bool]string{true: res.outcome(), false: "done"}[res.crashed()], "implementer")
-	r := l.round(ctx)
+	r, _ := l.round(ctx)
 	r.Implementer = r.Implementer.Add(rep.Used)
 }
 
@@ -135,27 +135,22 @@ func (l *looper) review(ctx context.Context) *review.Result {
 		return l.stop(claim.Code, "the review could not be claimed", errors.New(claim.Text))
 	}
 	rep := l.rev.review(ctx, claim)
-	r := l.round(ctx)
-	r.Reviewer, r.Status = r.Reviewer.Add(rep.Used), rep.Status
-	if w, err := l.svc.Beat(ctx, false); err == nil {
-		r.Read = w.Recorded
-	}
+	r, w := l.round(ctx)
+	r.Reviewer, r.Status, r.Read = r.Reviewer.Add(rep.Used), rep.Status, max(r.Read, w.Recorded)
 	if rep.Outcome != "verdict" {
 		return l.stop(review.Failure, "the reviewer "+outcomeWords(rep), nil)
 	}
 	return nil
 }
 
-// round is the entry of the request's current round.
-func (l *looper) round(ctx context.Context) *loopRound {
-	n := 1
-	if w, err := l.svc.Beat(ctx, false); err == nil && w.Round > 0 {
-		n = w.Round
+// round is the entry of the request's current round, and how far its
+// review is (nothing when that cannot be read).
+func (l *looper) round(ctx context.Context) (*loopRound, review.Watch) {
+	w, _ := l.svc.Beat(ctx, false)
+	if k := len(l.rounds); k == 0 || l.rounds[k-1].Round != max(w.Round, 1) {
+		l.rounds = append(l.rounds, loopRound{Round: max(w.Round, 1)})
 	}
-	if k := len(l.rounds); k == 0 || l.rounds[k-1].Round != n {
-		l.rounds = append(l.rounds, loopRound{Round: n})
-	}
-	return &l.rounds[len(l.rounds)-1]
+	return &l.rounds[len(l.rounds)-1], w
 }
 
 func (l *looper) stop(code review.Code, why string, err error) *review.Result {

@@ -19,7 +19,7 @@ func TestScannerReadsEachAgentsOutput(t *testing.T) {
 	}{
 		{"claude's result object", claude,
 			`{"type":"result","session_id":"abc","total_cost_usd":0.25,"usage":{"input_tokens":12,"cache_read_input_tokens":300,"output_tokens":7}}` + "\n",
-			reported{Session: "abc", Used: protocol.AgentUsage{InputTokens: 12, CacheReadTokens: 300, OutputTokens: 7, CostUSD: 0.25}, costKnown: true}},
+			reported{Session: "abc", Used: protocol.AgentUsage{InputTokens: 12, CacheReadTokens: 300, OutputTokens: 7, CostUSD: 0.25}}},
 		{"codex's events, the last line without a newline", codex,
 			"{\"type\":\"thread.started\",\"thread_id\":\"th-1\"}\nnot json\n{\"type\":\"turn.completed\",\"usage\":{\"input_tokens\":40,\"cached_input_tokens\":30,\"output_tokens\":2}}",
 			reported{Session: "th-1", Used: protocol.AgentUsage{InputTokens: 40, CacheReadTokens: 30, OutputTokens: 2}}},

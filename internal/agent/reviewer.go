@@ -3,6 +3,7 @@ package agent
 import (
 	"cmp"
 	"context"
+	_ "embed"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -49,7 +50,10 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 	c, _ := review.ClaimedOf(claim)
 	svc := r.svc.With(c.Session, c.Lease, c.Assignment)
 	j := r.job(c.Assignment, []string{"SPECDEV_SESSION=" + c.Session, "SPECDEV_LEASE=" + c.Lease})
-	rep := reviewed{Assignment: c.Assignment, Round: c.Round, Log: r.relLog(j.log)}
+	rep := reviewed{Assignment: c.Assignment, Round: c.Round, Log: j.log}
+	if rel, err := filepath.Rel(r.svc.Store.Root, j.log); err == nil {
+		rep.Log = filepath.ToSlash(rel)
+	}
 	j.prompt = reviewerRole + briefingOf(claim)
 	if s := c.Resume; s != nil && s.Agent == r.agent.Name && len(r.agent.ResumeArgv) > 0 {
 		j.resume, j.prompt = s.ID, briefingOf(claim) // the session has the role and the earlier rounds
@@ -58,7 +62,6 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 		j.heading = fmt.Sprintf("%s reviews %s, round %d (run %d)", r.agent.Name, c.Assignment, c.Round, len(rep.Runs)+1)
 		res := r.watch(ctx, svc, j, rep)
 		w, err := svc.Beat(context.WithoutCancel(ctx), false)
-		lost := j.resume != "" && res.exit > 0 && res.Session == "" && !res.crashedByUs()
 		next, outcome := "", res.outcome()
 		switch {
 		case err != nil:
@@ -71,7 +74,7 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 		case ctx.Err() != nil:
 			rep.Outcome = "stopped"
 			r.giveBack(ctx, svc, "interrupted")
-		case lost:
+		case res.sessionLost(j.resume):
 			next, outcome = "fresh", "session_lost"
 		case res.crashed():
 			rep.Outcome = outcome
@@ -159,22 +162,11 @@ func (r *runner) watch(ctx context.Context, svc *review.Service, j job, rep revi
 	}
 }
 
-// crashedByUs: the run was ended by the runner or its time limit, not by
-// an exit of its own.
-func (r ran) crashedByUs() bool { return r.timedOut || r.stopped || r.err != nil }
-
 // giveBack releases the caller's review with its progress kept.
 func (r *runner) giveBack(ctx context.Context, svc *review.Service, why string) {
 	if _, err := svc.ReleaseFor(context.WithoutCancel(ctx), why); err != nil {
 		r.say("give back %s: %v", svc.Assignment, err)
 	}
-}
-
-func (r *runner) relLog(path string) string {
-	if rel, err := filepath.Rel(r.svc.Store.Root, path); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return path
 }
 
 func outcomeWords(rep reviewed) string {
@@ -197,35 +189,16 @@ func briefingOf(claim review.Result) string {
 }
 
 // The prompts. A fresh run's prompt is the role's static part, the same
-// in every run, then the briefing: repeated prompts share the longest
-// prefix, which a provider's prompt cache serves. A resumed session has
-// the static part already and gets only the briefing.
+// in every run (the text files beside this one), then the briefing:
+// repeated prompts share the longest prefix, which a provider's prompt
+// cache serves. A resumed session has the static part already and gets
+// only the briefing.
 
-const reviewerRole = `You are the reviewer in a specdev review loop: another agent implemented a change, and you review it. specdev started you for one review; the briefing below says what to review.
+//go:embed reviewer_role.txt
+var reviewerRole string
 
-Rules:
-- Review only the files the briefing lists, each against the intent (the assignment's plan and notes). Read each file; run the tests and commands your judgement relies on. Do not change any file.
-- Record each file as soon as you have reviewed it: that is your checkpoint, and it survives a crash.
-    specdev check record FILE
-    specdev check record FILE --finding "important: what is wrong" --line N --suggestion "how to fix it"
-  Severities: critical (breaks correctness, security or data), important (must change before merge), minor (worth fixing).
-- When every file is recorded, give the verdict, once:
-    specdev check verdict pass --summary "what you checked"
-    specdev check verdict fail --summary "what must change"
-  Fail only for real problems (unmet intent, wrong behaviour, missing tests, security), not style.
-- Your environment names your session, lease and assignment (SPECDEV_SESSION, SPECDEV_LEASE, SPECDEV_ASSIGNMENT): run the commands as written, without --session or --lease.
-- Stop once the verdict is given.
-
-`
-
-const implementerRole = `You are the implementer in a specdev review loop: you build what an assignment's plan asks for, and a reviewer agent reviews it. specdev started you; the assignment below says what to build.
-
-Rules:
-- Read the plan and notes first, then make the change in this repository, with tests.
-- Do not ask for a review yourself (no specdev work request): specdev asks for it when you stop, and resumes you with the reviewer's findings if it fails.
-- Stop when the change is done, with a short summary of what you did.
-
-`
+//go:embed implementer_role.txt
+var implementerRole string
 
 // nudge resumes a reviewer that stopped without a verdict.
 func nudge(remaining []string) string {

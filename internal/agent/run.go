@@ -50,7 +50,13 @@ type ran struct {
 }
 
 // crashed: the agent did not end by itself with exit 0.
-func (r ran) crashed() bool { return r.exit != 0 || r.timedOut || r.stopped || r.err != nil }
+func (r ran) crashed() bool { return r.outcome() != "exited" }
+
+// sessionLost: a run that resumed an agent session failed by itself
+// without naming one: the agent no longer has that session.
+func (r ran) sessionLost(resumed string) bool {
+	return resumed != "" && r.exit > 0 && r.Session == "" && !r.timedOut && !r.stopped && r.err == nil
+}
 
 // outcome names how the run ended, for the history.
 func (r ran) outcome() string {
@@ -123,9 +129,8 @@ const maxLine = 4 << 20
 
 // reported is what an agent's output said about its run.
 type reported struct {
-	Session   string
-	Used      protocol.AgentUsage // tokens and cost; Runs and DurationMS are the runner's
-	costKnown bool
+	Session string
+	Used    protocol.AgentUsage // tokens and cost; Runs and DurationMS are the runner's
 }
 
 // scanner reads an agent's stdout as it comes: every line that is a JSON
@@ -187,7 +192,7 @@ func (s *scanner) take() {
 	}
 	if n, ok := lookup(doc, a.Cost).(json.Number); ok {
 		if v, err := n.Float64(); err == nil && v >= 0 && v <= protocol.MaxCostUSD {
-			s.got.Used.CostUSD, s.got.costKnown = v, true
+			s.got.Used.CostUSD = v
 		}
 	}
 }
@@ -195,12 +200,8 @@ func (s *scanner) take() {
 // result is what the output said, once the agent has exited (a last line
 // without a newline counts).
 func (s *scanner) result() reported {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.line) > 0 {
-		s.take()
-	}
-	return s.got
+	s.Write([]byte("\n"))
+	return s.now()
 }
 
 // now is what the output has said so far.

@@ -25,12 +25,16 @@ func (r *repo) branchPoint(ctx context.Context, head string) (bp BranchPoint, ok
 	if head == "" {
 		return BranchPoint{}, false, nil
 	}
-	candidates, err := r.comparisonRefs(ctx)
+	upstream, err := r.optionalRef(ctx, "rev-parse", "--symbolic-full-name", "@{upstream}")
+	if err != nil {
+		return BranchPoint{}, false, err
+	}
+	candidates, err := r.defaultBranches(ctx, upstream)
 	if err != nil {
 		return BranchPoint{}, false, err
 	}
 	for _, ref := range candidates {
-		base, found, err := runGitLine(ctx, r.root, "merge-base", "HEAD", ref) // found: they share history
+		base, found, err := gitLine(ctx, r.root, "merge-base", "HEAD", ref) // found: they share history
 		if err != nil {
 			return BranchPoint{}, false, err
 		}
@@ -41,55 +45,28 @@ func (r *repo) branchPoint(ctx context.Context, head string) (bp BranchPoint, ok
 	return BranchPoint{}, false, nil
 }
 
-// comparisonRefs lists the full names of the refs a branch is compared
-// with that exist: the upstream first, then the default branch candidates.
-func (r *repo) comparisonRefs(ctx context.Context) ([]string, error) {
-	var refs []string
-	upstream, err := r.optionalRef(ctx, "rev-parse", "--symbolic-full-name", "@{upstream}")
-	if err != nil {
-		return nil, err
-	}
-	if upstream != "" && CommitExists(ctx, r.root, upstream) {
-		refs = append(refs, upstream)
-	}
-	defaults, err := r.defaultBranches(ctx)
-	return append(refs, defaults...), err
-}
-
 // defaultBranches lists, in order of preference, the full names of the
-// default-branch candidates that exist: origin/HEAD's target, main, master.
-func (r *repo) defaultBranches(ctx context.Context) ([]string, error) {
-	var refs []string
+// refs that exist of first and the default-branch candidates:
+// origin/HEAD's target, main, master.
+func (r *repo) defaultBranches(ctx context.Context, first ...string) ([]string, error) {
 	originHead, err := r.optionalRef(ctx, "symbolic-ref", "-q", "refs/remotes/origin/HEAD")
-	if err != nil {
-		return nil, err
-	}
-	for _, ref := range []string{originHead, "refs/heads/main", "refs/heads/master"} {
-		if ref != "" && CommitExists(ctx, r.root, ref) {
+	var refs []string
+	for _, ref := range append(first, originHead, "refs/heads/main", "refs/heads/master") {
+		if ref != "" && err == nil && CommitExists(ctx, r.root, ref) {
 			refs = append(refs, ref)
 		}
 	}
-	return refs, nil
+	return refs, err
 }
 
 // optionalRef runs a git command that prints a ref name, and returns ""
 // when git says there is none (no upstream, detached HEAD, no origin/HEAD).
 func (r *repo) optionalRef(ctx context.Context, args ...string) (string, error) {
-	ref, err := r.optional(ctx, args...)
+	ref, _, err := gitLine(ctx, r.root, args...)
 	if !strings.HasPrefix(ref, "refs/") {
 		return "", err
 	}
 	return ref, err
-}
-
-// optional runs a git command that prints one line, and returns "" when
-// git fails: there is none of what it asks for.
-func (r *repo) optional(ctx context.Context, args ...string) (string, error) {
-	out, err := runGit(ctx, r.root, args...)
-	if errors.As(err, new(*gitError)) {
-		return "", nil
-	}
-	return strings.TrimSpace(string(out)), err
 }
 
 // shortRef is how people name a ref: main, origin/main.
@@ -105,14 +82,7 @@ func shortRef(ref string) string {
 // CurrentBranch is the short name of the branch checked out at root; ""
 // when HEAD is detached, outside git, or when git cannot tell.
 func CurrentBranch(ctx context.Context, root string) string {
-	repo, err := openRepo(ctx, root)
-	if err != nil {
-		return ""
-	}
-	ref, err := repo.optionalRef(ctx, "symbolic-ref", "-q", "HEAD")
-	if err != nil {
-		return ""
-	}
+	ref, _ := (&repo{root: root}).optionalRef(ctx, "symbolic-ref", "-q", "HEAD") // "" on any error
 	return shortRef(ref)
 }
 
@@ -175,37 +145,30 @@ func BaseHints(ctx context.Context, root string) ([]Hint, error) {
 		return nil, err
 	}
 	candidates := []Hint{{Rev: "HEAD~1", What: "the last commit"}}
-	if tag, err := repo.lastTag(ctx); err != nil {
-		return nil, err
-	} else if tag != "" {
-		candidates = append(candidates, Hint{Rev: tag, What: "everything since tag " + tag})
-	}
-	defaults, err := repo.defaultBranches(ctx)
+	// The newest tag before HEAD, so that a range from it is never empty.
+	tag, _, err := gitLine(ctx, root, "describe", "--tags", "--abbrev=0", "HEAD~1")
 	if err != nil {
 		return nil, err
 	}
+	if plainTag(tag) { // else none, or not safe to paste into a shell command line
+		candidates = append(candidates, Hint{Rev: tag, What: "everything since tag " + tag})
+	}
+	defaults, err := repo.defaultBranches(ctx)
 	for _, ref := range defaults {
 		name := shortRef(ref)
 		candidates = append(candidates, Hint{Rev: name, What: "everything this branch adds over " + name})
 	}
-	return repo.workingHints(ctx, head, candidates)
-}
-
-// workingHints keeps the candidates that name a commit other than HEAD
-// and those already kept, and that find files to review.
-func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint) ([]Hint, error) {
+	// Keep those that name a commit other than HEAD and those already
+	// kept, and that find files to review.
 	seen := map[string]bool{head: true}
 	var hints []Hint
 	for _, h := range candidates {
-		base, ok, err := verifyCommit(ctx, r.root, h.Rev)
-		if err != nil {
-			return nil, err
+		var files []string
+		base, ok, err := verifyCommit(ctx, root, h.Rev)
+		if ok && !seen[base] {
+			seen[base] = true
+			files, _, err = changedFiles(ctx, repo, base)
 		}
-		if !ok || seen[base] {
-			continue
-		}
-		seen[base] = true
-		files, _, err := changedFiles(ctx, r, base)
 		if errors.Is(err, protocol.ErrInvalid) {
 			continue // the same request would be refused
 		}
@@ -216,7 +179,7 @@ func (r *repo) workingHints(ctx context.Context, head string, candidates []Hint)
 			hints = append(hints, h)
 		}
 	}
-	return hints, nil
+	return hints, err
 }
 
 // tagBytes are the bytes of a tag name that needs no quoting in a shell,
@@ -226,17 +189,4 @@ const tagBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 // plainTag reports whether tag needs no quoting in a shell.
 func plainTag(tag string) bool {
 	return tag != "" && strings.IndexByte("._/+-", tag[0]) < 0 && strings.Trim(tag, tagBytes) == ""
-}
-
-// lastTag is the newest tag reachable from HEAD's first parent (so that a
-// range from it is never empty), or "".
-func (r *repo) lastTag(ctx context.Context) (string, error) {
-	if _, ok, err := verifyCommit(ctx, r.root, "HEAD~1"); err != nil || !ok {
-		return "", err
-	}
-	tag, err := r.optional(ctx, "describe", "--tags", "--abbrev=0", "HEAD~1")
-	if !plainTag(tag) {
-		return "", err // no tag, or not safe to paste into a shell command line
-	}
-	return tag, err
 }

@@ -17,7 +17,8 @@
 //
 // Invariants:
 //   - Never runs a shell: git runs as an argv (exec.CommandContext, -C root,
-//     GIT_OPTIONAL_LOCKS=0), and only git runs.
+//     GIT_OPTIONAL_LOCKS=0), and only git runs. Git is that runner, which
+//     the git hooks and the git remote use too.
 //   - Never returns a path outside the project root or under .specdev/:
 //     every path is relative to the root, clean, slash-separated, and has
 //     passed CheckFile (no "..", no symlink leading out of the project).
@@ -74,20 +75,15 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 			Hint: "stage what to review with git add, then run it with --staged alone"}
 	}
 	repo, err := openRepo(ctx, opt.Root)
-	switch {
-	case errors.Is(err, ErrNotGit) && (opt.Base != "" || opt.Staged):
+	if errors.Is(err, ErrNotGit) && (opt.Base != "" || opt.Staged) {
 		flag, word := "--base "+opt.Base, "--base"
 		if opt.Staged {
 			flag, word = "--staged", "--staged"
 		}
-		return Result{}, &protocol.UsageError{
-			Msg:  fmt.Sprintf("%s: %s", flag, ErrNotGit),
-			Hint: "leave out " + word + " outside git, and list the files to review with --files",
-			Err:  ErrNotGit,
-		}
-	case errors.Is(err, ErrNotGit) && opt.Files != nil:
-		// Outside git the listed files are all there is to review.
-	case err != nil:
+		return Result{}, &protocol.UsageError{Msg: flag + ": " + ErrNotGit.Error(),
+			Hint: "leave out " + word + " outside git, and list the files to review with --files", Err: ErrNotGit}
+	}
+	if err != nil && (opt.Files == nil || !errors.Is(err, ErrNotGit)) { // outside git the listed files are all there is to review
 		return Result{}, err
 	}
 	res := Result{InGit: repo != nil, repo: repo}
@@ -96,7 +92,12 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		if res.HeadCommit, err = repo.head(ctx); err != nil {
 			return Result{}, err
 		}
-		if base, err = repo.resolveBase(ctx, opt.Base); err != nil {
+		var ok bool
+		if base, ok, err = verifyCommit(ctx, repo.root, opt.Base); err == nil && !ok && opt.Base != "" {
+			err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", opt.Base, ErrUnknownBase),
+				Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3", Err: ErrUnknownBase}
+		}
+		if err != nil {
 			return Result{}, err
 		}
 	}
@@ -139,12 +140,10 @@ func explicitFiles(root, cwd string, files []string) ([]string, error) {
 		if err == nil {
 			err = c.checkListed(p)
 		}
+		if inv, ok := errors.AsType[*protocol.InvalidError](err); ok { // refuse made it: it is this one's
+			inv.File, inv.Field = "--files", fmt.Sprintf("files[%d]", i)
+		}
 		if err != nil {
-			if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
-				return nil, &protocol.InvalidError{
-					File: "--files", Field: fmt.Sprintf("files[%d]", i), Problem: inv.Problem, Hint: inv.Hint,
-				}
-			}
 			return nil, err
 		}
 		out = append(out, p)

@@ -45,24 +45,23 @@ func ChangeSince(ctx context.Context, root, since, to string, files []string) (S
 	}
 	var size Size
 	var changes []fileChange
-	seen := map[string]bool{}
 	for _, rec := range splitNUL(out) {
 		parts := strings.SplitN(rec, "\t", 3)
 		if len(parts) < 3 || !want[parts[2]] {
 			continue
 		}
-		seen[parts[2]] = true
+		delete(want, parts[2]) // seen
 		c := fileChange{name: parts[2], binary: parts[0] == "-"}
+		c.added, _ = strconv.Atoi(parts[0]) // git diff --numstat's counts: "-" (0 here) for a binary file
+		c.removed, _ = strconv.Atoi(parts[1])
 		if c.binary {
-			size.Lines++
-		} else {
-			c.added, c.removed = numstatLines(parts[0]), numstatLines(parts[1])
-			size.Lines += c.added + c.removed
+			size.Lines++ // a binary file counts as one line
 		}
+		size.Lines += c.added + c.removed
 		changes = append(changes, c)
 	}
-	for _, f := range files {
-		if !seen[f] && to == "" {
+	for f := range want {
+		if to == "" {
 			size.Lines += LineCount(root, f) // untracked: all of it is new
 		}
 	}
@@ -71,12 +70,6 @@ func ChangeSince(ctx context.Context, root, since, to string, files []string) (S
 		size.Stat = size.Stat[:strings.LastIndexByte(size.Stat[:maxStat], '\n')+1] + " …"
 	}
 	return size, nil
-}
-
-// numstatLines reads one count of git diff --numstat.
-func numstatLines(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
 }
 
 // LineCount counts the lines of a file (relative to root); a file that

@@ -1,7 +1,6 @@
 package changeset
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -20,44 +19,44 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// Fingerprint is "sha256:<64 hex>" over the files' paths and contents.
-//
-// It hashes, for each file in sorted order (duplicates once), the line
-// "<path>\x00<hex sha256 of its content>\n", with the word "deleted" in
-// place of the content hash for a file that does not exist. Paths are
-// relative to root; a symlink is hashed by the content it leads to. A path
-// that protocol.CheckPath refuses, or one that is not a regular file (a
-// folder), is an error.
-func Fingerprint(root string, files []string) (string, error) {
-	sums, err := Digest(root, files)
-	return sums.Fingerprint, err
-}
-
 // Sums is the fingerprint of a set of files together with each file's
 // content digest, computed in one pass.
+//
+// The Fingerprint is "sha256:<64 hex>" over the files' paths and
+// contents: it hashes, for each file in sorted order (duplicates once),
+// the line "<path>\x00<hex sha256 of its content>\n", with the word
+// "deleted" in place of the content hash for a file that does not exist.
 type Sums struct {
 	Fingerprint string
 	Files       map[string]string // path -> hex sha256 of its content, or protocol.DigestDeleted
 }
 
 // Digest reads each file once and returns its content digest and the
-// Fingerprint of them all (same rules and errors as Fingerprint).
+// Fingerprint of them all. Paths are relative to root; a symlink is
+// hashed by the content it leads to. A path that protocol.CheckPath
+// refuses, or one that is not a regular file (a folder), is an error.
 func Digest(root string, files []string) (Sums, error) { return digestAll(root, files, nil) }
 
 // digestAll is Digest, with the content of each regular file store wants
 // handed to it too.
 func digestAll(root string, files []string, store *blobStore) (Sums, error) {
 	content := newHasher()
+	return digestEach(files, func(p string) (string, error) {
+		return content.file(root, p, store.keeper(p))
+	})
+}
+
+// digestEach is the Sums of files, each file's digest from sum.
+func digestEach(files []string, sum func(p string) (string, error)) (Sums, error) {
 	sums := make(map[string]string, len(files))
 	for _, p := range sortedSet(files) {
 		if err := protocol.CheckPath(p); err != nil {
 			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
 		}
-		sum, err := digest(content, filepath.Join(root, filepath.FromSlash(p)), store.keeper(p))
-		if err != nil {
-			return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
+		var err error
+		if sums[p], err = sum(p); err != nil {
+			return Sums{}, err
 		}
-		sums[p] = sum
 	}
 	return Sums{Fingerprint: fingerprintFrom(sums), Files: sums}, nil
 }
@@ -80,6 +79,15 @@ type hasher struct {
 }
 
 func newHasher() *hasher { return &hasher{h: sha256.New(), buf: make([]byte, 32<<10)} }
+
+// file is digest of the file p relative to root, its error naming p.
+func (h *hasher) file(root, p string, keep func([]byte)) (string, error) {
+	sum, err := digest(h, filepath.Join(root, filepath.FromSlash(p)), keep)
+	if err != nil {
+		return "", fmt.Errorf("fingerprint %s: %w", p, err)
+	}
+	return sum, nil
+}
 
 // digest returns the hex sha256 of the file's content, or "deleted" if
 // there is no such file. keep, unless nil, is given the whole content of
@@ -230,36 +238,28 @@ func DigestStaged(ctx context.Context, root string, files []string) (Sums, error
 // the checkout filters of its path. A symlink whose entry differs from
 // the work tree is hashed by "symlink\x00<target>".
 func (r *repo) digestEntries(ctx context.Context, files []string, entries, index map[string]indexEntry) (Sums, error) {
-	dirty, err := r.unstaged(ctx)
+	// the paths whose work-tree copy differs from the index
+	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
 	if err != nil {
 		return Sums{}, err
 	}
+	dirty := r.relative(splitNUL(out))
 	content := newHasher()
-	sums := make(map[string]string, len(files))
-	for _, p := range sortedSet(files) {
-		if err := protocol.CheckPath(p); err != nil {
-			return Sums{}, refuse(p, err.Error(), "fingerprint only paths relative to the project root")
-		}
+	return digestEach(files, func(p string) (string, error) {
 		e, ok := entries[p]
 		switch {
 		case !ok:
-			sums[p] = protocol.DigestDeleted
+			return protocol.DigestDeleted, nil
 		case e.stage != "0":
-			return Sums{}, &protocol.UsageError{Msg: fmt.Sprintf("%s is unmerged in the index", p),
+			return "", &protocol.UsageError{Msg: fmt.Sprintf("%s is unmerged in the index", p),
 				Hint: "resolve the merge conflict and git add the file first"}
 		case e.mode == modeGitlink:
-			return Sums{}, refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
+			return "", refuse(p, fmt.Sprintf("path %q is a submodule", p), "review the submodule in its own repository")
 		case !dirty[p] && index[p] == e:
-			if sums[p], err = digest(content, filepath.Join(r.root, filepath.FromSlash(p)), nil); err != nil {
-				return Sums{}, fmt.Errorf("fingerprint %s: %w", p, err)
-			}
-		default:
-			if sums[p], err = r.blobDigest(ctx, p, e); err != nil {
-				return Sums{}, err
-			}
+			return content.file(r.root, p, nil)
 		}
-	}
-	return Sums{Fingerprint: fingerprintFrom(sums), Files: sums}, nil
+		return r.blobDigest(ctx, p, e)
+	})
 }
 
 // index reads the index entries under the project root, keyed by their
@@ -284,19 +284,6 @@ func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
 	return entries, nil
 }
 
-// unstaged is the set of paths under the project, relative to it, whose
-// work-tree copy differs from the index.
-func (r *repo) unstaged(ctx context.Context) (map[string]bool, error) {
-	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
-	set := map[string]bool{}
-	for _, p := range splitNUL(out) { // none when git failed
-		if rel, ok := strings.CutPrefix(p, r.prefix); ok {
-			set[rel] = true
-		}
-	}
-	return set, err
-}
-
 // blobDigest hashes the staged content of p as a checkout would write it,
 // streamed from git.
 func (r *repo) blobDigest(ctx context.Context, p string, e indexEntry) (string, error) {
@@ -306,11 +293,8 @@ func (r *repo) blobDigest(ctx context.Context, p string, e indexEntry) (string, 
 		args = []string{"cat-file", "blob", e.oid}
 		io.WriteString(h, "symlink\x00")
 	}
-	cmd := gitCommand(ctx, r.root, args...)
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = h, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("read the staged %s: %w", p, gitFailed(ctx, args, err, stderr.String()))
+	if _, err := Git(ctx, r.root, nil, nil, h, args...); err != nil {
+		return "", fmt.Errorf("read the staged %s: %w", p, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

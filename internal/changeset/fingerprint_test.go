@@ -13,7 +13,7 @@ import (
 func TestFingerprintFormat(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, "b.txt", "hello\n")
-	got, err := Fingerprint(root, []string{"gone.txt", "b.txt"})
+	got, err := fingerprint(root, []string{"gone.txt", "b.txt"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestFingerprintRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Fingerprint(root, tt.files)
+			got, err := fingerprint(root, tt.files)
 			if err == nil {
 				t.Fatalf("got %s, want an error", got)
 			}
@@ -96,7 +96,7 @@ func fingerprintOf(t *testing.T, tree map[string]string, files []string) string 
 	for name, content := range tree {
 		write(t, root, name, content)
 	}
-	fp, err := Fingerprint(root, files)
+	fp, err := fingerprint(root, files)
 	if err != nil {
 		t.Fatalf("Fingerprint: %v", err)
 	}

@@ -2,6 +2,7 @@ package changeset
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,11 +26,11 @@ type repo struct {
 // git, it returns a *protocol.UsageError wrapping ErrNotGit.
 func openRepo(ctx context.Context, root string) (*repo, error) {
 	out, err := runGit(ctx, root, "rev-parse", "--show-prefix")
-	var gerr *gitError
+	gerr, failed := errors.AsType[*GitError](err)
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
 		return nil, notGitError(root, "git is not installed")
-	case errors.As(err, &gerr) && strings.Contains(gerr.stderr, "not a git repository"):
+	case failed && strings.Contains(gerr.Stderr, "not a git repository"):
 		return nil, notGitError(root, "")
 	case err != nil:
 		return nil, err
@@ -51,16 +52,6 @@ func openHead(ctx context.Context, root string) (*repo, string, error) {
 // head returns the full hash of HEAD, or "" in a repository without commits.
 func (r *repo) head(ctx context.Context) (string, error) {
 	hash, _, err := verifyCommit(ctx, r.root, "HEAD")
-	return hash, err
-}
-
-// resolveBase returns the full hash of the commit rev names ("" for "").
-func (r *repo) resolveBase(ctx context.Context, rev string) (string, error) {
-	hash, ok, err := verifyCommit(ctx, r.root, rev)
-	if err == nil && !ok && rev != "" {
-		err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", rev, ErrUnknownBase),
-			Hint: "give a commit that exists in this repository, e.g. --base main or --base HEAD~3", Err: ErrUnknownBase}
-	}
 	return hash, err
 }
 
@@ -132,76 +123,71 @@ func verifyCommit(ctx context.Context, root, rev string) (hash string, ok bool, 
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
 		return "", false, nil
 	}
-	return runGitLine(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
+	return gitLine(ctx, root, "rev-parse", "-q", "--verify", rev+"^{commit}")
 }
 
-// runGitLine runs a git command that answers with one line, or with exit
-// status 1 for "none" (found false).
-func runGitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
+// gitLine runs a git command that answers with one line; found is false
+// when git fails: there is none of what it asks for (no such commit, no
+// common ancestor, no upstream, no tag).
+func gitLine(ctx context.Context, root string, args ...string) (line string, found bool, err error) {
 	out, err := runGit(ctx, root, args...)
-	if gerr, ok := errors.AsType[*gitError](err); ok && gerr.code == 1 {
+	if errors.As(err, new(*GitError)) {
 		return "", false, nil
 	}
-	if err != nil {
-		return "", false, err
+	return strings.TrimSpace(string(out)), err == nil, err
+}
+
+// GitError is a git command that ran and failed, with what it said.
+type GitError struct {
+	Args   []string
+	Stderr string // trimmed
+	Err    error
+}
+
+func (e *GitError) Error() string {
+	return fmt.Sprintf("git %s: %s", subcommand(e.Args), strings.ReplaceAll(cmp.Or(e.Stderr, e.Err.Error()), "\n", "; "))
+}
+
+func (e *GitError) Unwrap() error { return e.Err }
+
+// subcommand is the git subcommand of args (after any -c settings).
+func subcommand(args []string) string {
+	for len(args) > 2 && args[0] == "-c" {
+		args = args[2:]
 	}
-	return strings.TrimSpace(string(out)), true, nil
+	return args[0]
 }
 
-// gitError is a git command that ran and failed.
-type gitError struct {
-	cmd    string // the git subcommand, e.g. "status"
-	code   int
-	stderr string
-	err    error
-}
-
-func (e *gitError) Error() string {
-	msg, _, _ := strings.Cut(strings.TrimSpace(e.stderr), "\n")
-	if msg == "" {
-		return fmt.Sprintf("git %s: %v", e.cmd, e.err)
-	}
-	return fmt.Sprintf("git %s: %s (%v)", e.cmd, msg, e.err)
-}
-
-func (e *gitError) Unwrap() error { return e.err }
-
-// runGit runs `git -C root args…` without a shell and returns its stdout.
+// runGit runs `git -C root args…` and returns its stdout.
 func runGit(ctx context.Context, root string, args ...string) ([]byte, error) {
-	return gitWith(ctx, root, nil, nil, args...)
+	return Git(ctx, root, nil, nil, nil, args...)
 }
 
-// gitWith is runGit with extra environment variables (they win) and,
-// unless nil, stdin.
-func gitWith(ctx context.Context, root string, env []string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := gitCommand(ctx, root, args...)
-	cmd.Env = append(cmd.Env, env...)
-	cmd.Stdin = stdin
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, gitFailed(ctx, args, err, stderr.String())
-	}
-	return stdout.Bytes(), nil
-}
-
-// gitCommand is `git -C root args…`, run without a shell in gitEnv.
-func gitCommand(ctx context.Context, root string, args ...string) *exec.Cmd {
+// Git is how specdev runs git: `git -C root args…` without a shell, in
+// gitEnv and with the extra environment variables env (they win), stdin
+// unless nil, and its stdout written to stdout, or else returned (also
+// when it fails). A git that ran and failed is a *GitError.
+func Git(ctx context.Context, root string, env []string, stdin io.Reader, stdout io.Writer, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
 	wd, _ := os.Getwd() // "" if it cannot be found
-	cmd.Env = append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	return cmd
-}
-
-// gitFailed turns the failure of a git command into the error to return.
-func gitFailed(ctx context.Context, args []string, err error, stderr string) error {
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return fmt.Errorf("git %s: %w", args[0], ctxErr)
+	cmd.Env = append(append(gitEnv(os.Environ(), wd), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"), env...)
+	var out, stderr bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, &out, &stderr
+	if stdout != nil {
+		cmd.Stdout = stdout
 	}
-	if exitErr, ok := errors.AsType[*exec.ExitError](err); ok {
-		return &gitError{cmd: args[0], code: exitErr.ExitCode(), stderr: stderr, err: err}
+	err := cmd.Run()
+	_, exited := errors.AsType[*exec.ExitError](err)
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		err = fmt.Errorf("git %s: %w", subcommand(args), ctx.Err())
+	case exited:
+		err = &GitError{Args: args, Stderr: strings.TrimSpace(stderr.String()), Err: err}
+	default:
+		err = fmt.Errorf("git %s: %w", subcommand(args), err)
 	}
-	return fmt.Errorf("git %s: %w", args[0], err)
+	return out.Bytes(), err
 }
 
 // gitLocations are the variables that tell git where the repository, its

@@ -99,3 +99,9 @@ func symlink(t *testing.T, target, dir, rel string) {
 		t.Skipf("symlinks not available: %v", err)
 	}
 }
+
+// fingerprint is the Fingerprint of Digest.
+func fingerprint(root string, files []string) (string, error) {
+	sums, err := Digest(root, files)
+	return sums.Fingerprint, err
+}

@@ -112,7 +112,7 @@ func TestDigest(t *testing.T) {
 	if !maps.Equal(got.Files, want) {
 		t.Errorf("digests: got %v, want %v", got.Files, want)
 	}
-	fp, err := Fingerprint(root, []string{"a.txt", "dir/b.txt", "gone.txt"})
+	fp, err := fingerprint(root, []string{"a.txt", "dir/b.txt", "gone.txt"})
 	if err != nil {
 		t.Fatal(err)
 	}

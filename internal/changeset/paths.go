@@ -23,14 +23,11 @@ const maxLinks = 40
 // through a symlink. A refusal is a *protocol.InvalidError; a failure to
 // look at the disk is returned wrapped.
 func CheckFile(root, p string) error {
-	if err := checkPath(p); err != nil {
-		return err
-	}
 	c, err := newChecker(root)
-	if err != nil {
-		return err
+	if err == nil {
+		_, err = c.checkInfo(p)
 	}
-	return c.check(p)
+	return err
 }
 
 // checker checks the paths of one project, CheckFile's rules: it resolves
@@ -50,13 +47,7 @@ func newChecker(root string) (*checker, error) {
 	return &checker{root: root, rootReal: rootReal, dirs: map[string]string{"": rootReal}}, nil
 }
 
-// check is CheckFile(root, p).
-func (c *checker) check(p string) error {
-	_, err := c.checkInfo(p)
-	return err
-}
-
-// checkInfo is check, and what Lstat saw of p when p is no symlink (nil
+// checkInfo is CheckFile(root, p), and what Lstat saw of p when p is no symlink (nil
 // when it does not exist or is one).
 func (c *checker) checkInfo(p string) (fs.FileInfo, error) {
 	if err := checkPath(p); err != nil {
@@ -120,7 +111,7 @@ func checkPath(p string) error {
 // checkListed checks a file the user listed: CheckFile, and it must exist
 // as a regular file (or a symlink to one inside the project).
 func (c *checker) checkListed(p string) error {
-	if err := c.check(p); err != nil {
+	if _, err := c.checkInfo(p); err != nil {
 		return err
 	}
 	fi, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(p)))
@@ -146,13 +137,10 @@ func (c *checker) checkListed(p string) error {
 // not exist (a deletion) is kept.
 func (c *checker) reviewable(p string) (bool, error) {
 	fi, err := c.checkInfo(p)
+	if inv, ok := errors.AsType[*protocol.InvalidError](err); ok { // refuse made it: it is this one's
+		inv.File, inv.Hint = "changed files", inv.Hint+"; or list the files to review with --files"
+	}
 	if err != nil {
-		if inv, ok := errors.AsType[*protocol.InvalidError](err); ok {
-			return false, &protocol.InvalidError{
-				File: "changed files", Problem: inv.Problem,
-				Hint: inv.Hint + "; or list the files to review with --files",
-			}
-		}
 		return false, err
 	}
 	if fi == nil { // a symlink (inside the project), or no such file

@@ -80,7 +80,7 @@ func TestCheckFile(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := CheckFile(root, tt.path)
-			if errShared := shared.check(tt.path); fmt.Sprint(errShared) != fmt.Sprint(err) {
+			if _, errShared := shared.checkInfo(tt.path); fmt.Sprint(errShared) != fmt.Sprint(err) {
 				t.Errorf("one checker for all paths: got %v, want %v as CheckFile gives", errShared, err)
 			}
 			if tt.wantInMsg == "" {

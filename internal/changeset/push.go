@@ -46,14 +46,10 @@ func isObjectID(s string) bool {
 }
 
 // isRemoteName says whether s is names of letters, digits, '.', '_' and
-// '-' joined by '/'.
+// '-' joined by '/', without "..".
 func isRemoteName(s string) bool {
-	for part := range strings.SplitSeq(s, "/") {
-		if part == "" || strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != "" {
-			return false
-		}
-	}
-	return true
+	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/") == "" &&
+		!strings.Contains("/"+s+"/", "//") && !strings.Contains(s, "..")
 }
 
 // ReadPushes reads the lines git gives the pre-push hook on stdin:
@@ -100,15 +96,15 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 		return Carried{}, err
 	}
 	tip, ok, err := verifyCommit(ctx, root, p.LocalSHA)
+	if err == nil && !ok {
+		err = &protocol.UsageError{Msg: fmt.Sprintf("the pushed %s (%s) is not a commit in this repository", p.LocalRef, p.LocalSHA),
+			Hint: "specdev gate judges commits; push tags and other objects with git push --no-verify, knowingly"}
+	}
 	if err != nil {
 		return Carried{}, err
 	}
-	if !ok {
-		return Carried{}, &protocol.UsageError{Msg: fmt.Sprintf("the pushed %s (%s) is not a commit in this repository", p.LocalRef, p.LocalSHA),
-			Hint: "specdev gate judges commits; push tags and other objects with git push --no-verify, knowingly"}
-	}
 	var not []string
-	if isRemoteName(remote) && !strings.Contains(remote, "..") {
+	if isRemoteName(remote) {
 		not = append(not, "--remotes="+remote)
 	}
 	if strings.Trim(p.RemoteSHA, "0") != "" && CommitExists(ctx, root, p.RemoteSHA) {
@@ -185,12 +181,7 @@ func (r *repo) carried(ctx context.Context, tip string, not []string) (Carried, 
 	if err != nil {
 		return Carried{}, nil, err
 	}
-	touched := map[string]bool{}
-	for _, p := range splitNUL(out) {
-		if rel, ok := r.project(p); ok {
-			touched[rel] = true
-		}
-	}
+	touched := r.relative(splitNUL(out))
 	if len(bounds) == 0 {
 		empty, err := r.emptyTree(ctx)
 		if err != nil {

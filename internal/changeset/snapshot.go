@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// snapshotIdentity signs snapshot commits: they are specdev's record of
-// what was reviewed, not anybody's work, and must not depend on the
-// user's git configuration.
-var snapshotIdentity = []string{
+// Identity signs the commits specdev makes (snapshots, and the review
+// state a git remote keeps): they are specdev's records, not anybody's
+// work, and must not depend on the user's git configuration.
+var Identity = []string{
 	"GIT_AUTHOR_NAME=specdev", "GIT_AUTHOR_EMAIL=specdev@localhost",
 	"GIT_COMMITTER_NAME=specdev", "GIT_COMMITTER_EMAIL=specdev@localhost",
 }
@@ -52,23 +54,21 @@ func (res Result) Snapshot(ctx context.Context, files []string) (Sums, string, e
 // commitFiles commits, on top of head, the tree of head with the files
 // (relative to the project root) as the work tree has them.
 func (r *repo) commitFiles(ctx context.Context, head string, files []string) (string, error) {
-	index, err := os.CreateTemp("", "specdev-index-")
+	dir, err := os.MkdirTemp("", "specdev-index-") // for an index git creates itself
 	if err != nil {
 		return "", err
 	}
-	index.Close()
-	defer os.Remove(index.Name())
-	os.Remove(index.Name()) // git wants to create it
-	env := append([]string{"GIT_INDEX_FILE=" + index.Name()}, snapshotIdentity...)
+	defer os.RemoveAll(dir)
+	env := append([]string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index")}, Identity...)
 	env = append(env, keepHeap...) // write-tree sets up zlib for each new tree
-	if _, err := gitWith(ctx, r.root, env, nil, "read-tree", head); err != nil {
+	if _, err := Git(ctx, r.root, env, nil, nil, "read-tree", head); err != nil {
 		return "", err
 	}
 	// The paths go on stdin: no argument list to outgrow, however many.
-	if _, err := gitWith(ctx, r.root, env, bytes.NewReader(nulList(files)), "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
+	if _, err := Git(ctx, r.root, env, strings.NewReader(strings.Join(files, "\x00")+"\x00"), nil, "update-index", "--add", "--remove", "-z", "--stdin"); err != nil {
 		return "", err
 	}
-	tree, err := gitWith(ctx, r.root, env, nil, "write-tree")
+	tree, err := Git(ctx, r.root, env, nil, nil, "write-tree")
 	if err != nil {
 		return "", err
 	}
@@ -78,7 +78,7 @@ func (r *repo) commitFiles(ctx context.Context, head string, files []string) (st
 // commitTree commits tree (as write-tree printed it) on top of head, as
 // specdev, with env, and returns the new commit.
 func commitTree(ctx context.Context, root string, env []string, tree []byte, head, msg string) (string, error) {
-	commit, err := gitWith(ctx, root, env, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", msg)
+	commit, err := Git(ctx, root, env, nil, nil, "commit-tree", strings.TrimSpace(string(tree)), "-p", head, "-m", msg)
 	return strings.TrimSpace(string(commit)), err
 }
 
@@ -96,13 +96,7 @@ func (r *repo) dirty(ctx context.Context, changed map[string]bool, files []strin
 		}
 		changed = r.relative(append(paths, origins...))
 	}
-	var dirty []string
-	for _, f := range files {
-		if changed[f] {
-			dirty = append(dirty, f)
-		}
-	}
-	return dirty, nil
+	return slices.DeleteFunc(slices.Clone(files), func(f string) bool { return !changed[f] }), nil
 }
 
 // relative is the set of paths (relative to the top level) inside the
@@ -115,16 +109,6 @@ func (r *repo) relative(paths []string) map[string]bool {
 		}
 	}
 	return set
-}
-
-// nulList is paths as git's -z input: each ended by a NUL.
-func nulList(paths []string) []byte {
-	var b bytes.Buffer
-	for _, p := range paths {
-		b.WriteString(p)
-		b.WriteByte(0)
-	}
-	return b.Bytes()
 }
 
 // SnapshotStaged returns a commit that holds the index as it is (what git
@@ -149,5 +133,5 @@ func SnapshotStaged(ctx context.Context, root string) (string, error) {
 	if bytes.Equal(bytes.TrimSpace(tree), bytes.TrimSpace(headTree)) {
 		return head, nil
 	}
-	return commitTree(ctx, root, snapshotIdentity, tree, head, "specdev: the staged change of a review request, as requested")
+	return commitTree(ctx, root, Identity, tree, head, "specdev: the staged change of a review request, as requested")
 }

@@ -184,8 +184,7 @@ func TestDigestStagedUnmerged(t *testing.T) {
 	git(t, repo, "checkout", "-q", "main")
 	write(t, repo, "c.txt", "main\n")
 	commitAll(t, repo, "main")
-	cmd := gitCommand(context.Background(), repo, "merge", "-q", "other")
-	if out, err := cmd.CombinedOutput(); err == nil {
+	if out, err := runGit(context.Background(), repo, "merge", "-q", "other"); err == nil {
 		t.Fatalf("merge succeeded, want a conflict:\n%s", out)
 	}
 	_, err := DigestStaged(context.Background(), repo, []string{"c.txt"})

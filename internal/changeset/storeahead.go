@@ -56,7 +56,7 @@ func storeAhead(ctx context.Context, root string, paths []string) *blobStore {
 		s.want[p] = true
 	}
 	go func() {
-		gitWith(ctx, root, keepHeap, r, "fast-import", "--quiet", "--done")
+		Git(ctx, root, keepHeap, r, nil, "fast-import", "--quiet", "--done")
 		r.CloseWithError(errors.New("fast-import stopped")) // a write after it fails, instead of waiting
 		close(s.done)
 	}()

@@ -19,17 +19,16 @@
 package githook
 
 import (
-	"bufio"
-	"bytes"
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
@@ -51,19 +50,16 @@ type Location struct {
 // Locate asks git where the hooks of the repository around root are. A
 // linked worktree shares the hooks of its main repository.
 func Locate(ctx context.Context, root string) (Location, error) {
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-prefix", "--git-path", "hooks")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := changeset.Git(ctx, root, nil, nil, nil, "rev-parse", "--show-prefix", "--git-path", "hooks")
+	gerr, failed := errors.AsType[*changeset.GitError](err)
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
 		return Location{}, &protocol.UsageError{Msg: "git is not installed", Hint: "install git: hooks are a git feature"}
-	case err != nil && strings.Contains(stderr.String(), "not a git repository"):
+	case failed && strings.Contains(gerr.Stderr, "not a git repository"):
 		return Location{}, &protocol.UsageError{Msg: fmt.Sprintf("%s is not in a git repository", root),
 			Hint: "git hooks need a git repository: run git init first"}
 	case err != nil:
-		return Location{}, fmt.Errorf("git rev-parse: %v: %s", err, strings.TrimSpace(stderr.String()))
+		return Location{}, err
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) != 2 {
@@ -85,21 +81,6 @@ func CheckHook(name string) error {
 		Hint: "specdev installs pre-commit (checks the staged change), pre-push (checks what the branch adds) and claude-stop (a Claude Code Stop hook)"}
 }
 
-// RefusedError says why specdev leaves a hook as it is, and how to go on.
-type RefusedError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *RefusedError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, protocol.ErrConflict) true: the hooks folder is
-// not in a state the action fits.
-func (e *RefusedError) Is(target error) bool { return target == protocol.ErrConflict }
-
-// HintText suggests what to do.
-func (e *RefusedError) HintText() string { return e.Hint }
-
 // Spec is the hook to write.
 type Spec struct {
 	Hook   string   // pre-commit or pre-push
@@ -113,6 +94,11 @@ const markerPrefix = "# specdev hook: "
 // commandPrefix starts the line that records what the hook runs.
 const commandPrefix = "# runs: "
 
+// hookScript is the hook's text, with {names} for what Script puts in.
+//
+//go:embed hook.tmpl
+var hookScript string
+
 // Script is the text of the hook: run the chained hook, if any and
 // executable, then the gate; when the gate blocks, say how to go on. The
 // pre-push hook keeps the refs git pushes (its stdin) for both, and gives
@@ -123,54 +109,23 @@ func Script(s Spec) []byte {
 		verb, bypass, push = "push", "git push --no-verify", ` --pre-push "$1"`
 		keep, feed = "refs=$(cat) # the refs git pushes, for the chained hook and the gate\n", `printf '%s\n' "$refs" | `
 	}
-	command := shellword.Join(s.Args) + push
-	var b bytes.Buffer
-	fmt.Fprintf(&b, `#!/bin/sh
-%[1]s%[2]s
-# Installed by "specdev hook install %[2]s"; "specdev hook uninstall %[2]s" removes it
-# and puts back the hook it chains, if there is one.
-%[3]sspecdev %[4]s
-%[9]s
-chained="$(dirname -- "$0")/%[2]s%[5]s"
-if [ -x "$chained" ]; then
-	%[10]s"$chained" "$@" || exit $?
-fi
-
-installed=%[6]s
-specdev="$installed"
-if [ ! -x "$specdev" ]; then
-	specdev=$(command -v specdev) || {
-		echo "specdev hook %[2]s: specdev is neither at $installed nor on PATH." >&2
-		echo "Install it, or remove this hook: specdev hook uninstall %[2]s" >&2
-		echo "To %[7]s without the review gate, knowingly: %[8]s" >&2
-		exit 1
-	}
-fi
-%[10]s"$specdev" %[4]s && exit 0
-status=$?
-echo >&2
-echo "specdev hook %[2]s: the review gate blocked this %[7]s (exit $status); see above." >&2
-echo "To %[7]s without it, knowingly: %[8]s" >&2
-exit $status
-`, markerPrefix, s.Hook, commandPrefix, command, ChainSuffix, shellword.Quote(s.Binary), verb, bypass, keep, feed)
-	return b.Bytes()
+	return []byte(strings.NewReplacer("{marker}", markerPrefix, "{hook}", s.Hook, "{runs}", commandPrefix,
+		"{command}", shellword.Join(s.Args)+push, "{chain}", ChainSuffix, "{installed}", shellword.Quote(s.Binary),
+		"{verb}", verb, "{bypass}", bypass, "{keep}", keep, "{feed}", feed).Replace(hookScript))
 }
 
 // parseScript tells whether a hook's text is one specdev wrote for hook,
 // and what it runs.
 func parseScript(hook string, data []byte) (ours bool, command string) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for i := 0; sc.Scan() && i < 8; i++ {
-		line := sc.Text()
-		switch {
-		case i == 1:
-			if line != markerPrefix+hook {
-				return false, ""
-			}
-			ours = true
-		case strings.HasPrefix(line, commandPrefix):
-			command = strings.TrimPrefix(line, commandPrefix)
+	lines := strings.SplitN(string(data), "\n", 9)
+	for i, line := range lines[:min(len(lines), 8)] {
+		line = strings.TrimSuffix(line, "\r")
+		if i == 1 && line != markerPrefix+hook {
+			return false, ""
+		}
+		if c, ok := strings.CutPrefix(line, commandPrefix); ok {
+			command = c
 		}
 	}
-	return ours, command
+	return len(lines) > 1, command
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -160,9 +161,9 @@ func TestRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := tt.setup(t, t.TempDir())
 			_, _, err := Install(dir, spec("pre-commit"))
-			var refused *RefusedError
+			var refused *checkpoint.StateError
 			if !errors.As(err, &refused) || !errors.Is(err, protocol.ErrConflict) || refused.Hint == "" {
-				t.Fatalf("got %v, want a *RefusedError with a hint", err)
+				t.Fatalf("got %v, want a *checkpoint.StateError with a hint", err)
 			}
 			if !strings.Contains(err.Error(), tt.wantMsg) {
 				t.Errorf("message %q lacks %q", err, tt.wantMsg)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/atomicfile"
 )
 
@@ -102,7 +103,9 @@ func (st *State) describe(fi fs.FileInfo) error {
 }
 
 // Install writes specdev's hook into dir (created if missing), chaining a
-// hook that is already there (see the package comment).
+// hook that is already there (see the package comment). A hooks folder
+// it cannot write to as it is, it refuses with a *checkpoint.StateError
+// (protocol.ErrConflict) that says how to go on.
 func Install(dir string, s Spec) (State, Action, error) {
 	if err := checkDir(dir, true); err != nil {
 		return State{}, "", err
@@ -119,12 +122,12 @@ func Install(dir string, s Spec) (State, Action, error) {
 	case st.Ours:
 		action = Updated
 	case st.Present && st.Chained != "":
-		return st, "", &RefusedError{
+		return st, "", &checkpoint.StateError{
 			Msg:  fmt.Sprintf("%s is not specdev's hook, and %s is taken too", st.Path, st.Chained),
 			Hint: fmt.Sprintf("merge or remove one of them, then run specdev hook install %s again; or call specdev gate from your hook yourself", s.Hook),
 		}
 	case st.isDir:
-		return st, "", &RefusedError{Msg: fmt.Sprintf("%s is a folder, not a hook", st.Path),
+		return st, "", &checkpoint.StateError{Msg: fmt.Sprintf("%s is a folder, not a hook", st.Path),
 			Hint: "move the folder away, then run specdev hook install " + s.Hook + " again"}
 	case st.Present:
 		action = Chained
@@ -133,7 +136,15 @@ func Install(dir string, s Spec) (State, Action, error) {
 			return st, "", fmt.Errorf("keep the existing hook as %s: %w", st.Chained, err)
 		}
 	}
-	if err := placeFile(st.Path, script, action != Installed); err != nil {
+	place := atomicfile.Create // linked into place: fails if something appeared there
+	if action != Installed {
+		place = atomicfile.Replace
+	}
+	if err := place(st.Path, script, 0o755); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			err = &checkpoint.StateError{Msg: fmt.Sprintf("%s appeared while specdev was installing its hook", st.Path),
+				Hint: "run specdev hook install again"}
+		}
 		if action == Chained {
 			os.Remove(st.Chained) // the original is still at st.Path
 		}
@@ -190,26 +201,11 @@ func checkDir(dir string, create bool) error {
 	case err != nil:
 		return err
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return &RefusedError{Msg: fmt.Sprintf("the hooks folder %s is a symlink; specdev does not write through symlinks", dir),
+		return &checkpoint.StateError{Msg: fmt.Sprintf("the hooks folder %s is a symlink; specdev does not write through symlinks", dir),
 			Hint: "point git at the real folder: git config core.hooksPath <the folder the link leads to>"}
 	case !fi.IsDir():
-		return &RefusedError{Msg: fmt.Sprintf("the hooks folder %s is not a folder", dir),
+		return &checkpoint.StateError{Msg: fmt.Sprintf("the hooks folder %s is not a folder", dir),
 			Hint: "fix core.hooksPath (git config core.hooksPath) or move the file away"}
 	}
 	return nil
-}
-
-// placeFile puts a complete, executable file with data at path: linked
-// into place (fails if path exists) or, with replace, renamed over it.
-func placeFile(path string, data []byte, replace bool) error {
-	place := atomicfile.Create
-	if replace {
-		place = atomicfile.Replace
-	}
-	err := place(path, data, 0o755)
-	if errors.Is(err, fs.ErrExist) {
-		return &RefusedError{Msg: fmt.Sprintf("%s appeared while specdev was installing its hook", path),
-			Hint: "run specdev hook install again"}
-	}
-	return err
 }

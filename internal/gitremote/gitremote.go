@@ -21,20 +21,16 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 )
 
 // RefPrefix is where a remote keeps the assignments' states.
 const RefPrefix = "refs/specdev/assignments/"
-
-// identity is the author and committer of every state commit.
-var identity = []string{"GIT_AUTHOR_NAME=specdev", "GIT_AUTHOR_EMAIL=specdev@localhost",
-	"GIT_COMMITTER_NAME=specdev", "GIT_COMMITTER_EMAIL=specdev@localhost"}
 
 // Remote is one git remote of the repository that holds the project.
 type Remote struct {
@@ -50,43 +46,36 @@ func (r *Remote) Name() string { return r.remote }
 
 // List returns the commit of every assignment the remote holds, by name.
 func (r *Remote) List(ctx context.Context) (map[string]string, error) {
-	refs, err := r.lsRemote(ctx, RefPrefix+"*")
+	return r.lsRemote(ctx, RefPrefix+"*")
+}
+
+// lsRemote returns the id of each assignment ref of the remote that
+// pattern matches, by the assignment's name.
+func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]string, error) {
+	out, err := r.git(ctx, nil, nil, "ls-remote", "--refs", r.remote, pattern)
+	if err != nil {
+		return nil, r.unreachable(err)
+	}
 	names := map[string]string{}
-	for ref, id := range refs {
+	for line := range strings.Lines(string(out)) {
+		id, ref, _ := strings.Cut(strings.TrimSpace(line), "\t")
 		if name, ok := strings.CutPrefix(ref, RefPrefix); ok && !strings.Contains(name, "/") {
 			names[name] = id
 		}
 	}
-	return names, err
-}
-
-// lsRemote returns the id of each of the remote's refs that pattern
-// matches, by ref.
-func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]string, error) {
-	out, err := r.git(ctx, nil, "ls-remote", "--refs", r.remote, pattern)
-	if err != nil {
-		return nil, r.unreachable(err)
-	}
-	refs := map[string]string{}
-	for line := range strings.Lines(string(out)) {
-		if id, ref, ok := strings.Cut(strings.TrimSpace(line), "\t"); ok {
-			refs[ref] = id
-		}
-	}
-	return refs, nil
+	return names, nil
 }
 
 // Fetch returns the assignment's state as the remote holds it now (nil
 // when it holds none), or state id if given.
 func (r *Remote) Fetch(ctx context.Context, name, id string) (*checkpoint.RemoteState, error) {
-	ref := RefPrefix + name
 	if id == "" {
-		refs, err := r.lsRemote(ctx, ref)
-		if id = refs[ref]; err != nil || id == "" {
+		names, err := r.lsRemote(ctx, RefPrefix+name)
+		if id = names[name]; err != nil || id == "" {
 			return nil, err
 		}
 	}
-	return r.Read(ctx, ref, id)
+	return r.Read(ctx, RefPrefix+name, id)
 }
 
 // Read returns the state that commit id of ref holds, fetched from the
@@ -96,7 +85,7 @@ func (r *Remote) Read(ctx context.Context, ref, id string) (*checkpoint.RemoteSt
 	if !errors.Is(err, errMissing) {
 		return st, err
 	}
-	if _, err := r.git(ctx, nil, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", "--no-tags",
+	if _, err := r.git(ctx, nil, nil, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", "--no-tags",
 		"--no-write-fetch-head", "--no-recurse-submodules", r.remote, id); err != nil {
 		return nil, r.unreachable(err)
 	}
@@ -121,16 +110,16 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 		lease += base.ID
 	}
 	date := fmt.Sprintf("%d +0000", c.Time.Unix())
-	env := slices.Concat(identity, []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date})
-	id, err := r.gitEnv(ctx, env, nil, args...)
+	env := slices.Concat(changeset.Identity, []string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date})
+	id, err := r.git(ctx, env, nil, args...)
 	if err != nil {
 		if c.Sign {
-			return "", &SignError{Err: err}
+			return "", signError(err)
 		}
 		return "", err
 	}
 	commit := string(bytes.TrimSpace(id))
-	out, err := r.git(ctx, nil, "push", "--porcelain", "--no-verify", "--force-with-lease="+lease, r.remote, commit+":"+ref)
+	out, err := r.git(ctx, nil, nil, "push", "--porcelain", "--no-verify", "--force-with-lease="+lease, r.remote, commit+":"+ref)
 	if err == nil {
 		return commit, nil
 	}
@@ -148,13 +137,13 @@ func (r *Remote) Push(ctx context.Context, name string, base *checkpoint.RemoteS
 func (r *Remote) tree(ctx context.Context, files map[string][]byte) (string, error) {
 	var tree bytes.Buffer
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		id, err := r.git(ctx, files[name], "hash-object", "-w", "--no-filters", "--stdin")
+		id, err := r.git(ctx, nil, files[name], "hash-object", "-w", "--no-filters", "--stdin")
 		if err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&tree, "100644 blob %s\t%s\n", bytes.TrimSpace(id), name)
 	}
-	id, err := r.git(ctx, tree.Bytes(), "mktree")
+	id, err := r.git(ctx, nil, tree.Bytes(), "mktree")
 	return string(bytes.TrimSpace(id)), err
 }
 
@@ -174,12 +163,8 @@ func pushRejection(out []byte, ref string) (reason string, rejected bool) {
 // lease named: seen by git before sending (stale info), or by the server
 // as it updated the ref.
 func raced(reason string) bool {
-	for _, s := range []string{"stale info", "fetch first", "non-fast-forward", "lock", "failed to update ref", "incorrect old value", "already exists"} {
-		if strings.Contains(reason, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"stale info", "fetch first", "non-fast-forward", "lock", "failed to update ref", "incorrect old value", "already exists"},
+		func(s string) bool { return strings.Contains(reason, s) })
 }
 
 // Verify checks that commit id carries a signature git verifies against
@@ -192,30 +177,16 @@ func (r *Remote) Verify(ctx context.Context, id, allowedSigners string) error {
 	if _, err := os.Stat(abs); err != nil {
 		return fmt.Errorf("--allowed-signers: %w", err)
 	}
-	_, err = r.git(ctx, nil, "-c", "gpg.ssh.allowedSignersFile="+abs, "verify-commit", id)
-	if g, ok := errors.AsType[*GitError](err); ok && g.Stderr == "" {
+	_, err = r.git(ctx, nil, nil, "-c", "gpg.ssh.allowedSignersFile="+abs, "verify-commit", id)
+	if g, ok := errors.AsType[*changeset.GitError](err); ok && g.Stderr == "" {
 		return errors.New("it carries no signature")
 	}
 	return err
 }
 
-// git runs git in the repository with stdin, and returns its stdout.
-func (r *Remote) git(ctx context.Context, stdin []byte, args ...string) ([]byte, error) {
-	return r.gitEnv(ctx, nil, stdin, args...)
-}
-
-func (r *Remote) gitEnv(ctx context.Context, env []string, stdin []byte, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.root}, args...)...)
-	cmd.Env = append(append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS="), env...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	switch {
-	case ctx.Err() != nil:
-		return out, fmt.Errorf("git %s: %w", command(args), ctx.Err())
-	case err != nil:
-		return out, &GitError{Args: args, Stderr: strings.TrimSpace(stderr.String()), Err: err}
-	}
-	return out, nil
+// git runs git in the repository with stdin, and returns its stdout. It
+// never prompts: a remote that needs a password fails instead.
+func (r *Remote) git(ctx context.Context, env []string, stdin []byte, args ...string) ([]byte, error) {
+	env = append([]string{"GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS="}, env...)
+	return changeset.Git(ctx, r.root, env, bytes.NewReader(stdin), nil, args...)
 }

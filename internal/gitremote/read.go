@@ -3,7 +3,6 @@ package gitremote
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -118,67 +118,29 @@ func (r *Remote) invalid(st *checkpoint.RemoteState, file, problem string) error
 	return &protocol.InvalidError{File: checkpoint.RemoteLabel(r.remote, st, file), Problem: problem, Hint: checkpoint.RemoteHint(r.remote, st.Ref)}
 }
 
-// GitError is a git command that failed, with what it said.
-type GitError struct {
-	Args   []string
-	Stderr string
-	Err    error
+// hintError is an error with the fix to suggest (review.HintOf finds
+// it): nothing was changed, here or on the remote.
+type hintError struct {
+	msg, hint string
+	err       error
 }
 
-func (e *GitError) Error() string {
-	msg := cmp.Or(e.Stderr, e.Err.Error())
-	return fmt.Sprintf("git %s: %s", command(e.Args), strings.ReplaceAll(msg, "\n", "; "))
-}
+func (e *hintError) Error() string    { return e.msg + ": " + e.err.Error() }
+func (e *hintError) Unwrap() error    { return e.err }
+func (e *hintError) HintText() string { return e.hint }
 
-func (e *GitError) Unwrap() error { return e.Err }
-
-// command is the git subcommand of args (after any -c settings).
-func command(args []string) string {
-	for i := 0; i < len(args); i++ {
-		if args[i] == "-c" {
-			i++
-			continue
-		}
-		return args[i]
-	}
-	return ""
-}
-
-// UnreachableError says the remote could not be asked: nothing changed,
-// here or there.
-type UnreachableError struct {
-	Remote string
-	Err    error
-}
-
-func (e *UnreachableError) Error() string {
-	return fmt.Sprintf("cannot reach the remote %s, which holds the review state: %v", e.Remote, e.Err)
-}
-
-func (e *UnreachableError) Unwrap() error { return e.Err }
-
-// HintText suggests what to do.
-func (e *UnreachableError) HintText() string {
-	return fmt.Sprintf("nothing was changed, here or on %s; check the network and that git reaches it (git ls-remote %s), then run the command again", e.Remote, e.Remote)
-}
-
+// unreachable says the remote could not be asked, unless err is the
+// context's end.
 func (r *Remote) unreachable(err error) error {
-	if _, ok := errors.AsType[*GitError](err); !ok {
-		return err // the context ended
+	if _, ok := errors.AsType[*changeset.GitError](err); !ok {
+		return err
 	}
-	return &UnreachableError{Remote: r.remote, Err: err}
+	return &hintError{msg: "cannot reach the remote " + r.remote + ", which holds the review state", err: err,
+		hint: fmt.Sprintf("nothing was changed, here or on %s; check the network and that git reaches it (git ls-remote %s), then run the command again", r.remote, r.remote)}
 }
 
-// SignError says a verdict commit could not be signed.
-type SignError struct{ Err error }
-
-func (e *SignError) Error() string {
-	return fmt.Sprintf("cannot sign the verdict commit (sign_verdicts is on): %v", e.Err)
-}
-
-func (e *SignError) Unwrap() error { return e.Err }
-
-// HintText suggests what to do.
-func (e *SignError) HintText() string {
-	return "set up git's signing on this machine (git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub), or turn sign_verdicts off in .specdev/config.json; nothing was changed"
+// signError says a verdict commit could not be signed.
+func signError(err error) error {
+	return &hintError{msg: "cannot sign the verdict commit (sign_verdicts is on)", err: err,
+		hint: "set up git's signing on this machine (git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub), or turn sign_verdicts off in .specdev/config.json; nothing was changed"}
 }

@@ -19,6 +19,7 @@ package mcpserver
 import (
 	"cmp"
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
@@ -32,7 +33,7 @@ import (
 // Options tune a server; the zero value is what specdev mcp runs.
 type Options struct {
 	Version   string
-	Heartbeat time.Duration // between progress notifications while a tool waits (default 15 s)
+	Heartbeat time.Duration // between progress notifications while a tool waits (0: 15 s)
 }
 
 // conn is the connection's caller: the service it opens operations on,
@@ -48,10 +49,7 @@ type conn struct {
 
 // New makes the server for one connection, on svc's store and caller.
 func New(svc *review.Service, opt Options) *mcp.Server {
-	c := &conn{base: svc, heartbeat: opt.Heartbeat, session: cmp.Or(svc.Session, review.NewSessionID()), lease: svc.Lease}
-	if c.heartbeat <= 0 {
-		c.heartbeat = 15 * time.Second
-	}
+	c := &conn{base: svc, heartbeat: cmp.Or(opt.Heartbeat, 15*time.Second), session: cmp.Or(svc.Session, review.NewSessionID()), lease: svc.Lease}
 	s := mcp.NewServer(&mcp.Implementation{Name: "specdev", Version: opt.Version},
 		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
 	c.addTools(s)
@@ -67,24 +65,16 @@ func Serve(ctx context.Context, svc *review.Service, opt Options) error {
 
 // instructions tell the agent how the tools map onto the command lines
 // that results name in their next step.
-const instructions = `specdev hands review work between an implementer and a reviewer through files in the repository.
-Implementer: request_review, then wait_for_verdict; after a failure fix the findings and request_review again.
-Reviewer: claim_review, record_file for every file (your checkpoint), then give_verdict; or set_loop_review_result to record and decide in one call.
-This server keeps your reviewer session and lease: never pass them. Where a result's next step names a command, use its tool:
-specdev work request = request_review, specdev work = review_status (with --timeout: wait_for_verdict), specdev work continue = continue_after_pause,
-specdev work cancel = cancel, specdev check = claim_review, specdev check record = record_file, specdev check verdict = give_verdict,
-specdev check release = release_review, specdev status = status, specdev history = history, specdev gate = gate.
-Every assignment's report, request and progress are resources: specdev://assignments/{id}/report, /request, /progress.`
+//
+//go:embed instructions.txt
+var instructions string
 
 // service is the caller for one call: the connection's session and
 // lease, and the assignment the call names (else the server's default).
 func (c *conn) service(assignment string) *review.Service {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if assignment == "" {
-		assignment = c.base.Assignment
-	}
-	return c.base.With(c.session, c.lease, assignment)
+	return c.base.With(c.session, c.lease, cmp.Or(assignment, c.base.Assignment))
 }
 
 // targeted is a tool input that names an assignment.
@@ -203,21 +193,19 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 		return func() {}
 	}
 	start := time.Now()
-	var mu sync.Mutex // one notification at a time, none after stop
-	stopped := false
+	var mu sync.Mutex // one notification at a time
 	send := func(note string) {
 		mu.Lock()
 		defer mu.Unlock()
-		if !stopped {
-			s := time.Since(start).Seconds()
-			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: s,
-				Message: fmt.Sprintf("%s (%.0f s)", protocol.SafeText(note), s)})
-		}
+		s := time.Since(start).Seconds()
+		req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: s,
+			Message: fmt.Sprintf("%s (%.0f s)", protocol.SafeText(note), s)})
 	}
 	svc.Notify = send
 	tick := time.NewTicker(c.heartbeat)
-	done := make(chan struct{})
+	done, beating := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(beating)
 		for {
 			select {
 			case <-done:
@@ -227,12 +215,10 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 			}
 		}
 	}()
-	return func() {
+	return func() { // none after it: the heartbeat has ended, and the operation has returned
 		tick.Stop()
 		close(done)
-		mu.Lock()
-		stopped = true
-		mu.Unlock()
+		<-beating
 	}
 }
 

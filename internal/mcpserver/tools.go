@@ -190,12 +190,11 @@ func (c *conn) addReviewerTools(s *mcp.Server) {
 func (in loopResultIn) conclusion() (review.Conclusion, error) {
 	con := review.Conclusion{Passed: in.Passed, InterpretedIntent: string(in.InterpretedIntent), IntentSatisfied: in.IntentSatisfied}
 	for i, is := range in.Issues {
-		f := protocol.Finding{File: string(is.File), Category: string(is.Type), Description: string(is.Description), Suggestion: string(is.Suggestion)}
 		if is.Line != lineNumber(int(is.Line)) {
 			return con, &protocol.UsageError{Msg: fmt.Sprintf("issues[%d].line: %v is not a whole number", i, is.Line), Hint: "give the line as 1, 2, 3…, or 0 for the whole file"}
 		}
-		f.Line = int(is.Line)
-		con.Issues = append(con.Issues, f)
+		con.Issues = append(con.Issues, protocol.Finding{File: string(is.File), Line: int(is.Line), Category: string(is.Type),
+			Description: string(is.Description), Suggestion: string(is.Suggestion)})
 	}
 	return con, nil
 }

@@ -56,8 +56,7 @@ func (r Result) NotStarted() bool { return r.Setup != "" }
 // Run runs argv in dir with a time limit and returns what happened.
 // It never uses a shell.
 //
-// A timeout that is not positive means no limit other than ctx. The result's
-// At is left zero: the caller stamps it. started, if not nil, is called
+// The result's At is left zero: the caller stamps it. started, if not nil, is called
 // with the gate's group as soon as it runs, for the caller to record.
 func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, started func(Group)) Result {
 	res := Result{PreflightResult: protocol.PreflightResult{Command: slices.Clone(argv), ExitCode: -1}}
@@ -65,10 +64,7 @@ func Run(ctx context.Context, dir string, argv []string, timeout time.Duration, 
 		return res
 	}
 
-	runCtx, cancel := ctx, context.CancelFunc(func() {})
-	if timeout > 0 {
-		runCtx, cancel = context.WithTimeout(ctx, timeout)
-	}
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
 	out := newTail(MaxOutput)
@@ -161,7 +157,8 @@ type Group struct {
 	Boot        string `json:"boot"`         // the boot the start times count from
 }
 
-// newToken is a fresh value for TokenEnv.
+// newToken is a fresh value for TokenEnv: 32 hex digits, as the gate's
+// record in the assignment folder has it.
 func newToken() string {
 	b := make([]byte, 16)
 	rand.Read(b)
@@ -208,20 +205,20 @@ func (t *tail) Write(p []byte) (int, error) {
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return render(t.buf, t.dropped, t.limit)
-}
-
-// render is String without the lock: raw is the end of an output of which
-// dropped bytes came before raw[0].
-func render(raw []byte, dropped int64, limit int) string {
-	start := max(len(raw)-limit, 0)
-	if dropped > 0 || start > 0 {
-		start = skipContinuation(raw, start)
+	raw, start := t.buf, max(len(t.buf)-t.limit, 0)
+	if t.dropped > 0 || start > 0 {
+		// past UTF-8 continuation bytes (at most three): no half character first
+		for n := 0; n < utf8.UTFMax-1 && start < len(raw) && !utf8.RuneStart(raw[start]); n++ {
+			start++
+		}
 	}
-	text := sanitize(raw[start:])
+	// Converting to runes replaces each byte that is not part of valid
+	// UTF-8 by U+FFFD, decoded alone as utf8.RuneError, which the trimming
+	// below relies on.
+	text := string([]rune(string(raw[start:])))
 	// Invalid bytes grow three times when replaced: drop characters from the
-	// front until the text fits, in step with sanitize.
-	for len(text) > limit {
+	// front until the text fits.
+	for len(text) > t.limit {
 		r, size := utf8.DecodeRune(raw[start:])
 		width := size
 		if r == utf8.RuneError && size == 1 {
@@ -230,24 +227,8 @@ func render(raw []byte, dropped int64, limit int) string {
 		start += size
 		text = text[width:]
 	}
-	if cut := dropped + int64(start); cut > 0 {
+	if cut := t.dropped + int64(start); cut > 0 {
 		return fmt.Sprintf("[… %d bytes cut …]\n", cut) + text
 	}
 	return text
-}
-
-// skipContinuation moves i past UTF-8 continuation bytes (at most three), so
-// that a cut does not leave half a character at the start.
-func skipContinuation(b []byte, i int) int {
-	for n := 0; n < utf8.UTFMax-1 && i < len(b) && !utf8.RuneStart(b[i]); n++ {
-		i++
-	}
-	return i
-}
-
-// sanitize returns b as a string with each byte that is not part of valid
-// UTF-8 replaced by U+FFFD: converting to runes decodes each such byte
-// alone as utf8.RuneError, which render's trimming relies on.
-func sanitize(b []byte) string {
-	return string([]rune(string(b)))
 }

@@ -58,6 +58,7 @@ func checkStart(dir string, argv []string) (string, Problem) {
 // and which set-up problem that is ("" when the caller's context stopped
 // it: not a set-up problem).
 func startError(dir, name string, err error) (string, Problem) {
+	_, _, missing := find(dir, name)
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("not started: %v", err), ""
@@ -65,7 +66,7 @@ func startError(dir, name string, err error) (string, Problem) {
 		return name + ": not found in PATH", NotInPath
 	case errors.Is(err, exec.ErrDot):
 		return name + ": found only in the current folder; write ./" + name, NotInPath
-	case errors.Is(err, fs.ErrNotExist) && exists(dir, name):
+	case errors.Is(err, fs.ErrNotExist) && missing == nil:
 		// The kernel says ENOENT for a missing #! interpreter too.
 		return name + ": its interpreter was not found (check the #! line)", NoInterpreter
 	case errors.Is(err, fs.ErrNotExist):
@@ -78,26 +79,21 @@ func startError(dir, name string, err error) (string, Problem) {
 	return fmt.Sprintf("%s: %v", name, err), Unstartable
 }
 
-// exists reports whether the program name, as exec resolves it from dir, is
-// there.
-func exists(dir, name string) bool {
-	path, err := resolve(dir, name)
-	if err == nil {
-		_, err = os.Stat(path)
+// find is the program name as exec finds it from dir (in PATH for a name
+// without a slash, else from dir), and what os.Stat says of it.
+func find(dir, name string) (string, fs.FileInfo, error) {
+	path, err := filepath.Join(dir, name), error(nil)
+	switch {
+	case !strings.Contains(name, "/"):
+		path, err = exec.LookPath(name)
+	case filepath.IsAbs(name):
+		path = name
 	}
-	return err == nil
-}
-
-// resolve is the program name as exec finds it from dir: in PATH for a
-// name without a slash, else from dir.
-func resolve(dir, name string) (string, error) {
-	if !strings.Contains(name, "/") {
-		return exec.LookPath(name)
+	if err != nil {
+		return "", nil, err
 	}
-	if !filepath.IsAbs(name) {
-		name = filepath.Join(dir, name)
-	}
-	return name, nil
+	info, err := os.Stat(path)
+	return path, info, err
 }
 
 // Check says, without running it, whether the gate argv would start in
@@ -109,11 +105,7 @@ func Check(dir string, argv []string) (string, Problem) {
 		return msg, problem
 	}
 	name := argv[0]
-	path, err := resolve(dir, name)
-	var info fs.FileInfo
-	if err == nil {
-		info, err = os.Stat(path)
-	}
+	path, info, err := find(dir, name)
 	switch {
 	case err != nil:
 		return startError(dir, name, err)

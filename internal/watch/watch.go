@@ -33,9 +33,6 @@ const coalesceWindow = 10 * time.Millisecond
 // time already in the past would otherwise make Wait call check back to back.
 const minNextWait = coalesceWindow
 
-// defaultPoll is used when Wait is given a poll interval that is not positive.
-const defaultPoll = time.Second
-
 // newWatcher starts the file watcher; tests replace it to simulate a system
 // without inotify.
 var newWatcher = fsnotify.NewWatcher
@@ -48,12 +45,9 @@ var newWatcher = fsnotify.NewWatcher
 // dirs is called before every check, so a folder created meanwhile (a new
 // assignment folder) is watched before check looks at it and nothing written
 // into it afterwards is missed; only folders not yet watched are added.
-// dirs may be nil. A poll that is not positive means one second.
+// dirs may be nil. poll must be positive.
 func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 	check func() (done bool, next time.Time, err error)) error {
-	if poll <= 0 {
-		poll = defaultPoll
-	}
 	var f folders
 	if w, err := newWatcher(); err == nil { // else (no inotify, too many instances) the poll covers all
 		defer w.Close()
