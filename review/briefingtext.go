@@ -203,26 +203,29 @@ func writeCommands(b *strings.Builder, d briefingData, generated bool) {
 	}
 }
 
+// fallbackWhy says why a later round is reviewed in full, by the plan's
+// reason (a change too large says how large, in fallbackNote).
+var fallbackWhy = map[string]string{
+	protocol.FallbackOtherSession:  "as another session reviewed the previous round",
+	protocol.FallbackGateChanged:   "as the previous round was of another gate",
+	protocol.FallbackCommitGone:    "as the last reviewed commit is gone (rewritten history)",
+	protocol.FallbackChangeUnknown: "as the request does not say what changed since the previous round",
+}
+
 // fallbackNote says why a later round is reviewed in full.
 func fallbackNote(plan *protocol.RoundPlan) string {
 	const full = ": a full review, "
 	switch {
 	case plan == nil || plan.Reason == "":
 		return ""
-	case plan.Reason == protocol.FallbackOtherSession:
-		return full + "as another session reviewed the previous round"
-	case plan.Reason == protocol.FallbackGateChanged:
-		return full + "as the previous round was of another gate"
-	case plan.Reason == protocol.FallbackCommitGone:
-		return full + "as the last reviewed commit is gone (rewritten history)"
 	case plan.Reason == protocol.FallbackChangeTooLarge:
 		percent := 100 // of nothing: all of it
 		if whole := plan.TotalLines; whole > 0 {
 			percent = (plan.ChangedLines*100 + whole/2) / whole
 		}
 		return fmt.Sprintf("%sas the change since the previous round is %d%% of the review", full, percent)
-	case plan.Reason == protocol.FallbackChangeUnknown:
-		return full + "as the request does not say what changed since the previous round"
+	case fallbackWhy[plan.Reason] != "":
+		return full + fallbackWhy[plan.Reason]
 	}
 	return full + "(" + plan.Reason + ")"
 }

@@ -20,7 +20,7 @@ type gateCheck struct {
 	rec  protocol.PassRecord // the gate's last passing review, when passed
 	gateScope
 	passed   bool
-	named    bool  // commands name the assignment (one loop of several)
+	several  bool  // one loop of several: commands name it
 	unsigned error // gate --allowed-signers: why the pass's commit is not trusted
 }
 
@@ -41,9 +41,9 @@ func (s *Service) loadLoop(name, gate string) (*gateCheck, error) {
 }
 
 // with is g judging the files of sc.
-func (g *gateCheck) with(sc gateScope, named bool) *gateCheck {
+func (g *gateCheck) with(sc gateScope, several bool) *gateCheck {
 	c := *g
-	c.gateScope, c.named = sc, named
+	c.gateScope, c.several = sc, several
 	return &c
 }
 
@@ -108,7 +108,7 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
 	round := "round " + r.RoundText()
 	closed := fmt.Sprintf("Gate %s closed: the review of %s", g.gate, g.a.Name)
-	res := Result{State: string(r.Status), Code: Waiting, Next: waitNext}
+	res := Result{State: string(r.Status), Code: Waiting}
 	switch r.Status {
 	case protocol.StatusPending:
 		res.Text = fmt.Sprintf("%s is pending (%s, %s): waiting for a reviewer.", closed, round, plural(len(r.ChangedFiles), "file"))
@@ -121,26 +121,23 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 		res.Text = fmt.Sprintf("%s is in progress (%s): %d/%d files reviewed.", closed, round, reviewed, len(r.ChangedFiles))
 	case protocol.StatusAwaitingApproval:
 		res.Text = fmt.Sprintf("%s awaits a human's approval (%s).", closed, round)
-		res.Next = "a human decides: specdev check approve|reject --assignment " + g.a.Name
 	case protocol.StatusFailed:
 		res.Code = ChangesRequested
 		res.Text = fmt.Sprintf("Gate %s closed: the latest review of %s failed (%s).", g.gate, g.a.Name, round)
 		if r.ReviewerNotes != "" {
 			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
 		}
-		res.Next = "fix the findings (specdev work shows them), then run: " + g.requestCommand()
 		if checkpoint.Paused(r) {
 			res.State, res.Code = "paused", Blocked
 			res.Text += "\nPaused for a human (manual mode)."
-			res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
 		}
 	case protocol.StatusBlocked:
 		res.Code = Blocked
 		res.Text = fmt.Sprintf("Gate %s closed: the review loop of %s is blocked at its limit of %s.", g.gate, g.a.Name, plural(r.MaxRounds, "round"))
-		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 	default:
 		return Result{}, false
 	}
+	res.Next = loopStep(res.State, "", g.named(), g.requestCommand())
 	return res, true
 }
 
@@ -156,8 +153,7 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
 	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
 		g.gate, loop.RoundsFailed, loop.MaxRounds, g.a.Name)
-	return Result{State: "failed", Code: ChangesRequested, Text: text,
-		Next: "fix the findings, then run: " + g.requestCommand()}, true
+	return Result{State: "failed", Code: ChangesRequested, Text: text, Next: loopStep("failed", "", g.named(), g.requestCommand())}, true
 }
 
 // record is the gate's last passing review: its pass record, or for a
@@ -228,10 +224,19 @@ func (g *gateCheck) requestCommand() string {
 	if g.gate != requestGate(g.snap, "") {
 		cmd += " --gate " + g.gate
 	}
-	if g.s.Assignment != "" || g.named {
-		cmd += " --assignment " + g.a.Name
+	if name := g.named(); name != "" {
+		cmd += " --assignment " + name
 	}
 	return cmd
+}
+
+// named is the loop's name where commands must name it (the caller named
+// it, or it is one loop of several), else "".
+func (g *gateCheck) named() string {
+	if g.s.Assignment != "" || g.several {
+		return g.a.Name
+	}
+	return ""
 }
 
 func (sc gateScope) goAhead() string {

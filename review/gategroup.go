@@ -151,20 +151,25 @@ func (g *gateCheck) coverLoop() error {
 
 // memberNext is the command that moves a member on, naming it.
 func (g *gateCheck) memberNext(group string, res Result) string {
-	if res.State == "passed" {
+	switch res.State {
+	case "passed":
 		return ""
+	case "cancelled":
+		return loopStep(res.State, group, g.a.Name, g.requestCommand())
+	case "no_review", "changed", "unsigned":
+		return "ask for a review: " + g.requestCommand()
 	}
-	if step := loopStep(res.State, group, g.a.Name, g.requestCommand()); step != "" {
-		return step
-	}
-	return "ask for a review: " + g.requestCommand() // no_review, changed
+	return res.Next
 }
 
-// loopStep is the command that moves a group's loop on from its state
-// (a request status, or paused), naming it; request is the `work
+// loopStep is the command that moves a loop on from its state (a request
+// status, or paused), naming it unless name is ""; request is the `work
 // request` that reviews it. "" for any other state.
 func loopStep(state, group, name, request string) string {
-	flag := " --assignment " + name
+	flag := ""
+	if name != "" {
+		flag = " --assignment " + name
+	}
 	switch state {
 	case "cancelled":
 		return "ask for its review again (" + request + "), or a human drops the loop from the group: specdev group drop " + group + " " + name

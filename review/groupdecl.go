@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -287,16 +285,4 @@ func (h heldFiles) write(b *strings.Builder, r *protocol.Request) {
 	}
 	fmt.Fprintf(b, "Left out, held by other loops of group %s (%d): %s\n", r.Group, len(h), h.list())
 	fmt.Fprintf(b, "To review them in this loop as well: specdev work cancel, then %s\n", h.command(r.ChangedFiles))
-}
-
-// existing keeps the files of a loop's set that still exist in root: a
-// file the loop removed is no longer there to review.
-func existing(root string, files []string) []string {
-	out := []string{}
-	for _, f := range files {
-		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -69,7 +69,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
 		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
 		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orEmpty(rec.Replaced), AlreadyRecorded: rec.Skipped,
-		FileFindings: len(fileFindings(p, file)), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
+		FileFindings: len(p.FindingsByFile()[file]), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
 	}}, nil
 }
 
@@ -150,7 +150,7 @@ func recordedText(file string, findings []protocol.Finding, rec checkpoint.Recor
 	case !rec.Again:
 		return fmt.Sprintf("Recorded %s: %s.", file, now)
 	case add:
-		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, plural(len(fileFindings(rec.Progress, file)), "finding"))
+		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, plural(len(rec.Progress.FindingsByFile()[file]), "finding"))
 		if rec.Skipped > 0 {
 			text += fmt.Sprintf(" Left out %d already recorded.", rec.Skipped)
 		}
@@ -173,17 +173,6 @@ func sameFindings(replaced, findings []protocol.Finding, file string) bool {
 		f.File = file
 		return old == f
 	})
-}
-
-// fileFindings are the findings recorded for file.
-func fileFindings(p *protocol.Progress, file string) []protocol.Finding {
-	var out []protocol.Finding
-	for _, f := range p.Findings {
-		if f.File == file {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // recordPath reads the file argument of check record as git reads a path

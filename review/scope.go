@@ -164,16 +164,10 @@ func (s *Service) roundBase(ctx context.Context, snap checkpoint.Snapshot) (base
 // still exist (a file the implementer removed is part of the change only
 // if git says so), so a later round never covers less than the one before.
 func withEarlierFiles(root string, files []string, snap checkpoint.Snapshot, gate string) []string {
-	prev := snap.Request
-	if prev == nil || prev.Gate != gate {
-		return files
+	if prev := snap.Request; prev != nil && prev.Gate == gate {
+		return withFiles(root, files, prev.ChangedFiles)
 	}
-	for _, f := range prev.ChangedFiles {
-		if !slices.Contains(files, f) && stillThere(root, f) {
-			files = append(files, f)
-		}
-	}
-	return slices.Sorted(slices.Values(files))
+	return files
 }
 
 // stillThere reports whether f, a path of the project, names a file or

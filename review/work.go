@@ -160,7 +160,7 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	later := laterRound(snap, c.Gate)
 	files, cwd := c.Files, s.workingDir()
 	if files == nil && !c.Staged && snap.Request != nil && snap.Request.FileSet != nil {
-		files, cwd = existing(root, snap.Request.FileSet), root // the loop's own files, kept from its --files
+		files, cwd = withFiles(root, []string{}, snap.Request.FileSet), root // the loop's own files, kept from its --files (a removed one is not there to review)
 	}
 	base, since := c.Base, c.Base
 	if base == "" && later && !c.Staged {
@@ -221,19 +221,15 @@ func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpo
 // digestAndSnapshot digests the files and, in git, snapshots them (from
 // the one read of each file that digests it, for a work-tree review).
 func digestAndSnapshot(ctx context.Context, root string, res changeset.Result, files []string, staged bool) (changeset.Sums, string, error) {
-	switch {
-	case res.InGit && staged:
-		sums, err := changeset.DigestStaged(ctx, root, files)
-		if err != nil {
-			return sums, "", err
-		}
-		commit, err := changeset.SnapshotStaged(ctx, root)
-		return sums, commit, err
-	case res.InGit:
+	if res.InGit && !staged {
 		return res.Snapshot(ctx, files)
 	}
-	sums, err := changeset.Digest(root, files)
-	return sums, "", err
+	sums, err := digestFiles(ctx, root, files, staged) // staged is always in git
+	if err != nil || !staged {
+		return sums, "", err
+	}
+	commit, err := changeset.SnapshotStaged(ctx, root)
+	return sums, commit, err
 }
 
 // withOpenFindings adds, after a rejection, the files that had findings
@@ -242,9 +238,19 @@ func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []s
 	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
 		return files
 	}
+	var found []string
 	for _, f := range findingsOf(snap) {
-		if f.File != "" && !slices.Contains(files, f.File) && stillThere(root, f.File) {
-			files = append(files, f.File)
+		found = append(found, f.File)
+	}
+	return withFiles(root, files, found)
+}
+
+// withFiles adds to files, sorted, each of more that names a file or
+// folder there is in root.
+func withFiles(root string, files, more []string) []string {
+	for _, f := range more {
+		if f != "" && !slices.Contains(files, f) && stillThere(root, f) {
+			files = append(files, f)
 		}
 	}
 	return slices.Sorted(slices.Values(files))
