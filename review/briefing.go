@@ -108,16 +108,12 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
 	}
-	hadFindings := map[string]bool{}
 	if p.Plan != nil {
 		d.Unchanged = p.Plan.Unchanged
-		for _, f := range p.Plan.HadFindings {
-			hadFindings[f] = true
-		}
 	}
 	d.ToReview = []toReviewFile{}
 	for _, f := range p.FilesRemaining {
-		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: hadFindings[f]})
+		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: p.Plan != nil && slices.Contains(p.Plan.HadFindings, f)})
 	}
 	d.OtherLoops = otherLoops(a, r)
 	d.Documents, d.MoreDocuments = documents(a)

@@ -148,7 +148,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 			fmt.Fprintf(b, "\nFindings of round %d to verify (%d):\n", d.PreviousRound, len(d.PreviousFindings))
 		}
 		for i, f := range d.PreviousFindings { // numbered as --resolved takes them
-			writeFinding(b, fmt.Sprintf("%3d. ", i+1), f)
+			writeFinding(b, fmt.Sprintf("%3d. ", i+1), f, "")
 		}
 	} else if d.Plan.FollowUp() {
 		b.WriteString("Look for new issues the changes introduced.\n")
@@ -172,7 +172,7 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 		}
 		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(len(f.Findings), "finding"))
 		for _, finding := range f.Findings {
-			writeFinding(b, "    ", finding)
+			writeFinding(b, "    ", finding, "")
 		}
 	}
 	if n := len(d.Unchanged); n > 0 { // said once: --json lists them

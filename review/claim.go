@@ -11,6 +11,7 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/shellword"
+	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -245,15 +246,33 @@ func (s *Service) waitFor(ctx context.Context, what string, timeout time.Duratio
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	until, said, looked := s.now().Add(timeout), false, false
-	err := s.wait(ctx, dirs, func() (bool, time.Time, error) {
+	// With a remote it looks at the remote at most remote_poll apart: a
+	// quarter of that at first and after a change (changed, if given,
+	// says a look saw one), doubling while nothing changes.
+	most, every := pollInterval, time.Duration(0)
+	if s.Store.Remote != nil {
+		most = time.Duration(s.Store.Config.RemotePoll)
+		every = most / 4
+	}
+	err := watch.Wait(ctx, dirs, most, func() (bool, time.Time, error) {
+		start := time.Now() // the looks at a remote start every apart, however long one takes
 		done, next, err := look(ctx)
 		looked = looked || err == nil
 		if !done && err == nil && !said && s.Notify != nil {
 			said = true
 			s.Notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
 		}
+		if every > 0 {
+			if changed != nil && changed() {
+				every = most / 4
+			}
+			if at := start.Add(every); next.IsZero() || at.Before(next) {
+				next = at
+			}
+			every = min(every*2, most)
+		}
 		return done, next, err
-	}, changed)
+	})
 	if errors.Is(err, context.DeadlineExceeded) && looked { // no look done: nothing to stand
 		return nil
 	}

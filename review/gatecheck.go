@@ -72,24 +72,23 @@ func (g *gateCheck) result() Result {
 			return res
 		}
 	}
-	if g.unsigned != nil {
-		d.NotReviewed = d.Files
-		return Result{State: "unsigned", Data: d, Code: Invalid, Next: g.requestNext(),
-			Text: fmt.Sprintf("Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)}
-	}
-	if !g.passed {
-		d.NotReviewed = d.Files
-		var b strings.Builder
-		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
-		writeFileList(&b, "Not reviewed", d.NotReviewed)
-		return Result{State: "no_review", Data: d, Code: Waiting, Text: b.String(), Next: g.requestNext()}
-	}
-	d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
-	writeFileList(&b, "Changed since the review", d.Changed)
+	res := Result{State: "changed", Code: Conflict, Next: g.requestNext()}
+	switch {
+	case g.unsigned != nil:
+		d.NotReviewed, res.State, res.Code = d.Files, "unsigned", Invalid
+		fmt.Fprintf(&b, "Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)
+	case !g.passed:
+		d.NotReviewed, res.State, res.Code = d.Files, "no_review", Waiting
+		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
+	default:
+		d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
+		fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
+		writeFileList(&b, "Changed since the review", d.Changed)
+	}
 	writeFileList(&b, "Not reviewed", d.NotReviewed)
-	return Result{State: "changed", Data: d, Code: Conflict, Text: b.String(), Next: g.requestNext()}
+	res.Text, res.Data = b.String(), d
+	return res
 }
 
 // passedText says that the files are what the loop's passing review saw.

@@ -219,7 +219,7 @@ func groupGateResult(d groupGateData, codes []Code) Result {
 	var b strings.Builder
 	n := len(d.Assignments)
 	if code == OK && d.ToJoin == 0 {
-		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, all(n))
+		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, plural(n, "assignment"))
 		fmt.Fprintf(&b, "Passed (%d): %s\n", len(d.Passed), strings.Join(d.Passed, ", "))
 		return Result{State: "passed", Data: d, Text: b.String(), Code: code, Next: "go ahead: merge, commit or push the group's work"}
 	}
@@ -255,11 +255,4 @@ func onlyUnderReview(d groupGateData, codes []Code) bool {
 		}
 	}
 	return true
-}
-
-func all(n int) string {
-	if n == 1 {
-		return "its 1 assignment"
-	}
-	return fmt.Sprintf("all %d assignments", n)
 }

@@ -122,9 +122,9 @@ func hookSummary(root string, st githook.State) string {
 			s += " (not executable: git skips it; run specdev hook install " + st.Hook + " again)"
 		}
 	case st.Present:
-		s = "not installed; " + st.Foreign + " is there (specdev hook install " + st.Hook + " keeps it and runs it first)"
+		s = "not installed; " + st.Foreign + " is there (optional: specdev hook install " + st.Hook + " keeps it and runs it first)"
 	default:
-		s = "not installed"
+		s = "not installed (optional: specdev hook install " + st.Hook + ")"
 	}
 	if st.Chained != "" {
 		s += "; chains " + display(root, st.Chained)

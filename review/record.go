@@ -135,11 +135,7 @@ func resolvedText(numbers []int) string {
 	if len(numbers) == 0 {
 		return ""
 	}
-	words := make([]string, len(numbers))
-	for i, n := range numbers {
-		words[i] = fmt.Sprint(n)
-	}
-	return " Verified fixed: previous finding " + strings.Join(words, ", ") + "."
+	return " Verified fixed: previous finding " + strings.ReplaceAll(strings.Trim(fmt.Sprint(numbers), "[]"), " ", ", ") + "."
 }
 
 // recordedText says what a record did to the file's findings, so that

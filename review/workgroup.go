@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -191,15 +192,7 @@ func memberStep(group, name string, r *protocol.Request, state string) (Code, st
 
 // stateWord names a group's outcome for --json's state.
 func stateWord(code Code) string {
-	switch code {
-	case OK:
-		return "passed"
-	case Blocked:
-		return "blocked"
-	case ChangesRequested:
-		return "failed"
-	}
-	return "waiting"
+	return cmp.Or(map[Code]string{OK: "passed", Blocked: "blocked", ChangesRequested: "failed"}[code], "waiting")
 }
 
 func roundOf(round, max int) string {

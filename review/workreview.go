@@ -95,19 +95,16 @@ func findingOrigins(snap checkpoint.Snapshot, findings []protocol.Finding) []str
 // writeRoundFindings lists findings, each marked new or carried over when
 // the round has a round before it.
 func writeRoundFindings(b *strings.Builder, findings []protocol.Finding, origins []string, previousRound int) {
-	if origins == nil {
-		writeFindings(b, findings)
-		return
-	}
 	for i, f := range findings {
-		var one strings.Builder
-		writeFindings(&one, []protocol.Finding{f})
-		lines := strings.SplitN(one.String(), "\n", 2)
-		mark := "(new)"
-		if origins[i] == "carried_over" {
-			mark = fmt.Sprintf("(still open from round %d)", previousRound)
+		mark := ""
+		switch {
+		case origins == nil:
+		case origins[i] == "carried_over":
+			mark = fmt.Sprintf("  (still open from round %d)", previousRound)
+		default:
+			mark = "  (new)"
 		}
-		b.WriteString(lines[0] + "  " + mark + "\n" + lines[1])
+		writeFinding(b, "  ", f, mark)
 	}
 }
 

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -182,7 +183,7 @@ func writeResolved(b *strings.Builder, snap checkpoint.Snapshot) []protocol.Reso
 	resolved := snap.Progress.Resolved
 	fmt.Fprintf(b, "Verified fixed by the reviewer (%d of round %d's findings):\n", len(resolved), resolved[0].Round)
 	for _, r := range resolved {
-		writeFinding(b, "  ", r.Finding)
+		writeFinding(b, "  ", r.Finding, "")
 	}
 	return resolved
 }
@@ -228,17 +229,14 @@ func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
 // writeFindings prints findings most severe first, as the spec shows.
 func writeFindings(b *strings.Builder, findings []protocol.Finding) {
 	for _, f := range findings {
-		writeFinding(b, "  ", f)
+		writeFinding(b, "  ", f, "")
 	}
 }
 
-// writeFinding prints one finding after prefix, its suggestion below.
-func writeFinding(b *strings.Builder, prefix string, f protocol.Finding) {
-	loc := f.Location()
-	if loc == "" {
-		loc = "(general)"
-	}
-	fmt.Fprintf(b, "%s%-10s %s  %s\n", prefix, f.Severity, loc, oneLine(f.Description))
+// writeFinding prints one finding after prefix, with mark at the end of
+// its line, its suggestion below.
+func writeFinding(b *strings.Builder, prefix string, f protocol.Finding, mark string) {
+	fmt.Fprintf(b, "%s%-10s %s  %s%s\n", prefix, f.Severity, cmp.Or(f.Location(), "(general)"), oneLine(f.Description), mark)
 	if f.Suggestion != "" {
 		fmt.Fprintf(b, "%s%-10s suggestion: %s\n", strings.Repeat(" ", len(prefix)), "", oneLine(f.Suggestion))
 	}
