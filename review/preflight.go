@@ -68,7 +68,8 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 		return Result{}, releaseInterrupted(ctx, a, h)
 	}
 	if ran.NotStarted() { // set-up, not the change: no round is used
-		return Result{}, releaseSetup(ctx, st, a, h, argv, ran)
+		return Result{}, giveBack(ctx, a, h, "setup", &protocol.InvalidError{File: "pre-flight gate " + gateName(argv),
+			Problem: "cannot start: " + startProblem(ran.Error), Hint: gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0)})
 	}
 	res := ran.PreflightResult
 	res.Command = argv
@@ -79,7 +80,7 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 	}
 	claim.Request, claim.Progress = snap.Request, snap.Progress
 	if res.Passed {
-		return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
+		return briefing(a, claim, generated, s.workingDir()), nil
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Pre-flight gate failed for %s (round %s): handed back to the implementer at once, no reviewer effort or round spent.\n",
@@ -132,19 +133,6 @@ func releaseInterrupted(ctx context.Context, a *checkpoint.Assignment, h checkpo
 // used, and check exits INVALID naming the gate and the fix; the next
 // check after the fix runs the gate again. specdev doctor finds the same
 // problems without claiming anything.
-
-// releaseSetup gives back a review whose gate could not start and
-// returns the error that names the gate and the fix.
-func releaseSetup(ctx context.Context, st *checkpoint.Store, a *checkpoint.Assignment, h checkpoint.Holder, argv []string, ran preflight.Result) error {
-	if _, err := a.Release(context.WithoutCancel(ctx), h, "setup"); err != nil {
-		return err
-	}
-	return &protocol.InvalidError{
-		File:    "pre-flight gate " + gateName(argv),
-		Problem: "cannot start: " + startProblem(ran.Error) + "; review " + a.Name + " was given back (pending) and no round was used",
-		Hint:    gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0) + ", then claim it again: " + checkpoint.ClaimCommand(h.Session),
-	}
-}
 
 // gateName is the gate's program as the user wrote it, safe to print.
 func gateName(argv []string) string {
