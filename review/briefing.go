@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/shellword"
@@ -82,12 +81,12 @@ type briefingData struct {
 }
 
 // briefing tells the reviewer what to review and exactly how to record it.
-func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, generated bool, now time.Time, wd string) Result {
-	d := newBriefingData(a, c, session, wd)
+func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, generated bool, wd string) Result {
+	d := newBriefingData(a, c, c.Progress.SessionID, wd)
 	var b strings.Builder
 	switch {
 	case c.Kind != checkpoint.ClaimNew:
-		writeResumeBriefing(&b, a, c, d, now)
+		writeResumeBriefing(&b, a, c, d)
 	case d.Plan.FollowUp():
 		writeFollowUpBriefing(&b, a, d)
 	default:

@@ -72,7 +72,7 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 
 // writeResumeBriefing: everything the round's first briefing said, then
 // the progress so far with the findings recorded.
-func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData, now time.Time) {
+func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData) {
 	r, p := c.Request, c.Progress
 	kind := ""
 	if d.Plan.FollowUp() {
@@ -83,11 +83,7 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 	case checkpoint.ClaimTakeover:
 		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), Human(c.Idle), d.Session)
 	case checkpoint.ClaimResumed:
-		if c.From == d.Session {
-			fmt.Fprintf(b, "Picked up again after your session %s released it\n", d.Session)
-		} else {
-			fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
-		}
+		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
 	case checkpoint.ClaimReclaim:
 		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
 			d.Session, p.Mode, d.Lease)

@@ -54,7 +54,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 	if claim.Progress.Phase == protocol.PhasePreflight {
 		return s.runPreflight(ctx, a, claim, generated)
 	}
-	return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
+	return briefing(a, claim, generated, s.workingDir()), nil
 }
 
 // claimSession is the id to claim under: the caller's session, or a new
@@ -97,7 +97,11 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 	// from the previous look, which has seen none on the first call), so
 	// a request written into any assignment folder wakes the poll at once
 	dirs := func() []string { return assignmentDirs(p.st) }
-	err := p.s.waitFor(ctx, p.waitingFor(), timeout, dirs, func() bool { return p.changed }, func(ctx context.Context) (bool, time.Time, error) {
+	what := "a review"
+	if p.s.Assignment != "" {
+		what = "review " + oneLine(p.s.Assignment)
+	}
+	err := p.s.waitFor(ctx, what+" to claim (session "+oneLine(p.opt.Session)+")", timeout, dirs, func() bool { return p.changed }, func(ctx context.Context) (bool, time.Time, error) {
 		p.ctx = ctx // the whole call's: --timeout bounds every lock wait too
 		var err error
 		claim, a, err = p.claimNext()
@@ -287,12 +291,4 @@ func localClock(t, now time.Time) string {
 		return t.Format("15:04:05")
 	}
 	return t.Format("Mon 2 Jan 15:04:05")
-}
-
-// waitingFor is what a waiting poll waits for, in words.
-func (p *poller) waitingFor() string {
-	if p.s.Assignment != "" {
-		return fmt.Sprintf("review %s to claim (session %s)", oneLine(p.s.Assignment), oneLine(p.opt.Session))
-	}
-	return fmt.Sprintf("a review to claim (session %s)", oneLine(p.opt.Session))
 }

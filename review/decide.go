@@ -86,20 +86,17 @@ func (s *Service) awaitingApproval() (*checkpoint.Assignment, error) {
 		return s.Store.Resolve(s.Assignment)
 	}
 	names, unreadable, err := s.AwaitingNames()
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if unreadable != nil {
+	case unreadable != nil:
 		return nil, fmt.Errorf("cannot tell which reviews await approval: %w", unreadable)
-	}
-	switch len(names) {
-	case 0:
+	case len(names) == 0:
 		return nil, &checkpoint.StateError{Msg: "no review is awaiting approval", Hint: "see specdev status"}
-	case 1:
-		return s.Store.Assignment(names[0])
+	case len(names) > 1:
+		return nil, usage("name one: --assignment "+names[0], "several reviews await approval: "+strings.Join(names, ", "))
 	}
-	return nil, usage("name one: --assignment "+names[0],
-		"several reviews await approval: "+strings.Join(names, ", "))
+	return s.Store.Assignment(names[0])
 }
 
 // AwaitingNames lists the reviews awaiting approval. unreadable is the

@@ -73,7 +73,12 @@ func (g *gateCheck) result() Result {
 		}
 	}
 	var b strings.Builder
-	res := Result{State: "changed", Code: Conflict, Next: g.requestNext()}
+	// the step that opens the gate again: a review of what it covers now,
+	// once any other active review is done
+	res := Result{State: "changed", Code: Conflict, Next: "ask for a review: " + g.requestCommand()}
+	if r := g.snap.Request; r != nil && r.Status.Active() {
+		res.Next = fmt.Sprintf("wait for the review of gate %s (specdev work --timeout 10m), then %s", r.Gate, res.Next)
+	}
 	switch {
 	case g.unsigned != nil:
 		d.NotReviewed, res.State, res.Code = d.Files, "unsigned", Invalid
@@ -201,18 +206,8 @@ func digestsByFingerprint(root string, rec protocol.PassRecord) (map[string]stri
 	return unknown, nil
 }
 
-// The wording of specdev gate: the step that opens the gate again, and
-// how the files it covers are named.
-
-// requestNext is the step that opens the gate again: a review of what it
-// covers now, once any other active review is done.
-func (g *gateCheck) requestNext() string {
-	cmd := "ask for a review: " + g.requestCommand()
-	if r := g.snap.Request; r != nil && r.Status.Active() {
-		return fmt.Sprintf("wait for the review of gate %s (specdev work --timeout 10m), then %s", r.Gate, cmd)
-	}
-	return cmd
-}
+// The wording of specdev gate: the command that opens the gate again,
+// and how the files it covers are named.
 
 // requestCommand is the `work request` that reviews what the gate covers.
 func (g *gateCheck) requestCommand() string {

@@ -241,18 +241,12 @@ func groupGateResult(d groupGateData, codes []Code) Result {
 		return Result{State: "group_waiting", Data: d, Text: b.String(), Code: Waiting, Next: join}
 	}
 	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code, Next: d.Assignments[at].Next}
-	if code == Waiting && onlyUnderReview(d, codes) {
+	underReview := true // every member that did not pass waits on a reviewer
+	for i, m := range d.Assignments {
+		underReview = underReview && (codes[i] == OK || slices.Contains([]string{"pending", "in_progress", "awaiting_approval"}, m.State))
+	}
+	if code == Waiting && underReview {
 		res.Next = "wait for the group: specdev work --group " + d.Group + " --timeout 10m"
 	}
 	return res
-}
-
-// onlyUnderReview: every member that did not pass waits on a reviewer.
-func onlyUnderReview(d groupGateData, codes []Code) bool {
-	for i, m := range d.Assignments {
-		if codes[i] != OK && m.State != "pending" && m.State != "in_progress" && m.State != "awaiting_approval" {
-			return false
-		}
-	}
-	return true
 }

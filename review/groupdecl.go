@@ -223,7 +223,11 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	held := heldFiles{}
 	for _, m := range members {
 		if r := m.Request; m.Name != name && r != nil && r.Status != protocol.StatusCancelled {
-			for _, f := range owned(r) {
+			files := r.FileSet // the files a loop holds: its file set, else its request's
+			if files == nil {
+				files = r.ChangedFiles
+			}
+			for _, f := range files {
 				held[f] = m.Name
 			}
 		}
@@ -248,14 +252,6 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 			fmt.Sprintf("nothing to review: every changed file is held by another loop of group %s: %s", group, left.list()))
 	}
 	return keep, left, nil
-}
-
-// owned are the files a loop holds: its file set, else its request's.
-func owned(r *protocol.Request) []string {
-	if r.FileSet != nil {
-		return r.FileSet
-	}
-	return r.ChangedFiles
 }
 
 // list names each file with its loop: "b.go (00002_b), c.go (00003_c)".

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -154,24 +155,17 @@ func startProblem(msg string) string {
 // gateFix is the fix for a gate that cannot start. configured: the gate
 // comes from "preflight" in config.json (else it is verify-gates.sh).
 func gateFix(argv []string, problem preflight.Problem, configured bool) string {
-	name := gateName(argv)
-	config := `"preflight" in .specdev/config.json`
-	switch problem {
-	case preflight.NotExecutable:
-		return "make it executable: chmod +x " + name
-	case preflight.NotFound:
-		if configured {
-			return "fix " + config + ": " + name + " does not exist (a relative path is read from the project root)"
-		}
-		return "restore " + name + ", or remove it to review without a gate"
-	case preflight.NotInPath:
-		return "install " + name + ", or name the program by its path in " + config
-	case preflight.NoInterpreter:
-		return "fix the #! line of " + name + ": its interpreter is not there"
-	case preflight.BadFormat:
-		return "start " + name + " with a #! line, e.g. #!/bin/sh"
-	case preflight.NoCommand:
-		return "give " + config + " a command, or remove it"
+	const config = `"preflight" in .specdev/config.json`
+	fix := map[preflight.Problem]string{
+		preflight.NotExecutable: "make it executable: chmod +x GATE",
+		preflight.NotFound:      "restore GATE, or remove it to review without a gate",
+		preflight.NotInPath:     "install GATE, or name the program by its path in " + config,
+		preflight.NoInterpreter: "fix the #! line of GATE: its interpreter is not there",
+		preflight.BadFormat:     "start GATE with a #! line, e.g. #!/bin/sh",
+		preflight.NoCommand:     "give " + config + " a command, or remove it",
+	}[problem]
+	if problem == preflight.NotFound && configured {
+		fix = "fix " + config + ": GATE does not exist (a relative path is read from the project root)"
 	}
-	return "make the gate start (specdev doctor checks it)"
+	return strings.ReplaceAll(cmp.Or(fix, "make the gate start (specdev doctor checks it)"), "GATE", gateName(argv))
 }

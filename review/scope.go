@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -120,14 +118,11 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 	if err != nil {
 		return err
 	}
-	if len(hints) == 0 {
-		return usage("name the files to review: specdev work request --files PATH", msg)
-	}
 	var ways []string
 	for _, h := range hints {
-		ways = append(ways, fmt.Sprintf("%s: specdev work request --base %s", h.What, h.Rev))
+		ways = append(ways, fmt.Sprintf("to review %s: specdev work request --base %s", h.What, h.Rev))
 	}
-	return usage("to review "+strings.Join(ways, "; ")+"; or name the files: specdev work request --files PATH", msg)
+	return usage(strings.Join(append(ways, "name the files: specdev work request --files PATH"), "; or "), msg)
 }
 
 // sinceLastPass is the head of the gate's last passed review when a
@@ -170,16 +165,6 @@ func withEarlierFiles(root string, files []string, snap checkpoint.Snapshot, gat
 	return files
 }
 
-// stillThere reports whether f, a path of the project, names a file or
-// folder that exists in root.
-func stillThere(root, f string) bool {
-	if changeset.CheckFile(root, f) != nil {
-		return false
-	}
-	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(f)))
-	return err == nil
-}
-
 // requestDelta measures the change since the previous round of the loop:
 // the files whose content differs from what that round reviewed, and its
 // size in lines against the whole review (in files, outside git). nil when
@@ -200,22 +185,19 @@ func requestDelta(ctx context.Context, root string, snap checkpoint.Snapshot, ga
 			d.Changed = append(d.Changed, f)
 		}
 	}
-	if !inGit || d.Since == "" {
-		d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files)
-		return d
+	if inGit && d.Since != "" {
+		if !changeset.CommitExists(ctx, root, d.Since) {
+			d.CommitGone = true
+			return d
+		}
+		if size, err := changeset.ChangeSince(ctx, root, d.Since, in.Snapshot, d.Changed); err == nil {
+			d.ChangedLines, d.Stat = size.Lines, size.Stat
+			for _, f := range files {
+				d.TotalLines += changeset.LineCount(root, f)
+			}
+			return d
+		}
 	}
-	if !changeset.CommitExists(ctx, root, d.Since) {
-		d.CommitGone = true
-		return d
-	}
-	size, err := changeset.ChangeSince(ctx, root, d.Since, in.Snapshot, d.Changed)
-	if err != nil { // the sizes are unknown: count files instead
-		d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files)
-		return d
-	}
-	d.ChangedLines, d.Stat = size.Lines, size.Stat
-	for _, f := range files {
-		d.TotalLines += changeset.LineCount(root, f)
-	}
+	d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files) // the sizes are unknown: count files instead
 	return d
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -246,10 +248,13 @@ func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []s
 }
 
 // withFiles adds to files, sorted, each of more that names a file or
-// folder there is in root.
+// folder there is in root (a path of the project).
 func withFiles(root string, files, more []string) []string {
 	for _, f := range more {
-		if f != "" && !slices.Contains(files, f) && stillThere(root, f) {
+		if f == "" || slices.Contains(files, f) || changeset.CheckFile(root, f) != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
 			files = append(files, f)
 		}
 	}
@@ -281,63 +286,61 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 // Continue lets a paused manual-mode implementer go on after a
 // rejection, with a human's guidance shown from now on.
 func (s *Service) Continue(ctx context.Context, guidance string) (Result, error) {
-	if err := CheckText("--guidance", guidance, protocol.MaxTextLength); err != nil {
-		return Result{}, err
-	}
-	a, err := s.Target()
-	if err != nil {
-		return Result{}, err
-	}
-	r, err := a.Continue(ctx, guidance)
-	if err != nil {
-		return Result{}, err
-	}
-	text := fmt.Sprintf("Continuing %s after the rejection of round %d.", a.Name, r.Round)
-	if r.Guidance != "" {
-		text += "\nGuidance: " + oneLine(r.Guidance)
-	}
-	return Result{State: "continued", Data: requestData{Assignment: a.Name, Request: r}, Text: text,
-		Next: "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"}, nil
+	return s.changeRequest(CheckText("--guidance", guidance, protocol.MaxTextLength),
+		func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Continue(ctx, guidance) },
+		func(name string, r *protocol.Request) Result {
+			text := fmt.Sprintf("Continuing %s after the rejection of round %d.", name, r.Round)
+			if r.Guidance != "" {
+				text += "\nGuidance: " + oneLine(r.Guidance)
+			}
+			return Result{State: "continued", Text: text, Next: fixThenRequest}
+		})
 }
+
+// fixThenRequest is the next step once the findings go back to the
+// implementer.
+const fixThenRequest = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"
 
 // Unblock lifts a review loop blocked at its round limit: rounds more
 // are allowed and the blocked request is pending again.
 func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
-	if err := checkRounds(rounds); err != nil {
-		return Result{}, err
-	}
-	a, err := s.Target()
-	if err != nil {
-		return Result{}, err
-	}
-	r, err := a.Unblock(ctx, rounds)
-	if err != nil {
-		return Result{}, err
-	}
-	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
-		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
-		Next: waitNext}
-	if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
-		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
-			a.Name, r.Round, r.Round+1, r.MaxRounds)
-		res.Next = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"
-	}
-	return res, nil
+	return s.changeRequest(checkRounds(rounds),
+		func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Unblock(ctx, rounds) },
+		func(name string, r *protocol.Request) Result {
+			if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
+				return Result{State: string(r.Status), Next: fixThenRequest, Text: fmt.Sprintf(
+					"Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.", name, r.Round, r.Round+1, r.MaxRounds)}
+			}
+			return Result{State: string(r.Status), Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", name, r.RoundText()), Next: waitNext}
+		})
 }
 
 // Cancel withdraws an active request.
 func (s *Service) Cancel(ctx context.Context) (Result, error) {
+	return s.changeRequest(nil, func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Cancel(ctx) },
+		func(name string, r *protocol.Request) Result {
+			return Result{State: string(r.Status), Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", name, r.Round), Next: askAgainNext(r)}
+		})
+}
+
+// changeRequest refuses bad flags (bad), changes the request of the
+// caller's assignment with change, and words the request it leaves.
+func (s *Service) changeRequest(bad error, change func(*checkpoint.Assignment) (*protocol.Request, error),
+	word func(name string, r *protocol.Request) Result) (Result, error) {
+	if bad != nil {
+		return Result{}, bad
+	}
 	a, err := s.Target()
 	if err != nil {
 		return Result{}, err
 	}
-	r, err := a.Cancel(ctx)
+	r, err := change(a)
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
-		Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", a.Name, r.Round),
-		Next: askAgainNext(r)}, nil
+	res := word(a.Name, r)
+	res.Data = requestData{Assignment: a.Name, Request: r}
+	return res, nil
 }
 
 // requestData is the data of an operation that changed a request.

@@ -125,11 +125,9 @@ func (s *Service) groupView(ctx context.Context, group string) (Result, error) {
 	}
 	for _, m := range d.Assignments {
 		fmt.Fprintf(&b, "  %s  %s (gate %s, round %s)\n", m.Assignment, m.State, oneLine(m.Gate), roundOf(m.Round, m.MaxRounds))
-		if m.Summary != "" && m.code != OK {
-			fmt.Fprintf(&b, "    Summary: %s\n", oneLine(m.Summary))
-		}
-		if m.Next != "" && m.code != OK {
-			fmt.Fprintf(&b, "    Next: %s\n", m.Next)
+		if m.code != OK {
+			writeLabelled(&b, "    Summary", m.Summary)
+			writeLabelled(&b, "    Next", m.Next)
 		}
 	}
 	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}

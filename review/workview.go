@@ -44,8 +44,9 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			Text: fmt.Sprintf("No review requested yet for %s.", a.Name),
 			Next: "when the work is ready: specdev work request --notes \"…\""}, false
 	}
-	d := workData{Assignment: a.Name, Status: string(r.Status), Request: withoutJournal(r), Summary: r.ReviewerNotes,
-		FilesTotal: len(r.ChangedFiles)}
+	shown := *r
+	shown.Journal = nil // specdev's own bookkeeping of its transactions (specdev history shows the events), not for the implementer
+	d := workData{Assignment: a.Name, Status: string(r.Status), Request: &shown, Summary: r.ReviewerNotes, FilesTotal: len(r.ChangedFiles)}
 	if snap.Current() {
 		p := snap.Progress
 		d.Reviewer, d.FilesReviewed, d.FilesTotal, d.Preflight = p.SessionID, len(p.FilesReviewed), p.FilesTotal, p.Preflight
@@ -58,7 +59,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Next = "list the files: specdev work request (it completes this request)"
 	case status == protocol.StatusPending:
 		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
-			head, r.Gate, plural(len(r.ChangedFiles), "file"), ago(now, r.Timestamp.Time))
+			head, r.Gate, plural(len(r.ChangedFiles), "file"), Human(now.Sub(r.Timestamp.Time)))
 	case status == protocol.StatusInProgress:
 		res.Text = inProgressText(head, snap, now, staleAfter)
 	case status == protocol.StatusAwaitingApproval:
@@ -111,15 +112,6 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	}
 	res.Data = d
 	return res, r.Status.Active() && !r.NamesNoFiles() // pending, in review, awaiting a human
-}
-
-// withoutJournal is the request as --json shows it: the journal is
-// specdev's own bookkeeping of its transactions (specdev history shows
-// the events), not part of what the implementer reads.
-func withoutJournal(r *protocol.Request) *protocol.Request {
-	c := *r
-	c.Journal = nil
-	return &c
 }
 
 func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) string {
@@ -267,15 +259,6 @@ func short(commit string) string {
 		return commit[:7]
 	}
 	return commit
-}
-
-// ago is a short, rounded "how long ago": 45s, 17m, 3h5m. A time in the
-// future (a clock running ahead) is 0ms ago, never a negative duration.
-func ago(now, t time.Time) string {
-	if t.IsZero() {
-		return "an unknown time"
-	}
-	return Human(now.Sub(t))
 }
 
 // ActivityAgo says how long ago a review was last active, from
