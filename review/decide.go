@@ -203,22 +203,19 @@ type NeedItem struct {
 // after a rejection, or a proposed verdict awaiting a decision.
 func needOf(row StatusRow) (NeedItem, bool) {
 	n := NeedItem{Assignment: row.Assignment, Status: row.Status}
-	switch {
+	switch round := RoundWords(row); {
 	case row.Stuck:
-		n.Reason = "stuck at round " + RoundWords(row) + ": its findings repeat the round before's"
-		n.Command = "specdev work unblock --assignment " + row.Assignment
+		n.Reason, n.Command = "stuck at round "+round+": its findings repeat the round before's", "work unblock"
 	case row.Status == string(protocol.StatusBlocked):
-		n.Reason = "blocked at round " + RoundWords(row)
-		n.Command = "specdev work unblock --assignment " + row.Assignment + " --rounds 1"
+		n.Reason, n.Command = "blocked at round "+round, "work unblock --rounds 1"
 	case row.Paused:
-		n.Reason = "paused for a human after round " + RoundWords(row) + " was rejected"
-		n.Command = "specdev work continue --assignment " + row.Assignment
+		n.Reason, n.Command = "paused for a human after round "+round+" was rejected", "work continue"
 	case row.Status == string(protocol.StatusAwaitingApproval):
-		n.Reason = "awaiting a human's decision on the reviewer's verdict"
-		n.Command = "specdev decide --assignment " + row.Assignment
+		n.Reason, n.Command = "awaiting a human's decision on the reviewer's verdict", "decide"
 	default:
 		return n, false
 	}
+	n.Command = "specdev " + n.Command + " --assignment " + row.Assignment
 	return n, true
 }
 

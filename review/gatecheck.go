@@ -239,16 +239,10 @@ func (sc gateScope) goAhead() string {
 
 // what names what the gate covers, for the start of a sentence.
 func (sc gateScope) what() string {
-	switch sc.kind {
-	case staged:
-		return "the staged change"
-	case pushed:
-		if sc.ref == "" {
-			return "the push"
-		}
+	if sc.kind == pushed && sc.ref != "" {
 		return "what the push of " + sc.ref + " carries"
 	}
-	return "what the branch adds"
+	return map[string]string{staged: "the staged change", pushed: "the push", branch: "what the branch adds"}[sc.kind]
 }
 
 // countOf counts n files of what the gate covers: "2 staged files are".

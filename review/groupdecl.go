@@ -249,13 +249,13 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	}
 	if len(keep) == 0 {
 		return nil, nil, usage("to review them in this loop as well, name them: "+left.command(nil),
-			fmt.Sprintf("nothing to review: every changed file is held by another loop of group %s: %s", group, left.list()))
+			fmt.Sprintf("nothing to review: every changed file is held by another loop of group %s: %s", group, withLoops(left)))
 	}
 	return keep, left, nil
 }
 
-// list names each file with its loop: "b.go (00002_b), c.go (00003_c)".
-func (h heldFiles) list() string {
+// withLoops names each file with its loop: "b.go (00002_b), c.go (00003_c)".
+func withLoops(h map[string]string) string {
 	var parts []string
 	for _, f := range slices.Sorted(maps.Keys(h)) {
 		parts = append(parts, fmt.Sprintf("%s (%s)", f, h[f]))
@@ -279,6 +279,6 @@ func (h heldFiles) write(b *strings.Builder, r *protocol.Request) {
 	if len(h) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "Left out, held by other loops of group %s (%d): %s\n", r.Group, len(h), h.list())
+	fmt.Fprintf(b, "Left out, held by other loops of group %s (%d): %s\n", r.Group, len(h), withLoops(h))
 	fmt.Fprintf(b, "To review them in this loop as well: specdev work cancel, then %s\n", h.command(r.ChangedFiles))
 }

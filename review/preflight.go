@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,15 +27,13 @@ type preflightFailed struct {
 // it exists, as the user wrote it (runPreflight resolves a relative
 // program from the project root).
 func preflightArgv(st *checkpoint.Store) []string {
-	argv := append([]string{}, st.Config.Preflight...)
-	if len(argv) == 0 {
-		script := filepath.Join(st.Dir, protocol.DefaultPreflightScript)
-		if !fileExists(script) {
-			return nil
-		}
-		argv = []string{filepath.ToSlash(filepath.Join(protocol.StateDir, protocol.DefaultPreflightScript))}
+	if len(st.Config.Preflight) > 0 {
+		return slices.Clone(st.Config.Preflight)
 	}
-	return argv
+	if !fileExists(filepath.Join(st.Dir, protocol.DefaultPreflightScript)) {
+		return nil
+	}
+	return []string{filepath.ToSlash(filepath.Join(protocol.StateDir, protocol.DefaultPreflightScript))}
 }
 
 func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, claim *checkpoint.Claim, generated bool) (Result, error) {

@@ -60,19 +60,6 @@ func writeReviewedAt(b *strings.Builder, rr *reviewedRange) {
 	b.WriteString(".\n")
 }
 
-// writeIntent: what the reviewer understood the change to be for, and
-// whether it does that.
-func writeIntent(b *strings.Builder, snap checkpoint.Snapshot) {
-	if !snap.Current() || snap.Progress.Verdict == nil {
-		return
-	}
-	v := snap.Progress.Verdict
-	writeLabelled(b, "Intent (as the reviewer reads it)", v.InterpretedIntent)
-	if v.IntentSatisfied != nil {
-		fmt.Fprintf(b, "Intent satisfied: %s\n", map[bool]string{true: "yes", false: "no"}[*v.IntentSatisfied])
-	}
-}
-
 // findingOrigins says, for each finding of a later round, whether the
 // round before had found it already (protocol.Finding.Same):
 // "carried_over", else "new". nil in round 1.

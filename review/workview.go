@@ -55,8 +55,8 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	res := Result{State: string(r.Status), Next: waitNext, Code: Waiting}
 	switch status := r.Status; {
 	case r.NamesNoFiles(): // nobody can claim it: the implementer acts
-		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
 		res.Next = "list the files: specdev work request (it completes this request)"
+		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
 	case status == protocol.StatusPending:
 		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
 			head, r.Gate, plural(len(r.ChangedFiles), "file"), Human(now.Sub(r.Timestamp.Time)))
@@ -66,7 +66,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
 			head, strings.ToUpper(r.ProposedVerdict), a.Name)
 	case status == protocol.StatusPassed:
-		res.Code = OK
+		res.Code, res.Next = OK, "nothing more for this review; for the next change: specdev work request"
 		var b strings.Builder
 		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
 		d.Reviewed = reviewedRangeOf(snap)
@@ -80,15 +80,13 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		}
 		d.Resolved = writeResolved(&b, snap)
 		res.Text = b.String()
-		res.Next = "nothing more for this review; for the next change: specdev work request"
 		if snap.Current() {
 			d.reviewedSums = protocol.ReviewedDigests(r, snap.Progress)
 		}
 	case status == protocol.StatusFailed:
 		res = failedView(snap, head, &d)
 	case status == protocol.StatusBlocked && r.BlockedReason == protocol.BlockedStuck:
-		res.State, res.Code = "stuck", Blocked // a human must act: nothing to wait for
-		res.Text = stuckText(snap, head, &d)
+		res.State, res.Code, res.Text = "stuck", Blocked, stuckText(snap, head, &d) // a human must act: nothing to wait for
 		res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked && !r.CompletedAt.IsZero(): // the loop's last round was rejected
 		res = failedView(snap, head, &d)
@@ -96,13 +94,11 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", plural(r.MaxRounds, "round"))
 		res.Next = "a human reads the findings, then runs: specdev work unblock --rounds 1 (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked:
-		res.Code = Blocked
+		res.Code, res.Next = Blocked, "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 		res.Text = fmt.Sprintf("Review loop blocked: %s, round %d would pass the limit of %s. A human must unblock the loop.", a.Name, r.Round, plural(r.MaxRounds, "round"))
-		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 	case status == protocol.StatusCancelled:
-		res.Code = OK
+		res.Code, res.Next = OK, askAgainNext(r)
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
-		res.Next = askAgainNext(r)
 	}
 	if r.Guidance != "" && r.Status != protocol.StatusPassed {
 		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + oneLine(r.Guidance)
@@ -180,14 +176,20 @@ func writeResolved(b *strings.Builder, snap checkpoint.Snapshot) []protocol.Reso
 	return resolved
 }
 
-// writeSummary prints the reviewer's summary and a human's decision notes.
+// writeSummary prints the reviewer's summary, what the reviewer
+// understood the change to be for and whether it does that, and a
+// human's decision notes.
 func writeSummary(b *strings.Builder, snap checkpoint.Snapshot) {
 	if !snap.Current() || snap.Progress.Verdict == nil {
 		writeLabelled(b, "Summary", snap.Request.ReviewerNotes)
 		return
 	}
-	writeLabelled(b, "Summary", snap.Progress.Verdict.Summary)
-	writeIntent(b, snap)
+	v := snap.Progress.Verdict
+	writeLabelled(b, "Summary", v.Summary)
+	writeLabelled(b, "Intent (as the reviewer reads it)", v.InterpretedIntent)
+	if v.IntentSatisfied != nil {
+		fmt.Fprintf(b, "Intent satisfied: %s\n", map[bool]string{true: "yes", false: "no"}[*v.IntentSatisfied])
+	}
 	if d := snap.Progress.Decision; d != nil {
 		writeLabelled(b, "Human decision", d.Notes)
 	}
