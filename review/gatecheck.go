@@ -110,24 +110,26 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 		return g.beneathCheckpoint(d)
 	}
 	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
-	round := "round " + r.RoundText()
-	closed := fmt.Sprintf("Gate %s closed: the review of %s", g.gate, g.a.Name)
-	res := Result{State: string(r.Status), Code: Waiting}
-	switch r.Status {
+	res, what := Result{State: string(r.Status), Code: Waiting}, ""
+	switch round := "round " + r.RoundText(); r.Status {
 	case protocol.StatusPending:
-		res.Text = fmt.Sprintf("%s is pending (%s, %s): waiting for a reviewer.", closed, round, plural(len(r.ChangedFiles), "file"))
+		what = fmt.Sprintf("is pending (%s, %s): waiting for a reviewer", round, plural(len(r.ChangedFiles), "file"))
 	case protocol.StatusInProgress:
-		reviewed := 0
 		if g.snap.Current() {
-			reviewed = len(g.snap.Progress.FilesReviewed)
+			d.Review.FilesReviewed = len(g.snap.Progress.FilesReviewed)
 		}
-		d.Review.FilesReviewed = reviewed
-		res.Text = fmt.Sprintf("%s is in progress (%s): %d/%d files reviewed.", closed, round, reviewed, len(r.ChangedFiles))
+		what = fmt.Sprintf("is in progress (%s): %d/%d files reviewed", round, d.Review.FilesReviewed, len(r.ChangedFiles))
 	case protocol.StatusAwaitingApproval:
-		res.Text = fmt.Sprintf("%s awaits a human's approval (%s).", closed, round)
+		what = "awaits a human's approval (" + round + ")"
 	case protocol.StatusFailed:
-		res.Code = ChangesRequested
-		res.Text = fmt.Sprintf("Gate %s closed: the latest review of %s failed (%s).", g.gate, g.a.Name, round)
+		res.Code, what = ChangesRequested, "failed ("+round+")"
+	case protocol.StatusBlocked:
+		res.Code, what = Blocked, "is blocked at its limit of "+plural(r.MaxRounds, "round")
+	default:
+		return Result{}, false
+	}
+	res.Text = fmt.Sprintf("Gate %s closed: the review of %s %s.", g.gate, g.a.Name, what)
+	if r.Status == protocol.StatusFailed {
 		if r.ReviewerNotes != "" {
 			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
 		}
@@ -135,11 +137,6 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 			res.State, res.Code = "paused", Blocked
 			res.Text += "\nPaused for a human (manual mode)."
 		}
-	case protocol.StatusBlocked:
-		res.Code = Blocked
-		res.Text = fmt.Sprintf("Gate %s closed: the review loop of %s is blocked at its limit of %s.", g.gate, g.a.Name, plural(r.MaxRounds, "round"))
-	default:
-		return Result{}, false
 	}
 	res.Next = loopStep(res.State, "", g.named(), g.requestCommand())
 	return res, true
