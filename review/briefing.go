@@ -102,7 +102,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	d := briefingData{
 		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Plan: p.Plan, Request: r, Mode: p.Mode,
 		Phase: p.Phase, Head: r.HeadCommit, Range: rangeText(r), Notes: r.Notes, Preflight: p.Preflight,
-		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{},
+		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{}, ToReview: []toReviewFile{},
 	}
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
@@ -110,7 +110,6 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	if p.Plan != nil {
 		d.Unchanged = p.Plan.Unchanged
 	}
-	d.ToReview = []toReviewFile{}
 	for _, f := range p.FilesRemaining {
 		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: p.Plan != nil && slices.Contains(p.Plan.HadFindings, f)})
 	}
@@ -124,8 +123,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	}
 	if n := len(p.PreviousRounds); n > 0 {
 		prev := p.PreviousRounds[n-1]
-		d.PreviousRound = prev.Round
-		d.PreviousFindings = prev.AllFindings()
+		d.PreviousRound, d.PreviousFindings = prev.Round, prev.AllFindings()
 		if prev.Decision != nil {
 			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
 		}

@@ -123,18 +123,17 @@ func (s *Service) AwaitingNames() (names []string, unreadable, err error) {
 // when nothing awaits. It never claims.
 func (s *Service) Awaiting() (res Result, names []string, err error) {
 	names, unreadable, err := s.AwaitingNames()
-	if err != nil {
+	switch {
+	case err != nil:
 		return Result{}, nil, err
-	}
-	if unreadable != nil && len(names) == 0 && s.Assignment == "" {
-		return Result{}, nil, unreadable // it may be one that awaits a decision
-	}
-	if s.Assignment != "" {
+	case s.Assignment != "":
 		a, err := s.Store.Resolve(s.Assignment)
 		if err != nil {
 			return Result{}, nil, err
 		}
 		names = []string{a.Name}
+	case unreadable != nil && len(names) == 0:
+		return Result{}, nil, unreadable // it may be one that awaits a decision
 	}
 	if len(names) == 0 {
 		return Result{State: "nothing_to_decide", Code: Waiting,

@@ -72,8 +72,7 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 			Problem: "cannot start: " + startProblem(ran.Error), Hint: gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0)})
 	}
 	res := ran.PreflightResult
-	res.Command = argv
-	res.At = protocol.At(s.now())
+	res.Command, res.At = argv, protocol.At(s.now())
 	snap, err := a.PreflightDone(ctx, h, res)
 	if err != nil {
 		return Result{}, err

@@ -77,7 +77,6 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 // end up in, each naming no file or the recorded one.
 func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
 	label := cmp.Or(opt.Source, "the findings")
-	findings := make([]protocol.Finding, 0, len(opt.Findings))
 	for i, f := range opt.Findings {
 		if f.File != "" && f.File != file {
 			return nil, &protocol.InvalidError{File: label, Field: fmt.Sprintf("[%d].file", i),
@@ -87,9 +86,8 @@ func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
 		if err := f.Validate(); err != nil {
 			return nil, fmt.Errorf("%s[%d]: %w", label, i, err)
 		}
-		findings = append(findings, f)
 	}
-	return findings, nil
+	return orEmpty(opt.Findings), nil
 }
 
 // heldReview finds the review the caller's session holds: the named

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,11 +113,8 @@ func statusResult(rows []StatusRow, needs []NeedItem) Result {
 	case len(needs) > 1:
 		res.Next = "a human runs the commands listed under \"Needs a human\""
 	}
-	for _, r := range rows {
-		if r.Error != "" {
-			res.State, res.Code = "invalid", Invalid
-			res.Next = "fix or restore the file named above (specdev never overwrites a malformed file)"
-		}
+	if slices.ContainsFunc(rows, func(r StatusRow) bool { return r.Error != "" }) {
+		res.State, res.Code, res.Next = "invalid", Invalid, "fix or restore the file named above (specdev never overwrites a malformed file)"
 	}
 	return res
 }
