@@ -155,39 +155,29 @@ func (s *Service) PlanBriefing() (Result, error) {
 // a line per round and a total per loop (a loop starts again when the
 // rounds do). "" when there are none.
 func AgentCostText(events []protocol.Event) string {
+	runs := slices.DeleteFunc(slices.Clone(events), func(e protocol.Event) bool { return e.Event != protocol.EventAgentRun })
+	if len(runs) == 0 {
+		return ""
+	}
 	var b strings.Builder
 	var round, loop protocol.AgentUsage
-	n, at := 0, 0 // the loop and the round being summed (n 0: none yet)
-	endRound := func(endLoop bool) {
-		fmt.Fprintf(&b, "  loop %d, round %d: %s\n", n, at, round)
-		round = protocol.AgentUsage{}
-		if endLoop {
-			fmt.Fprintf(&b, "  loop %d in all: %s\n", n, loop)
-			loop = protocol.AgentUsage{}
-		}
-	}
-	for _, e := range events {
-		if e.Event != protocol.EventAgentRun {
-			continue
-		}
-		if n > 0 && e.Round != at {
-			endRound(e.Round < at)
-		}
-		if n == 0 || e.Round < at {
-			n++
-		}
-		at = e.Round
+	n := 1 // the loop being summed
+	for i, e := range runs {
 		// the detail's keys are AgentUsage's JSON names; one of the wrong type counts 0
 		u := protocol.AgentUsage{}
 		data, _ := json.Marshal(e.Detail)
 		json.Unmarshal(data, &u)
 		u.Runs = 1
 		round, loop = round.Add(u), loop.Add(u)
+		if last := i == len(runs)-1; last || runs[i+1].Round != e.Round {
+			fmt.Fprintf(&b, "  loop %d, round %d: %s\n", n, e.Round, round)
+			round = protocol.AgentUsage{}
+			if last || runs[i+1].Round < e.Round {
+				fmt.Fprintf(&b, "  loop %d in all: %s\n", n, loop)
+				loop, n = protocol.AgentUsage{}, n+1
+			}
+		}
 	}
-	if n == 0 {
-		return ""
-	}
-	endRound(true)
 	return "Agent runs:\n" + b.String()
 }
 

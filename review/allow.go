@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/protocol"
 )
 
 // A pre-flight gate is code from the branch under review, and the claim
@@ -129,17 +130,21 @@ func gateChange(before, now checkpoint.Gate) string {
 	return strings.Join(what, ", ")
 }
 
-// giveBack releases a review whose gate may not run here (why), and
-// returns the error that says so and what a person does.
+// giveBack releases a review whose gate may not or cannot run here
+// (why), and returns the error that says so and what a person does.
 func giveBack(ctx context.Context, a *checkpoint.Assignment, h checkpoint.Holder, reason string, why error) error {
 	if _, err := a.Release(context.WithoutCancel(ctx), h, reason); err != nil {
 		return err
 	}
 	given := "review " + a.Name + " was given back (pending) and no round was used"
+	again := "claim it again: " + checkpoint.ClaimCommand(h.Session)
 	var blocked *checkpoint.BlockedError
-	if !errors.As(why, &blocked) {
-		return fmt.Errorf("%s: %w", given, why)
+	var invalid *protocol.InvalidError
+	switch {
+	case errors.As(why, &blocked):
+		return &checkpoint.BlockedError{Msg: blocked.Msg + "; " + given, Hint: blocked.Hint + ". Then " + again}
+	case errors.As(why, &invalid):
+		return &protocol.InvalidError{File: invalid.File, Field: invalid.Field, Problem: invalid.Problem + "; " + given, Hint: invalid.Hint + ", then " + again}
 	}
-	return &checkpoint.BlockedError{Msg: blocked.Msg + "; " + given,
-		Hint: blocked.Hint + ". Then claim it again: " + checkpoint.ClaimCommand(h.Session)}
+	return fmt.Errorf("%s: %w", given, why)
 }

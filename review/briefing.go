@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/shellword"
@@ -82,12 +81,12 @@ type briefingData struct {
 }
 
 // briefing tells the reviewer what to review and exactly how to record it.
-func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, session string, generated bool, now time.Time, wd string) Result {
-	d := newBriefingData(a, c, session, wd)
+func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, generated bool, wd string) Result {
+	d := newBriefingData(a, c, c.Progress.SessionID, wd)
 	var b strings.Builder
 	switch {
 	case c.Kind != checkpoint.ClaimNew:
-		writeResumeBriefing(&b, a, c, d, now)
+		writeResumeBriefing(&b, a, c, d)
 	case d.Plan.FollowUp():
 		writeFollowUpBriefing(&b, a, d)
 	default:
@@ -103,21 +102,16 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	d := briefingData{
 		Assignment: a.Name, Session: session, Lease: c.Lease, Kind: c.Kind, Plan: p.Plan, Request: r, Mode: p.Mode,
 		Phase: p.Phase, Head: r.HeadCommit, Range: rangeText(r), Notes: r.Notes, Preflight: p.Preflight,
-		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{},
+		Guidance: r.Guidance, FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining), Reviewed: []reviewedFile{}, ToReview: []toReviewFile{},
 	}
 	if c.Kind == checkpoint.ClaimTakeover || c.Kind == checkpoint.ClaimResumed {
 		d.TakenOverFrom = c.From
 	}
-	hadFindings := map[string]bool{}
 	if p.Plan != nil {
 		d.Unchanged = p.Plan.Unchanged
-		for _, f := range p.Plan.HadFindings {
-			hadFindings[f] = true
-		}
 	}
-	d.ToReview = []toReviewFile{}
 	for _, f := range p.FilesRemaining {
-		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: hadFindings[f]})
+		d.ToReview = append(d.ToReview, toReviewFile{File: f, HadFindings: p.Plan != nil && slices.Contains(p.Plan.HadFindings, f)})
 	}
 	d.OtherLoops = otherLoops(a, r)
 	d.Documents, d.MoreDocuments = documents(a)
@@ -129,8 +123,7 @@ func newBriefingData(a *checkpoint.Assignment, c *checkpoint.Claim, session, wd 
 	}
 	if n := len(p.PreviousRounds); n > 0 {
 		prev := p.PreviousRounds[n-1]
-		d.PreviousRound = prev.Round
-		d.PreviousFindings = prev.AllFindings()
+		d.PreviousRound, d.PreviousFindings = prev.Round, prev.AllFindings()
 		if prev.Decision != nil {
 			d.Decision = &priorDecision{Round: prev.Round, Approved: prev.Decision.Approved, Notes: prev.Decision.Notes}
 		}

@@ -72,7 +72,7 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 
 // writeResumeBriefing: everything the round's first briefing said, then
 // the progress so far with the findings recorded.
-func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData, now time.Time) {
+func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData) {
 	r, p := c.Request, c.Progress
 	kind := ""
 	if d.Plan.FollowUp() {
@@ -83,11 +83,7 @@ func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkp
 	case checkpoint.ClaimTakeover:
 		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), Human(c.Idle), d.Session)
 	case checkpoint.ClaimResumed:
-		if c.From == d.Session {
-			fmt.Fprintf(b, "Picked up again after your session %s released it\n", d.Session)
-		} else {
-			fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
-		}
+		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
 	case checkpoint.ClaimReclaim:
 		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
 			d.Session, p.Mode, d.Lease)
@@ -148,7 +144,7 @@ func writeContext(b *strings.Builder, d briefingData) {
 			fmt.Fprintf(b, "\nFindings of round %d to verify (%d):\n", d.PreviousRound, len(d.PreviousFindings))
 		}
 		for i, f := range d.PreviousFindings { // numbered as --resolved takes them
-			writeFinding(b, fmt.Sprintf("%3d. ", i+1), f)
+			writeFinding(b, fmt.Sprintf("%3d. ", i+1), f, "")
 		}
 	} else if d.Plan.FollowUp() {
 		b.WriteString("Look for new issues the changes introduced.\n")
@@ -172,7 +168,7 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 		}
 		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(len(f.Findings), "finding"))
 		for _, finding := range f.Findings {
-			writeFinding(b, "    ", finding)
+			writeFinding(b, "    ", finding, "")
 		}
 	}
 	if n := len(d.Unchanged); n > 0 { // said once: --json lists them
@@ -203,26 +199,29 @@ func writeCommands(b *strings.Builder, d briefingData, generated bool) {
 	}
 }
 
+// fallbackWhy says why a later round is reviewed in full, by the plan's
+// reason (a change too large says how large, in fallbackNote).
+var fallbackWhy = map[string]string{
+	protocol.FallbackOtherSession:  "as another session reviewed the previous round",
+	protocol.FallbackGateChanged:   "as the previous round was of another gate",
+	protocol.FallbackCommitGone:    "as the last reviewed commit is gone (rewritten history)",
+	protocol.FallbackChangeUnknown: "as the request does not say what changed since the previous round",
+}
+
 // fallbackNote says why a later round is reviewed in full.
 func fallbackNote(plan *protocol.RoundPlan) string {
 	const full = ": a full review, "
 	switch {
 	case plan == nil || plan.Reason == "":
 		return ""
-	case plan.Reason == protocol.FallbackOtherSession:
-		return full + "as another session reviewed the previous round"
-	case plan.Reason == protocol.FallbackGateChanged:
-		return full + "as the previous round was of another gate"
-	case plan.Reason == protocol.FallbackCommitGone:
-		return full + "as the last reviewed commit is gone (rewritten history)"
 	case plan.Reason == protocol.FallbackChangeTooLarge:
 		percent := 100 // of nothing: all of it
 		if whole := plan.TotalLines; whole > 0 {
 			percent = (plan.ChangedLines*100 + whole/2) / whole
 		}
 		return fmt.Sprintf("%sas the change since the previous round is %d%% of the review", full, percent)
-	case plan.Reason == protocol.FallbackChangeUnknown:
-		return full + "as the request does not say what changed since the previous round"
+	case fallbackWhy[plan.Reason] != "":
+		return full + fallbackWhy[plan.Reason]
 	}
 	return full + "(" + plan.Reason + ")"
 }

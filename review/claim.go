@@ -11,6 +11,7 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/shellword"
+	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -53,7 +54,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 	if claim.Progress.Phase == protocol.PhasePreflight {
 		return s.runPreflight(ctx, a, claim, generated)
 	}
-	return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
+	return briefing(a, claim, generated, s.workingDir()), nil
 }
 
 // claimSession is the id to claim under: the caller's session, or a new
@@ -96,7 +97,11 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 	// from the previous look, which has seen none on the first call), so
 	// a request written into any assignment folder wakes the poll at once
 	dirs := func() []string { return assignmentDirs(p.st) }
-	err := p.s.waitFor(ctx, p.waitingFor(), timeout, dirs, func() bool { return p.changed }, func(ctx context.Context) (bool, time.Time, error) {
+	what := "a review"
+	if p.s.Assignment != "" {
+		what = "review " + oneLine(p.s.Assignment)
+	}
+	err := p.s.waitFor(ctx, what+" to claim (session "+oneLine(p.opt.Session)+")", timeout, dirs, func() bool { return p.changed }, func(ctx context.Context) (bool, time.Time, error) {
 		p.ctx = ctx // the whole call's: --timeout bounds every lock wait too
 		var err error
 		claim, a, err = p.claimNext()
@@ -245,15 +250,33 @@ func (s *Service) waitFor(ctx context.Context, what string, timeout time.Duratio
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	until, said, looked := s.now().Add(timeout), false, false
-	err := s.wait(ctx, dirs, func() (bool, time.Time, error) {
+	// With a remote it looks at the remote at most remote_poll apart: a
+	// quarter of that at first and after a change (changed, if given,
+	// says a look saw one), doubling while nothing changes.
+	most, every := pollInterval, time.Duration(0)
+	if s.Store.Remote != nil {
+		most = time.Duration(s.Store.Config.RemotePoll)
+		every = most / 4
+	}
+	err := watch.Wait(ctx, dirs, most, func() (bool, time.Time, error) {
+		start := time.Now() // the looks at a remote start every apart, however long one takes
 		done, next, err := look(ctx)
 		looked = looked || err == nil
 		if !done && err == nil && !said && s.Notify != nil {
 			said = true
 			s.Notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
 		}
+		if every > 0 {
+			if changed != nil && changed() {
+				every = most / 4
+			}
+			if at := start.Add(every); next.IsZero() || at.Before(next) {
+				next = at
+			}
+			every = min(every*2, most)
+		}
 		return done, next, err
-	}, changed)
+	})
 	if errors.Is(err, context.DeadlineExceeded) && looked { // no look done: nothing to stand
 		return nil
 	}
@@ -268,12 +291,4 @@ func localClock(t, now time.Time) string {
 		return t.Format("15:04:05")
 	}
 	return t.Format("Mon 2 Jan 15:04:05")
-}
-
-// waitingFor is what a waiting poll waits for, in words.
-func (p *poller) waitingFor() string {
-	if p.s.Assignment != "" {
-		return fmt.Sprintf("review %s to claim (session %s)", oneLine(p.s.Assignment), oneLine(p.opt.Session))
-	}
-	return fmt.Sprintf("a review to claim (session %s)", oneLine(p.opt.Session))
 }

@@ -86,20 +86,17 @@ func (s *Service) awaitingApproval() (*checkpoint.Assignment, error) {
 		return s.Store.Resolve(s.Assignment)
 	}
 	names, unreadable, err := s.AwaitingNames()
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if unreadable != nil {
+	case unreadable != nil:
 		return nil, fmt.Errorf("cannot tell which reviews await approval: %w", unreadable)
-	}
-	switch len(names) {
-	case 0:
+	case len(names) == 0:
 		return nil, &checkpoint.StateError{Msg: "no review is awaiting approval", Hint: "see specdev status"}
-	case 1:
-		return s.Store.Assignment(names[0])
+	case len(names) > 1:
+		return nil, usage("name one: --assignment "+names[0], "several reviews await approval: "+strings.Join(names, ", "))
 	}
-	return nil, usage("name one: --assignment "+names[0],
-		"several reviews await approval: "+strings.Join(names, ", "))
+	return s.Store.Assignment(names[0])
 }
 
 // AwaitingNames lists the reviews awaiting approval. unreadable is the
@@ -126,18 +123,17 @@ func (s *Service) AwaitingNames() (names []string, unreadable, err error) {
 // when nothing awaits. It never claims.
 func (s *Service) Awaiting() (res Result, names []string, err error) {
 	names, unreadable, err := s.AwaitingNames()
-	if err != nil {
+	switch {
+	case err != nil:
 		return Result{}, nil, err
-	}
-	if unreadable != nil && len(names) == 0 && s.Assignment == "" {
-		return Result{}, nil, unreadable // it may be one that awaits a decision
-	}
-	if s.Assignment != "" {
+	case s.Assignment != "":
 		a, err := s.Store.Resolve(s.Assignment)
 		if err != nil {
 			return Result{}, nil, err
 		}
 		names = []string{a.Name}
+	case unreadable != nil && len(names) == 0:
+		return Result{}, nil, unreadable // it may be one that awaits a decision
 	}
 	if len(names) == 0 {
 		return Result{State: "nothing_to_decide", Code: Waiting,
@@ -206,22 +202,19 @@ type NeedItem struct {
 // after a rejection, or a proposed verdict awaiting a decision.
 func needOf(row StatusRow) (NeedItem, bool) {
 	n := NeedItem{Assignment: row.Assignment, Status: row.Status}
-	switch {
+	switch round := RoundWords(row); {
 	case row.Stuck:
-		n.Reason = "stuck at round " + RoundWords(row) + ": its findings repeat the round before's"
-		n.Command = "specdev work unblock --assignment " + row.Assignment
+		n.Reason, n.Command = "stuck at round "+round+": its findings repeat the round before's", "work unblock"
 	case row.Status == string(protocol.StatusBlocked):
-		n.Reason = "blocked at round " + RoundWords(row)
-		n.Command = "specdev work unblock --assignment " + row.Assignment + " --rounds 1"
+		n.Reason, n.Command = "blocked at round "+round, "work unblock --rounds 1"
 	case row.Paused:
-		n.Reason = "paused for a human after round " + RoundWords(row) + " was rejected"
-		n.Command = "specdev work continue --assignment " + row.Assignment
+		n.Reason, n.Command = "paused for a human after round "+round+" was rejected", "work continue"
 	case row.Status == string(protocol.StatusAwaitingApproval):
-		n.Reason = "awaiting a human's decision on the reviewer's verdict"
-		n.Command = "specdev decide --assignment " + row.Assignment
+		n.Reason, n.Command = "awaiting a human's decision on the reviewer's verdict", "decide"
 	default:
 		return n, false
 	}
+	n.Command = "specdev " + n.Command + " --assignment " + row.Assignment
 	return n, true
 }
 

@@ -33,7 +33,6 @@ type checkLine struct {
 // doctor gathers the checks.
 type doctor struct {
 	ctx   context.Context
-	now   func() time.Time
 	st    *checkpoint.Store
 	git   bool // the project is in a git repository
 	lines []checkLine
@@ -62,7 +61,7 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	d := &doctor{ctx: ctx, now: opt.Now}
+	d := &doctor{ctx: ctx}
 	d.checkConfig(dir)
 	config := d.lines // listed after git and the gate
 	d.lines = nil
@@ -129,9 +128,6 @@ func (d *doctor) checkConfig(dir string) {
 		}
 		d.add("config", checkOK, fmt.Sprintf("%s (stale_after %s, lock_timeout %s, preflight_timeout %s, %s a loop)", what,
 			Human(st.StaleAfter()), Human(time.Duration(c.LockTimeout)), Human(time.Duration(c.PreflightTimeout)), plural(c.RoundLimit(), "round")), "")
-	}
-	if d.now != nil {
-		st.Now = d.now
 	}
 	st.Holder = "specdev doctor"
 	st.Render = report.Render

@@ -127,12 +127,8 @@ func (d *doctor) checkHooks() {
 			d.add("hooks", checkWarn, h+": cannot read it: "+oneLine(err.Error()), "see: specdev hook status")
 		case st.Ours && !st.Executable:
 			d.add("hooks", checkFail, h+": specdev's hook is not executable, so git skips it", "specdev hook install "+h)
-		case st.Ours:
-			d.add("hooks", checkOK, h+": "+hookSummary(d.st.Root, st), "")
-		case st.Present:
-			d.add("hooks", checkOK, h+": "+st.Foreign+" is there, not specdev's (optional: specdev hook install "+h+" keeps it and runs it first)", "")
 		default:
-			d.add("hooks", checkOK, h+": not installed (optional: specdev hook install "+h+")", "")
+			d.add("hooks", checkOK, h+": "+hookSummary(d.st.Root, st), "")
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -147,7 +148,10 @@ func (s *Service) gateScopes(ctx context.Context, c GateOptions) (scopes []gateS
 		if err != nil {
 			return nil, Result{}, err
 		}
-		if res.HeadCommit != "" && (res.Branch == nil || res.Branch.Base == res.HeadCommit && onBase(ctx, root, res.Branch)) {
+		// no base, or HEAD is the local branch it is compared with or detached:
+		// then no branch of its own tells what its work is
+		if res.HeadCommit != "" && (res.Branch == nil ||
+			res.Branch.Base == res.HeadCommit && slices.Contains([]string{"", res.Branch.Ref}, changeset.CurrentBranch(ctx, root))) {
 			return nil, noBase(res.Branch), nil
 		}
 		files = res.Files
@@ -180,13 +184,6 @@ func (s *Service) pushScopes(ctx context.Context, c GateOptions) ([]gateScope, R
 		scopes = []gateScope{{kind: pushed}}
 	}
 	return scopes, Result{}, nil
-}
-
-// onBase reports whether HEAD is the local branch it is compared with, or
-// detached: then no branch of its own tells what its work is.
-func onBase(ctx context.Context, root string, bp *changeset.BranchPoint) bool {
-	b := changeset.CurrentBranch(ctx, root)
-	return b == "" || b == bp.Ref
 }
 
 // noBase is the gate's answer when no remote-tracking branch tells which

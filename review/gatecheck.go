@@ -20,7 +20,7 @@ type gateCheck struct {
 	rec  protocol.PassRecord // the gate's last passing review, when passed
 	gateScope
 	passed   bool
-	named    bool  // commands name the assignment (one loop of several)
+	several  bool  // one loop of several: commands name it
 	unsigned error // gate --allowed-signers: why the pass's commit is not trusted
 }
 
@@ -41,9 +41,9 @@ func (s *Service) loadLoop(name, gate string) (*gateCheck, error) {
 }
 
 // with is g judging the files of sc.
-func (g *gateCheck) with(sc gateScope, named bool) *gateCheck {
+func (g *gateCheck) with(sc gateScope, several bool) *gateCheck {
 	c := *g
-	c.gateScope, c.named = sc, named
+	c.gateScope, c.several = sc, several
 	return &c
 }
 
@@ -72,24 +72,28 @@ func (g *gateCheck) result() Result {
 			return res
 		}
 	}
-	if g.unsigned != nil {
-		d.NotReviewed = d.Files
-		return Result{State: "unsigned", Data: d, Code: Invalid, Next: g.requestNext(),
-			Text: fmt.Sprintf("Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)}
-	}
-	if !g.passed {
-		d.NotReviewed = d.Files
-		var b strings.Builder
-		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
-		writeFileList(&b, "Not reviewed", d.NotReviewed)
-		return Result{State: "no_review", Data: d, Code: Waiting, Text: b.String(), Next: g.requestNext()}
-	}
-	d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
-	writeFileList(&b, "Changed since the review", d.Changed)
+	// the step that opens the gate again: a review of what it covers now,
+	// once any other active review is done
+	res := Result{State: "changed", Code: Conflict, Next: "ask for a review: " + g.requestCommand()}
+	if r := g.snap.Request; r != nil && r.Status.Active() {
+		res.Next = fmt.Sprintf("wait for the review of gate %s (specdev work --timeout 10m), then %s", r.Gate, res.Next)
+	}
+	switch {
+	case g.unsigned != nil:
+		d.NotReviewed, res.State, res.Code = d.Files, "unsigned", Invalid
+		fmt.Fprintf(&b, "Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)
+	case !g.passed:
+		d.NotReviewed, res.State, res.Code = d.Files, "no_review", Waiting
+		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
+	default:
+		d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
+		fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
+		writeFileList(&b, "Changed since the review", d.Changed)
+	}
 	writeFileList(&b, "Not reviewed", d.NotReviewed)
-	return Result{State: "changed", Data: d, Code: Conflict, Text: b.String(), Next: g.requestNext()}
+	res.Text, res.Data = b.String(), d
+	return res
 }
 
 // passedText says that the files are what the loop's passing review saw.
@@ -106,41 +110,35 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 		return g.beneathCheckpoint(d)
 	}
 	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
-	round := "round " + r.RoundText()
-	closed := fmt.Sprintf("Gate %s closed: the review of %s", g.gate, g.a.Name)
-	res := Result{State: string(r.Status), Code: Waiting, Next: waitNext}
-	switch r.Status {
+	res, what := Result{State: string(r.Status), Code: Waiting}, ""
+	switch round := "round " + r.RoundText(); r.Status {
 	case protocol.StatusPending:
-		res.Text = fmt.Sprintf("%s is pending (%s, %s): waiting for a reviewer.", closed, round, plural(len(r.ChangedFiles), "file"))
+		what = fmt.Sprintf("is pending (%s, %s): waiting for a reviewer", round, plural(len(r.ChangedFiles), "file"))
 	case protocol.StatusInProgress:
-		reviewed := 0
 		if g.snap.Current() {
-			reviewed = len(g.snap.Progress.FilesReviewed)
+			d.Review.FilesReviewed = len(g.snap.Progress.FilesReviewed)
 		}
-		d.Review.FilesReviewed = reviewed
-		res.Text = fmt.Sprintf("%s is in progress (%s): %d/%d files reviewed.", closed, round, reviewed, len(r.ChangedFiles))
+		what = fmt.Sprintf("is in progress (%s): %d/%d files reviewed", round, d.Review.FilesReviewed, len(r.ChangedFiles))
 	case protocol.StatusAwaitingApproval:
-		res.Text = fmt.Sprintf("%s awaits a human's approval (%s).", closed, round)
-		res.Next = "a human decides: specdev check approve|reject --assignment " + g.a.Name
+		what = "awaits a human's approval (" + round + ")"
 	case protocol.StatusFailed:
-		res.Code = ChangesRequested
-		res.Text = fmt.Sprintf("Gate %s closed: the latest review of %s failed (%s).", g.gate, g.a.Name, round)
-		if r.ReviewerNotes != "" {
-			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
-		}
-		res.Next = "fix the findings (specdev work shows them), then run: " + g.requestCommand()
-		if checkpoint.Paused(r) {
-			res.State, res.Code = "paused", Blocked
-			res.Text += "\nPaused for a human (manual mode)."
-			res.Next = "a human runs: specdev work continue [--guidance \"…\"]"
-		}
+		res.Code, what = ChangesRequested, "failed ("+round+")"
 	case protocol.StatusBlocked:
-		res.Code = Blocked
-		res.Text = fmt.Sprintf("Gate %s closed: the review loop of %s is blocked at its limit of %s.", g.gate, g.a.Name, plural(r.MaxRounds, "round"))
-		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
+		res.Code, what = Blocked, "is blocked at its limit of "+plural(r.MaxRounds, "round")
 	default:
 		return Result{}, false
 	}
+	res.Text = fmt.Sprintf("Gate %s closed: the review of %s %s.", g.gate, g.a.Name, what)
+	if r.Status == protocol.StatusFailed {
+		if r.ReviewerNotes != "" {
+			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
+		}
+		if checkpoint.Paused(r) {
+			res.State, res.Code = "paused", Blocked
+			res.Text += "\nPaused for a human (manual mode)."
+		}
+	}
+	res.Next = loopStep(res.State, "", g.named(), g.requestCommand())
 	return res, true
 }
 
@@ -156,8 +154,7 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
 	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
 		g.gate, loop.RoundsFailed, loop.MaxRounds, g.a.Name)
-	return Result{State: "failed", Code: ChangesRequested, Text: text,
-		Next: "fix the findings, then run: " + g.requestCommand()}, true
+	return Result{State: "failed", Code: ChangesRequested, Text: text, Next: loopStep("failed", "", g.named(), g.requestCommand())}, true
 }
 
 // record is the gate's last passing review: its pass record, or for a
@@ -206,18 +203,8 @@ func digestsByFingerprint(root string, rec protocol.PassRecord) (map[string]stri
 	return unknown, nil
 }
 
-// The wording of specdev gate: the step that opens the gate again, and
-// how the files it covers are named.
-
-// requestNext is the step that opens the gate again: a review of what it
-// covers now, once any other active review is done.
-func (g *gateCheck) requestNext() string {
-	cmd := "ask for a review: " + g.requestCommand()
-	if r := g.snap.Request; r != nil && r.Status.Active() {
-		return fmt.Sprintf("wait for the review of gate %s (specdev work --timeout 10m), then %s", r.Gate, cmd)
-	}
-	return cmd
-}
+// The wording of specdev gate: the command that opens the gate again,
+// and how the files it covers are named.
 
 // requestCommand is the `work request` that reviews what the gate covers.
 func (g *gateCheck) requestCommand() string {
@@ -228,10 +215,19 @@ func (g *gateCheck) requestCommand() string {
 	if g.gate != requestGate(g.snap, "") {
 		cmd += " --gate " + g.gate
 	}
-	if g.s.Assignment != "" || g.named {
-		cmd += " --assignment " + g.a.Name
+	if name := g.named(); name != "" {
+		cmd += " --assignment " + name
 	}
 	return cmd
+}
+
+// named is the loop's name where commands must name it (the caller named
+// it, or it is one loop of several), else "".
+func (g *gateCheck) named() string {
+	if g.s.Assignment != "" || g.several {
+		return g.a.Name
+	}
+	return ""
 }
 
 func (sc gateScope) goAhead() string {
@@ -240,16 +236,10 @@ func (sc gateScope) goAhead() string {
 
 // what names what the gate covers, for the start of a sentence.
 func (sc gateScope) what() string {
-	switch sc.kind {
-	case staged:
-		return "the staged change"
-	case pushed:
-		if sc.ref == "" {
-			return "the push"
-		}
+	if sc.kind == pushed && sc.ref != "" {
 		return "what the push of " + sc.ref + " carries"
 	}
-	return "what the branch adds"
+	return map[string]string{staged: "the staged change", pushed: "the push", branch: "what the branch adds"}[sc.kind]
 }
 
 // countOf counts n files of what the gate covers: "2 staged files are".

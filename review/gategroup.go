@@ -151,20 +151,25 @@ func (g *gateCheck) coverLoop() error {
 
 // memberNext is the command that moves a member on, naming it.
 func (g *gateCheck) memberNext(group string, res Result) string {
-	if res.State == "passed" {
+	switch res.State {
+	case "passed":
 		return ""
+	case "cancelled":
+		return loopStep(res.State, group, g.a.Name, g.requestCommand())
+	case "no_review", "changed", "unsigned":
+		return "ask for a review: " + g.requestCommand()
 	}
-	if step := loopStep(res.State, group, g.a.Name, g.requestCommand()); step != "" {
-		return step
-	}
-	return "ask for a review: " + g.requestCommand() // no_review, changed
+	return res.Next
 }
 
-// loopStep is the command that moves a group's loop on from its state
-// (a request status, or paused), naming it; request is the `work
+// loopStep is the command that moves a loop on from its state (a request
+// status, or paused), naming it unless name is ""; request is the `work
 // request` that reviews it. "" for any other state.
 func loopStep(state, group, name, request string) string {
-	flag := " --assignment " + name
+	flag := ""
+	if name != "" {
+		flag = " --assignment " + name
+	}
 	switch state {
 	case "cancelled":
 		return "ask for its review again (" + request + "), or a human drops the loop from the group: specdev group drop " + group + " " + name
@@ -212,49 +217,37 @@ func memberLine(m groupGateMember, files []string) string {
 func groupGateResult(d groupGateData, codes []Code) Result {
 	code, at := mostPressing(codes)
 	var b strings.Builder
-	n := len(d.Assignments)
-	if code == OK && d.ToJoin == 0 {
-		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, all(n))
-		fmt.Fprintf(&b, "Passed (%d): %s\n", len(d.Passed), strings.Join(d.Passed, ", "))
-		return Result{State: "passed", Data: d, Text: b.String(), Code: code, Next: "go ahead: merge, commit or push the group's work"}
+	res := Result{State: "group_" + stateWord(code), Data: d, Code: code}
+	switch n := len(d.Assignments); {
+	case code == OK && d.ToJoin == 0:
+		res.State, res.Next = "passed", "go ahead: merge, commit or push the group's work"
+		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, plural(n, "assignment"))
+	case code == OK: // every loop there passed; more are to join
+		res.State, res.Code = "group_waiting", Waiting
+		fallthrough
+	default:
+		fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), plural(n+d.ToJoin, "assignment"))
 	}
-	fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), plural(n+d.ToJoin, "assignment"))
-	join := ""
 	if d.ToJoin > 0 {
-		join = fmt.Sprintf("wait for %s to join the group: specdev work request --group %s", plural(d.ToJoin, "more loop"), d.Group)
-		fmt.Fprintf(&b, "  Not joined yet: %s\n", join)
+		res.Next = fmt.Sprintf("wait for %s to join the group: specdev work request --group %s", plural(d.ToJoin, "more loop"), d.Group)
+		fmt.Fprintf(&b, "  Not joined yet: %s\n", res.Next)
 	}
+	underReview := true // every member that did not pass waits on a reviewer
 	for i, m := range d.Assignments {
 		if codes[i] != OK {
 			b.WriteString(memberLine(m, nil))
+			underReview = underReview && slices.Contains([]string{"pending", "in_progress", "awaiting_approval"}, m.State)
 		}
 	}
 	if len(d.Passed) > 0 {
 		fmt.Fprintf(&b, "Passed (%d): %s\n", len(d.Passed), strings.Join(d.Passed, ", "))
 	}
-	if code == OK { // every loop there passed; more are to join
-		return Result{State: "group_waiting", Data: d, Text: b.String(), Code: Waiting, Next: join}
-	}
-	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code, Next: d.Assignments[at].Next}
-	if code == Waiting && onlyUnderReview(d, codes) {
+	switch {
+	case code == Waiting && underReview:
 		res.Next = "wait for the group: specdev work --group " + d.Group + " --timeout 10m"
+	case code != OK:
+		res.Next = d.Assignments[at].Next
 	}
+	res.Text = b.String()
 	return res
-}
-
-// onlyUnderReview: every member that did not pass waits on a reviewer.
-func onlyUnderReview(d groupGateData, codes []Code) bool {
-	for i, m := range d.Assignments {
-		if codes[i] != OK && m.State != "pending" && m.State != "in_progress" && m.State != "awaiting_approval" {
-			return false
-		}
-	}
-	return true
-}
-
-func all(n int) string {
-	if n == 1 {
-		return "its 1 assignment"
-	}
-	return fmt.Sprintf("all %d assignments", n)
 }

@@ -211,11 +211,7 @@ func (s *Service) refusedResult(sc gateScope, d gateData, codes []Code, notes []
 		}
 	}
 	if len(d.PassedBy) > 0 {
-		var passed []string
-		for _, f := range slices.Sorted(maps.Keys(d.PassedBy)) {
-			passed = append(passed, fmt.Sprintf("%s (%s)", f, d.PassedBy[f]))
-		}
-		fmt.Fprintf(&b, "Passed (%d): %s\n", len(passed), strings.Join(passed, ", "))
+		fmt.Fprintf(&b, "Passed (%d): %s\n", len(d.PassedBy), withLoops(d.PassedBy))
 	}
 	writeLines(&b, notes)
 	if s.Assignment == "" {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -225,7 +223,11 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	held := heldFiles{}
 	for _, m := range members {
 		if r := m.Request; m.Name != name && r != nil && r.Status != protocol.StatusCancelled {
-			for _, f := range owned(r) {
+			files := r.FileSet // the files a loop holds: its file set, else its request's
+			if files == nil {
+				files = r.ChangedFiles
+			}
+			for _, f := range files {
 				held[f] = m.Name
 			}
 		}
@@ -247,21 +249,13 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	}
 	if len(keep) == 0 {
 		return nil, nil, usage("to review them in this loop as well, name them: "+left.command(nil),
-			fmt.Sprintf("nothing to review: every changed file is held by another loop of group %s: %s", group, left.list()))
+			fmt.Sprintf("nothing to review: every changed file is held by another loop of group %s: %s", group, withLoops(left)))
 	}
 	return keep, left, nil
 }
 
-// owned are the files a loop holds: its file set, else its request's.
-func owned(r *protocol.Request) []string {
-	if r.FileSet != nil {
-		return r.FileSet
-	}
-	return r.ChangedFiles
-}
-
-// list names each file with its loop: "b.go (00002_b), c.go (00003_c)".
-func (h heldFiles) list() string {
+// withLoops names each file with its loop: "b.go (00002_b), c.go (00003_c)".
+func withLoops(h map[string]string) string {
 	var parts []string
 	for _, f := range slices.Sorted(maps.Keys(h)) {
 		parts = append(parts, fmt.Sprintf("%s (%s)", f, h[f]))
@@ -285,18 +279,6 @@ func (h heldFiles) write(b *strings.Builder, r *protocol.Request) {
 	if len(h) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "Left out, held by other loops of group %s (%d): %s\n", r.Group, len(h), h.list())
+	fmt.Fprintf(b, "Left out, held by other loops of group %s (%d): %s\n", r.Group, len(h), withLoops(h))
 	fmt.Fprintf(b, "To review them in this loop as well: specdev work cancel, then %s\n", h.command(r.ChangedFiles))
-}
-
-// existing keeps the files of a loop's set that still exist in root: a
-// file the loop removed is no longer there to review.
-func existing(root string, files []string) []string {
-	out := []string{}
-	for _, f := range files {
-		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
-			out = append(out, f)
-		}
-	}
-	return out
 }

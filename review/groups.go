@@ -83,23 +83,19 @@ func (s *Service) noSuchGroup(group string, entries []checkpoint.Entry) error {
 	return usage(hint, fmt.Sprintf("no group %s: nobody declared it and no assignment is in it", group))
 }
 
-// loopLabel is the word for a loop's state in a group: its request's
-// status, "paused" for a manual-mode implementer waiting for a human, and
-// "checkpoint …" while the latest review is a checkpoint review.
-func loopLabel(s protocol.Status, isCheckpoint, paused bool) string {
-	word := strings.ReplaceAll(string(s), "_", " ") // in progress, awaiting approval
+// peekLabel is the word for a loop's state in a group, from its request
+// as a scan reads it: its status, "paused" for a manual-mode implementer
+// waiting for a human, and "checkpoint …" while the latest review is a
+// checkpoint review.
+func peekLabel(r *protocol.Request) string {
+	word := strings.ReplaceAll(string(r.Status), "_", " ") // in progress, awaiting approval
 	switch {
-	case paused:
+	case checkpoint.Paused(r):
 		return "paused"
-	case isCheckpoint:
+	case r.Checkpoint:
 		return "checkpoint " + word
 	}
 	return word
-}
-
-// peekLabel is loopLabel of a request as a scan reads it.
-func peekLabel(r *protocol.Request) string {
-	return loopLabel(r.Status, r.Checkpoint, checkpoint.Paused(r))
 }
 
 // labelOrder is the order of a group summary's counts: decided first.

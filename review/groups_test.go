@@ -52,24 +52,23 @@ func TestMostPressing(t *testing.T) {
 	}
 }
 
-func TestLoopLabel(t *testing.T) {
+func TestPeekLabel(t *testing.T) {
 	tests := []struct {
-		name       string
-		status     protocol.Status
-		checkpoint bool
-		paused     bool
-		want       string
+		name    string
+		request protocol.Request
+		want    string
 	}{
-		{"in progress", protocol.StatusInProgress, false, false, "in progress"},
-		{"awaiting approval", protocol.StatusAwaitingApproval, false, false, "awaiting approval"},
-		{"paused", protocol.StatusFailed, false, true, "paused"},
-		{"checkpoint", protocol.StatusPassed, true, false, "checkpoint passed"},
-		{"checkpoint in progress", protocol.StatusInProgress, true, false, "checkpoint in progress"},
+		{"in progress", protocol.Request{Status: protocol.StatusInProgress}, "in progress"},
+		{"awaiting approval", protocol.Request{Status: protocol.StatusAwaitingApproval}, "awaiting approval"},
+		{"failed", protocol.Request{Status: protocol.StatusFailed, Mode: protocol.ModeAuto}, "failed"},
+		{"paused", protocol.Request{Status: protocol.StatusFailed, Mode: protocol.ModeManual}, "paused"},
+		{"checkpoint", protocol.Request{Status: protocol.StatusPassed, Checkpoint: true}, "checkpoint passed"},
+		{"checkpoint in progress", protocol.Request{Status: protocol.StatusInProgress, Checkpoint: true}, "checkpoint in progress"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := loopLabel(tt.status, tt.checkpoint, tt.paused); got != tt.want {
-				t.Errorf("loopLabel = %q, want %q", got, tt.want)
+			if got := peekLabel(&tt.request); got != tt.want {
+				t.Errorf("peekLabel = %q, want %q", got, tt.want)
 			}
 		})
 	}

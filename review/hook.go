@@ -23,7 +23,7 @@ type hookData struct {
 // and runs first.
 func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, error) {
 	if hook == ClaudeStopHook {
-		return s.installClaudeStop()
+		return s.claudeStop(true)
 	}
 	if err := githook.CheckHook(hook); err != nil {
 		return Result{}, err
@@ -36,10 +36,7 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	if err != nil {
 		return Result{}, err
 	}
-	bin, err := os.Executable()
-	if err != nil {
-		bin = "" // the hook then finds specdev on PATH
-	}
+	bin, _ := os.Executable() // "" on an error: the hook then finds specdev on PATH
 	spec := githook.Spec{Hook: hook, Binary: bin, Args: s.gateArgs(hook, gate, loc.Prefix)}
 	st, action, err := githook.Install(loc.Dir, spec)
 	if err != nil {
@@ -63,7 +60,7 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 // HookUninstall removes specdev's hook and puts back the one it chained.
 func (s *Service) HookUninstall(ctx context.Context, hook string) (Result, error) {
 	if hook == ClaudeStopHook {
-		return s.uninstallClaudeStop()
+		return s.claudeStop(false)
 	}
 	loc, err := s.hooksFolder(ctx, hook)
 	if err != nil {
@@ -125,9 +122,9 @@ func hookSummary(root string, st githook.State) string {
 			s += " (not executable: git skips it; run specdev hook install " + st.Hook + " again)"
 		}
 	case st.Present:
-		s = "not installed; " + st.Foreign + " is there (specdev hook install " + st.Hook + " keeps it and runs it first)"
+		s = "not installed; " + st.Foreign + " is there (optional: specdev hook install " + st.Hook + " keeps it and runs it first)"
 	default:
-		s = "not installed"
+		s = "not installed (optional: specdev hook install " + st.Hook + ")"
 	}
 	if st.Chained != "" {
 		s += "; chains " + display(root, st.Chained)

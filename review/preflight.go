@@ -1,10 +1,12 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,15 +27,13 @@ type preflightFailed struct {
 // it exists, as the user wrote it (runPreflight resolves a relative
 // program from the project root).
 func preflightArgv(st *checkpoint.Store) []string {
-	argv := append([]string{}, st.Config.Preflight...)
-	if len(argv) == 0 {
-		script := filepath.Join(st.Dir, protocol.DefaultPreflightScript)
-		if !fileExists(script) {
-			return nil
-		}
-		argv = []string{filepath.ToSlash(filepath.Join(protocol.StateDir, protocol.DefaultPreflightScript))}
+	if len(st.Config.Preflight) > 0 {
+		return slices.Clone(st.Config.Preflight)
 	}
-	return argv
+	if !fileExists(filepath.Join(st.Dir, protocol.DefaultPreflightScript)) {
+		return nil
+	}
+	return []string{filepath.ToSlash(filepath.Join(protocol.StateDir, protocol.DefaultPreflightScript))}
 }
 
 func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, claim *checkpoint.Claim, generated bool) (Result, error) {
@@ -68,18 +68,18 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 		return Result{}, releaseInterrupted(ctx, a, h)
 	}
 	if ran.NotStarted() { // set-up, not the change: no round is used
-		return Result{}, releaseSetup(ctx, st, a, h, argv, ran)
+		return Result{}, giveBack(ctx, a, h, "setup", &protocol.InvalidError{File: "pre-flight gate " + gateName(argv),
+			Problem: "cannot start: " + startProblem(ran.Error), Hint: gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0)})
 	}
 	res := ran.PreflightResult
-	res.Command = argv
-	res.At = protocol.At(s.now())
+	res.Command, res.At = argv, protocol.At(s.now())
 	snap, err := a.PreflightDone(ctx, h, res)
 	if err != nil {
 		return Result{}, err
 	}
 	claim.Request, claim.Progress = snap.Request, snap.Progress
 	if res.Passed {
-		return briefing(a, claim, claim.Progress.SessionID, generated, s.now(), s.workingDir()), nil
+		return briefing(a, claim, generated, s.workingDir()), nil
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Pre-flight gate failed for %s (round %s): handed back to the implementer at once, no reviewer effort or round spent.\n",
@@ -133,19 +133,6 @@ func releaseInterrupted(ctx context.Context, a *checkpoint.Assignment, h checkpo
 // check after the fix runs the gate again. specdev doctor finds the same
 // problems without claiming anything.
 
-// releaseSetup gives back a review whose gate could not start and
-// returns the error that names the gate and the fix.
-func releaseSetup(ctx context.Context, st *checkpoint.Store, a *checkpoint.Assignment, h checkpoint.Holder, argv []string, ran preflight.Result) error {
-	if _, err := a.Release(context.WithoutCancel(ctx), h, "setup"); err != nil {
-		return err
-	}
-	return &protocol.InvalidError{
-		File:    "pre-flight gate " + gateName(argv),
-		Problem: "cannot start: " + startProblem(ran.Error) + "; review " + a.Name + " was given back (pending) and no round was used",
-		Hint:    gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0) + ", then claim it again: " + checkpoint.ClaimCommand(h.Session),
-	}
-}
-
 // gateName is the gate's program as the user wrote it, safe to print.
 func gateName(argv []string) string {
 	if len(argv) == 0 {
@@ -166,24 +153,17 @@ func startProblem(msg string) string {
 // gateFix is the fix for a gate that cannot start. configured: the gate
 // comes from "preflight" in config.json (else it is verify-gates.sh).
 func gateFix(argv []string, problem preflight.Problem, configured bool) string {
-	name := gateName(argv)
-	config := `"preflight" in .specdev/config.json`
-	switch problem {
-	case preflight.NotExecutable:
-		return "make it executable: chmod +x " + name
-	case preflight.NotFound:
-		if configured {
-			return "fix " + config + ": " + name + " does not exist (a relative path is read from the project root)"
-		}
-		return "restore " + name + ", or remove it to review without a gate"
-	case preflight.NotInPath:
-		return "install " + name + ", or name the program by its path in " + config
-	case preflight.NoInterpreter:
-		return "fix the #! line of " + name + ": its interpreter is not there"
-	case preflight.BadFormat:
-		return "start " + name + " with a #! line, e.g. #!/bin/sh"
-	case preflight.NoCommand:
-		return "give " + config + " a command, or remove it"
+	const config = `"preflight" in .specdev/config.json`
+	fix := map[preflight.Problem]string{
+		preflight.NotExecutable: "make it executable: chmod +x GATE",
+		preflight.NotFound:      "restore GATE, or remove it to review without a gate",
+		preflight.NotInPath:     "install GATE, or name the program by its path in " + config,
+		preflight.NoInterpreter: "fix the #! line of GATE: its interpreter is not there",
+		preflight.BadFormat:     "start GATE with a #! line, e.g. #!/bin/sh",
+		preflight.NoCommand:     "give " + config + " a command, or remove it",
+	}[problem]
+	if problem == preflight.NotFound && configured {
+		fix = "fix " + config + ": GATE does not exist (a relative path is read from the project root)"
 	}
-	return "make the gate start (specdev doctor checks it)"
+	return strings.ReplaceAll(cmp.Or(fix, "make the gate start (specdev doctor checks it)"), "GATE", gateName(argv))
 }

@@ -69,7 +69,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
 		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
 		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orEmpty(rec.Replaced), AlreadyRecorded: rec.Skipped,
-		FileFindings: len(fileFindings(p, file)), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
+		FileFindings: len(p.FindingsByFile()[file]), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),
 	}}, nil
 }
 
@@ -77,7 +77,6 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 // end up in, each naming no file or the recorded one.
 func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
 	label := cmp.Or(opt.Source, "the findings")
-	findings := make([]protocol.Finding, 0, len(opt.Findings))
 	for i, f := range opt.Findings {
 		if f.File != "" && f.File != file {
 			return nil, &protocol.InvalidError{File: label, Field: fmt.Sprintf("[%d].file", i),
@@ -87,9 +86,8 @@ func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
 		if err := f.Validate(); err != nil {
 			return nil, fmt.Errorf("%s[%d]: %w", label, i, err)
 		}
-		findings = append(findings, f)
 	}
-	return findings, nil
+	return orEmpty(opt.Findings), nil
 }
 
 // heldReview finds the review the caller's session holds: the named
@@ -135,11 +133,7 @@ func resolvedText(numbers []int) string {
 	if len(numbers) == 0 {
 		return ""
 	}
-	words := make([]string, len(numbers))
-	for i, n := range numbers {
-		words[i] = fmt.Sprint(n)
-	}
-	return " Verified fixed: previous finding " + strings.Join(words, ", ") + "."
+	return " Verified fixed: previous finding " + strings.ReplaceAll(strings.Trim(fmt.Sprint(numbers), "[]"), " ", ", ") + "."
 }
 
 // recordedText says what a record did to the file's findings, so that
@@ -150,7 +144,7 @@ func recordedText(file string, findings []protocol.Finding, rec checkpoint.Recor
 	case !rec.Again:
 		return fmt.Sprintf("Recorded %s: %s.", file, now)
 	case add:
-		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, plural(len(fileFindings(rec.Progress, file)), "finding"))
+		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, plural(len(rec.Progress.FindingsByFile()[file]), "finding"))
 		if rec.Skipped > 0 {
 			text += fmt.Sprintf(" Left out %d already recorded.", rec.Skipped)
 		}
@@ -173,17 +167,6 @@ func sameFindings(replaced, findings []protocol.Finding, file string) bool {
 		f.File = file
 		return old == f
 	})
-}
-
-// fileFindings are the findings recorded for file.
-func fileFindings(p *protocol.Progress, file string) []protocol.Finding {
-	var out []protocol.Finding
-	for _, f := range p.Findings {
-		if f.File == file {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // recordPath reads the file argument of check record as git reads a path

@@ -150,11 +150,8 @@ func (c RequestOptions) check() error {
 }
 
 func checkRounds(rounds int) error {
-	if rounds < 1 {
-		return usage("use --rounds 1 or more", fmt.Sprintf("--rounds %d: must be at least 1", rounds))
-	}
 	if protocol.CheckRounds(rounds) != nil {
-		return usage("use --rounds 1 or more", fmt.Sprintf("--rounds %d: must be at most %d", rounds, protocol.MaxRound))
+		return usage("use --rounds 1 or more", fmt.Sprintf("--rounds %d: must be 1 to %d", rounds, protocol.MaxRound))
 	}
 	return nil
 }

@@ -1,24 +1,132 @@
 package review
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
-// This file holds what `work request` and `gate` share about what a review
-// covers: which round a request opens, the digests it carries from
-// earlier reviews, the range it shows, and the error when there is
-// nothing to review.
+// This file holds what a review covers: what `work request` collects,
+// and what it shares with `gate`: which round a request opens, the
+// digests it carries from earlier reviews, the range it shows, and the
+// error when there is nothing to review.
+
+// collect works out what to review: the changed files, their digests and
+// fingerprint, the head commit and the range. Round 1 reviews what the
+// branch adds; a later round the whole change again (the previous
+// request's range and files, plus the files with open findings: the
+// claim narrows a follow-up to what changed since); --staged exactly the
+// staged change.
+func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, name string) (checkpoint.NewRequest, heldFiles, error) {
+	root := s.here()
+	later := laterRound(snap, c.Gate)
+	files, cwd := c.Files, s.workingDir()
+	if files == nil && !c.Staged && snap.Request != nil && snap.Request.FileSet != nil {
+		files, cwd = withFiles(root, []string{}, snap.Request.FileSet), root // the loop's own files, kept from its --files (a removed one is not there to review)
+	}
+	base, since := c.Base, c.Base
+	if base == "" && later && !c.Staged {
+		// every round covers the whole change: the range of the loop's first
+		// request; the claim works out what changed since the last review.
+		// --staged is exactly the staged change, in any round.
+		base, since = s.roundBase(ctx, snap)
+	}
+	res, err := changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Files: files, Cwd: cwd, Staged: c.Staged, Branch: base == ""})
+	if err != nil {
+		return checkpoint.NewRequest{}, nil, err
+	}
+	if passed := sinceLastPass(ctx, root, res, snap, requestGate(snap, c.Gate)); passed != "" && files == nil && !c.Staged && base == "" {
+		// on the default branch the branch adds nothing: what came after
+		// the gate's last pass is the next change
+		base, since = passed, "the last passed review "+short(passed)
+		if res, err = changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Cwd: cwd}); err != nil {
+			return checkpoint.NewRequest{}, nil, err
+		}
+	}
+	list, left := res.Files, heldFiles(nil)
+	if files == nil && !c.Staged {
+		list = withOpenFindings(root, list, snap)
+		if later {
+			list = withEarlierFiles(root, list, snap, requestGate(snap, c.Gate))
+		}
+		if list, left, err = s.leaveOutHeld(list, snap, name, c.Group); err != nil {
+			return checkpoint.NewRequest{}, nil, err
+		}
+	}
+	if len(list) == 0 {
+		return checkpoint.NewRequest{}, nil, nothingToReview(ctx, root, res, since, c.Staged)
+	}
+	in, err := s.newRequest(ctx, c, snap, res, list)
+	return in, left, err
+}
+
+// newRequest is the request for list: digests, fingerprint, carried
+// digests, the snapshot commit and, in a later round, the delta.
+func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string) (checkpoint.NewRequest, error) {
+	root := s.here()
+	sums, snapshot, err := digestAndSnapshot(ctx, root, res, files, c.Staged)
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	carried, err := carriedDigests(ctx, root, snap, requestGate(snap, c.Gate), files, res.InGit)
+	if err != nil {
+		return checkpoint.NewRequest{}, err
+	}
+	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
+		Snapshot: snapshot, Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
+	if laterRound(snap, c.Gate) {
+		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
+	}
+	return in, nil
+}
+
+// digestAndSnapshot digests the files and, in git, snapshots them (from
+// the one read of each file that digests it, for a work-tree review).
+func digestAndSnapshot(ctx context.Context, root string, res changeset.Result, files []string, staged bool) (changeset.Sums, string, error) {
+	if res.InGit && !staged {
+		return res.Snapshot(ctx, files)
+	}
+	sums, err := digestFiles(ctx, root, files, staged) // staged is always in git
+	if err != nil || !staged {
+		return sums, "", err
+	}
+	commit, err := changeset.SnapshotStaged(ctx, root)
+	return sums, commit, err
+}
+
+// withOpenFindings adds, after a rejection, the files that had findings
+// (and still exist), so the reviewer checks they were fixed.
+func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []string {
+	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
+		return files
+	}
+	var found []string
+	for _, f := range findingsOf(snap) {
+		found = append(found, f.File)
+	}
+	return withFiles(root, files, found)
+}
+
+// withFiles adds to files, sorted, each of more that names a file or
+// folder there is in root (a path of the project).
+func withFiles(root string, files, more []string) []string {
+	for _, f := range more {
+		if f == "" || slices.Contains(files, f) || changeset.CheckFile(root, f) != nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
+			files = append(files, f)
+		}
+	}
+	return slices.Sorted(slices.Values(files))
+}
 
 // laterRound reports whether a request for gate (empty: the previous
 // request's) opens the next round of an open loop rather than round 1 of
@@ -96,40 +204,6 @@ func rangeText(r *protocol.Request) string {
 	return fmt.Sprintf("%s..%s plus uncommitted and untracked changes", short(r.BaseCommit), short(r.HeadCommit))
 }
 
-// nothingToReview is the error for a request that found no files. Its
-// hint never repeats the request that failed: it names only --base
-// revisions that were tried and find something.
-func nothingToReview(ctx context.Context, root string, res changeset.Result, base string, staged bool) error {
-	if staged {
-		return usage("stage the change to commit (git add <file>…), then run: specdev work request --staged",
-			"nothing to review: nothing is staged outside .specdev/")
-	}
-	var msg string
-	switch {
-	case base != "":
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and no commit since %s changes a file there", base)
-	case res.Branch == nil:
-		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
-	default:
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD"), res.Branch.Ref)
-		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
-			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
-		}
-	}
-	hints, err := changeset.BaseHints(ctx, root)
-	if err != nil {
-		return err
-	}
-	if len(hints) == 0 {
-		return usage("name the files to review: specdev work request --files PATH", msg)
-	}
-	var ways []string
-	for _, h := range hints {
-		ways = append(ways, fmt.Sprintf("%s: specdev work request --base %s", h.What, h.Rev))
-	}
-	return usage("to review "+strings.Join(ways, "; ")+"; or name the files: specdev work request --files PATH", msg)
-}
-
 // sinceLastPass is the head of the gate's last passed review when a
 // request on the default branch would otherwise review nothing: the
 // branch adds no commits (HEAD is the branch point), and the pass's head
@@ -164,26 +238,10 @@ func (s *Service) roundBase(ctx context.Context, snap checkpoint.Snapshot) (base
 // still exist (a file the implementer removed is part of the change only
 // if git says so), so a later round never covers less than the one before.
 func withEarlierFiles(root string, files []string, snap checkpoint.Snapshot, gate string) []string {
-	prev := snap.Request
-	if prev == nil || prev.Gate != gate {
-		return files
+	if prev := snap.Request; prev != nil && prev.Gate == gate {
+		return withFiles(root, files, prev.ChangedFiles)
 	}
-	for _, f := range prev.ChangedFiles {
-		if !slices.Contains(files, f) && stillThere(root, f) {
-			files = append(files, f)
-		}
-	}
-	return slices.Sorted(slices.Values(files))
-}
-
-// stillThere reports whether f, a path of the project, names a file or
-// folder that exists in root.
-func stillThere(root, f string) bool {
-	if changeset.CheckFile(root, f) != nil {
-		return false
-	}
-	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(f)))
-	return err == nil
+	return files
 }
 
 // requestDelta measures the change since the previous round of the loop:
@@ -206,22 +264,19 @@ func requestDelta(ctx context.Context, root string, snap checkpoint.Snapshot, ga
 			d.Changed = append(d.Changed, f)
 		}
 	}
-	if !inGit || d.Since == "" {
-		d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files)
-		return d
+	if inGit && d.Since != "" {
+		if !changeset.CommitExists(ctx, root, d.Since) {
+			d.CommitGone = true
+			return d
+		}
+		if size, err := changeset.ChangeSince(ctx, root, d.Since, in.Snapshot, d.Changed); err == nil {
+			d.ChangedLines, d.Stat = size.Lines, size.Stat
+			for _, f := range files {
+				d.TotalLines += changeset.LineCount(root, f)
+			}
+			return d
+		}
 	}
-	if !changeset.CommitExists(ctx, root, d.Since) {
-		d.CommitGone = true
-		return d
-	}
-	size, err := changeset.ChangeSince(ctx, root, d.Since, in.Snapshot, d.Changed)
-	if err != nil { // the sizes are unknown: count files instead
-		d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files)
-		return d
-	}
-	d.ChangedLines, d.Stat = size.Lines, size.Stat
-	for _, f := range files {
-		d.TotalLines += changeset.LineCount(root, f)
-	}
+	d.ByFiles, d.ChangedLines, d.TotalLines = true, len(d.Changed), len(files) // the sizes are unknown: count files instead
 	return d
 }

@@ -27,7 +27,6 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/gitremote"
-	"github.com/specdev/specdev/internal/watch"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/report"
 )
@@ -61,7 +60,6 @@ type Options struct {
 	Dir        string // --dir: the project or its .specdev folder ("" to search upward from Wd)
 	Wd         string
 	Holder     string // who takes locks, for BUSY messages ("specdev check record")
-	Now        func() time.Time
 	Log        Logger
 	Warn       func(format string, args ...any) // what a person must see though an operation succeeded
 	Session    string
@@ -78,9 +76,6 @@ func Open(opt Options) (*Service, error) {
 	st, err := checkpoint.Open(dir)
 	if err != nil {
 		return nil, err
-	}
-	if opt.Now != nil {
-		st.Now = opt.Now
 	}
 	st.Holder = opt.Holder
 	if opt.Session != "" {
@@ -186,32 +181,7 @@ func (nopLogger) Warnf(string, ...any) {}
 // every transaction; the operations here only keep the folders on this
 // machine up to date with it where they look at many at once (a
 // reviewer's poll, status --remote), and wait on it by polling, since git
-// cannot tell anyone that a ref moved.
-
-// wait is watch.Wait for an operation's look. With a remote it looks at
-// the remote at most remote_poll apart: a quarter of that at first and
-// after a change (changed, if given, says a look saw one), doubling
-// while nothing changes.
-func (s *Service) wait(ctx context.Context, dirs func() []string, look func() (bool, time.Time, error), changed func() bool) error {
-	if s.Store.Remote == nil {
-		return watch.Wait(ctx, dirs, pollInterval, look)
-	}
-	most := time.Duration(s.Store.Config.RemotePoll)
-	every := most / 4
-	paced := func() (bool, time.Time, error) {
-		start := time.Now() // the looks start every apart, however long one takes
-		done, next, err := look()
-		if changed != nil && changed() {
-			every = most / 4
-		}
-		if at := start.Add(every); next.IsZero() || at.Before(next) {
-			next = at
-		}
-		every = min(every*2, most)
-		return done, next, err
-	}
-	return watch.Wait(ctx, dirs, most, paced)
-}
+// cannot tell anyone that a ref moved (see waitFor).
 
 // syncRemote brings the folders here up to the remote, if there is one:
 // see checkpoint.Store.Sync.

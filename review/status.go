@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,11 +113,8 @@ func statusResult(rows []StatusRow, needs []NeedItem) Result {
 	case len(needs) > 1:
 		res.Next = "a human runs the commands listed under \"Needs a human\""
 	}
-	for _, r := range rows {
-		if r.Error != "" {
-			res.State, res.Code = "invalid", Invalid
-			res.Next = "fix or restore the file named above (specdev never overwrites a malformed file)"
-		}
+	if slices.ContainsFunc(rows, func(r StatusRow) bool { return r.Error != "" }) {
+		res.State, res.Code, res.Next = "invalid", Invalid, "fix or restore the file named above (specdev never overwrites a malformed file)"
 	}
 	return res
 }
@@ -212,6 +210,22 @@ type overviewItem struct {
 	Session    string `json:"session,omitempty"`
 }
 
+// overviewParts are the parts of the read-only view: the reviews of a
+// status, under a title, each with a detail.
+var overviewParts = []struct {
+	status protocol.Status
+	title  string
+	detail func(overviewItem) string
+}{
+	{protocol.StatusPending, "Waiting for a reviewer", func(it overviewItem) string { return "round " + it.Round }},
+	{protocol.StatusInProgress, "In progress", func(it overviewItem) string {
+		return fmt.Sprintf("round %s, session %s", it.Round, holderName(it.Session))
+	}},
+	{protocol.StatusAwaitingApproval, "Awaiting a human's decision", func(it overviewItem) string {
+		return "decide with: specdev decide --assignment " + it.Assignment
+	}},
+}
+
 // Overview is what a reviewer poll shows without a session: the reviews
 // there are and who may act on them. It claims nothing.
 func (s *Service) Overview() Result {
@@ -219,39 +233,30 @@ func (s *Service) Overview() Result {
 	if err != nil {
 		return Result{State: "overview", Text: "Cannot read the assignments: " + err.Error(), Code: Failure, Next: "fix what the message names, then: specdev check"}
 	}
-	pending, active, awaiting := []overviewItem{}, []overviewItem{}, []overviewItem{} // --json lists them even when empty
+	lists := map[protocol.Status][]overviewItem{} // --json lists them even when empty
 	var problems []string
 	for _, e := range entries {
 		if e.Err != nil {
 			problems = append(problems, e.Err.Error())
-			continue
-		}
-		r := e.Request
-		if r == nil {
-			continue
-		}
-		item := overviewItem{Assignment: e.Name, Status: string(r.Status), Round: r.RoundText()}
-		if e.Progress != nil {
-			item.Files, item.Session = e.Progress.FilesTotal, e.Progress.SessionID
-		}
-		switch r.Status {
-		case protocol.StatusPending:
-			pending = append(pending, item)
-		case protocol.StatusInProgress:
-			active = append(active, item)
-		case protocol.StatusAwaitingApproval:
-			awaiting = append(awaiting, item)
+		} else if r := e.Request; r != nil {
+			item := overviewItem{Assignment: e.Name, Status: string(r.Status), Round: r.RoundText()}
+			if e.Progress != nil {
+				item.Files, item.Session = e.Progress.FilesTotal, e.Progress.SessionID
+			}
+			lists[r.Status] = append(lists[r.Status], item)
 		}
 	}
 	var b strings.Builder
 	b.WriteString("Reviews (a look only: claiming needs your session id):\n")
-	writeItems(&b, "Waiting for a reviewer", pending, func(it overviewItem) string { return "round " + it.Round })
-	writeItems(&b, "In progress", active, func(it overviewItem) string {
-		return fmt.Sprintf("round %s, session %s", it.Round, holderName(it.Session))
-	})
-	writeItems(&b, "Awaiting a human's decision", awaiting, func(it overviewItem) string {
-		return "decide with: specdev decide --assignment " + it.Assignment
-	})
+	for _, part := range overviewParts {
+		if items := lists[part.status]; len(items) > 0 {
+			fmt.Fprintf(&b, "%s (%d):\n", part.title, len(items))
+			for _, it := range items {
+				fmt.Fprintf(&b, "  %s  (%s)\n", it.Assignment, part.detail(it))
+			}
+		}
+	}
+	pending, active, awaiting := orEmpty(lists[protocol.StatusPending]), orEmpty(lists[protocol.StatusInProgress]), orEmpty(lists[protocol.StatusAwaitingApproval])
 	if len(pending)+len(active)+len(awaiting) == 0 {
 		b.WriteString("  nothing is waiting for a reviewer or a human\n")
 	}
@@ -278,16 +283,6 @@ type overviewData struct {
 	InProgress       []overviewItem `json:"in_progress"`
 	Pending          []overviewItem `json:"pending"`
 	Problems         []string       `json:"problems"`
-}
-
-func writeItems(b *strings.Builder, title string, items []overviewItem, detail func(overviewItem) string) {
-	if len(items) == 0 {
-		return
-	}
-	fmt.Fprintf(b, "%s (%d):\n", title, len(items))
-	for _, it := range items {
-		fmt.Fprintf(b, "  %s  (%s)\n", it.Assignment, detail(it))
-	}
 }
 
 // holderName is a review's session as shown: a progress file written by

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -154,59 +155,52 @@ const stopHookMark = "hook run " + ClaudeStopHook
 // stopCommand is the command Claude Code runs: this specdev (on PATH if
 // its path is unknown), for the project Claude Code runs in.
 func stopCommand() string {
-	bin, err := os.Executable()
-	if err != nil {
-		bin = "specdev"
-	}
-	return shellword.Word(bin) + ` --dir "$CLAUDE_PROJECT_DIR" ` + stopHookMark
+	bin, _ := os.Executable() // "" on an error
+	return shellword.Word(cmp.Or(bin, "specdev")) + ` --dir "$CLAUDE_PROJECT_DIR" ` + stopHookMark
 }
 
-// installClaudeStop adds the Stop hook to the settings (changed false
-// when it is there already).
-func (s *Service) installClaudeStop() (Result, error) {
+// claudeStop adds the Stop hook to the settings (install), or removes
+// specdev's entries and only them; either keeps every other key.
+func (s *Service) claudeStop(install bool) (Result, error) {
 	path := filepath.Join(s.Store.Root, claudeSettings)
 	doc, err := readSettings(path)
 	if err != nil {
 		return Result{}, err
 	}
-	stop := stopGroups(doc)
-	_, ours := withoutOurs(stop)
-	changed := ours == 0
-	if changed {
-		entry := map[string]any{"type": "command", "command": stopCommand(), "timeout": 10}
-		setStopGroups(doc, append(stop, map[string]any{"hooks": []any{entry}}))
-		if err := writeSettings(path, doc); err != nil {
-			return Result{}, err
-		}
-	}
-	text := fmt.Sprintf("Installed the Claude Code Stop hook in %s: a stop with unreviewed or failed work is blocked with what is open and the next commands.\n", claudeSettings)
-	if !changed {
-		text = fmt.Sprintf("The Claude Code Stop hook is already in %s.\n", claudeSettings)
-	}
-	text += "It blocks at most the loop's round limit of times in a session and never when Claude Code already continued after a block.\n"
-	return Result{State: map[bool]string{true: "installed", false: "unchanged"}[changed], Text: text,
-		Data: map[string]any{"settings": claudeSettings, "command": stopCommand()},
-		Next: "to turn it off: specdev hook uninstall " + ClaudeStopHook}, nil
-}
-
-// uninstallClaudeStop removes specdev's Stop hook entries, and only them.
-func (s *Service) uninstallClaudeStop() (Result, error) {
-	path := filepath.Join(s.Store.Root, claudeSettings)
-	doc, err := readSettings(path)
-	if err != nil {
-		return Result{}, err
-	}
-	kept, removed := withoutOurs(stopGroups(doc))
-	if removed == 0 {
+	hooks, _ := doc["hooks"].(map[string]any)
+	stop, _ := hooks["Stop"].([]any)
+	kept, ours := withoutOurs(stop)
+	limits := "It blocks at most the loop's round limit of times in a session and never when Claude Code already continued after a block.\n"
+	data := map[string]any{"settings": claudeSettings, "command": stopCommand()}
+	res := Result{State: "removed", Text: fmt.Sprintf("Removed the specdev Stop hook from %s; the rest of the file is as it was.", claudeSettings),
+		Next: "to add it again: specdev hook install " + ClaudeStopHook}
+	switch {
+	case install && ours > 0:
+		return Result{State: "unchanged", Text: fmt.Sprintf("The Claude Code Stop hook is already in %s.\n", claudeSettings) + limits, Data: data,
+			Next: "to turn it off: specdev hook uninstall " + ClaudeStopHook}, nil
+	case install:
+		kept = append(stop, map[string]any{"hooks": []any{map[string]any{"type": "command", "command": stopCommand(), "timeout": 10}}})
+		res = Result{State: "installed", Data: data, Next: "to turn it off: specdev hook uninstall " + ClaudeStopHook,
+			Text: fmt.Sprintf("Installed the Claude Code Stop hook in %s: a stop with unreviewed or failed work is blocked with what is open and the next commands.\n", claudeSettings) + limits}
+	case ours == 0:
 		return Result{State: "not_there", Text: fmt.Sprintf("No specdev Stop hook in %s: nothing to remove.", claudeSettings),
 			Next: "to add it: specdev hook install " + ClaudeStopHook}, nil
 	}
-	setStopGroups(doc, kept)
+	if hooks == nil {
+		hooks = map[string]any{}
+	}
+	hooks["Stop"] = kept
+	if len(kept) == 0 {
+		delete(hooks, "Stop")
+	}
+	doc["hooks"] = hooks
+	if len(hooks) == 0 { // no hooks key is left empty
+		delete(doc, "hooks")
+	}
 	if err := writeSettings(path, doc); err != nil {
 		return Result{}, err
 	}
-	return Result{State: "removed", Text: fmt.Sprintf("Removed the specdev Stop hook from %s; the rest of the file is as it was.", claudeSettings),
-		Next: "to add it again: specdev hook install " + ClaudeStopHook}, nil
+	return res, nil
 }
 
 // readSettings reads the settings as a JSON object; a missing file is an
@@ -247,28 +241,6 @@ func writeSettings(path string, doc map[string]any) error {
 		return err
 	}
 	return os.Rename(tmp, path)
-}
-
-// stopGroups are the settings' hooks.Stop entries.
-func stopGroups(doc map[string]any) []any {
-	hooks, _ := doc["hooks"].(map[string]any)
-	stop, _ := hooks["Stop"].([]any)
-	return stop
-}
-
-func setStopGroups(doc map[string]any, stop []any) {
-	hooks, _ := doc["hooks"].(map[string]any)
-	if hooks == nil {
-		hooks = map[string]any{}
-	}
-	hooks["Stop"] = stop
-	if len(stop) == 0 {
-		delete(hooks, "Stop")
-	}
-	doc["hooks"] = hooks
-	if len(hooks) == 0 { // no hooks key is left empty
-		delete(doc, "hooks")
-	}
 }
 
 // withoutOurs is the Stop groups without specdev's entries (a group

@@ -1,10 +1,10 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -149,105 +149,35 @@ func (s *Service) Request(ctx context.Context, c RequestOptions) (Result, error)
 	return requestedView(a, r, left), nil
 }
 
-// collect works out what to review: the changed files, their digests and
-// fingerprint, the head commit and the range. Round 1 reviews what the
-// branch adds; a later round the whole change again (the previous
-// request's range and files, plus the files with open findings: the
-// claim narrows a follow-up to what changed since); --staged exactly the
-// staged change.
-func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, name string) (checkpoint.NewRequest, heldFiles, error) {
-	root := s.here()
-	later := laterRound(snap, c.Gate)
-	files, cwd := c.Files, s.workingDir()
-	if files == nil && !c.Staged && snap.Request != nil && snap.Request.FileSet != nil {
-		files, cwd = existing(root, snap.Request.FileSet), root // the loop's own files, kept from its --files
+// nothingToReview is the error for a request that found no files. Its
+// hint never repeats the request that failed: it names only --base
+// revisions that were tried and find something.
+func nothingToReview(ctx context.Context, root string, res changeset.Result, base string, staged bool) error {
+	if staged {
+		return usage("stage the change to commit (git add <file>…), then run: specdev work request --staged",
+			"nothing to review: nothing is staged outside .specdev/")
 	}
-	base, since := c.Base, c.Base
-	if base == "" && later && !c.Staged {
-		// every round covers the whole change: the range of the loop's first
-		// request; the claim works out what changed since the last review.
-		// --staged is exactly the staged change, in any round.
-		base, since = s.roundBase(ctx, snap)
-	}
-	res, err := changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Files: files, Cwd: cwd, Staged: c.Staged, Branch: base == ""})
-	if err != nil {
-		return checkpoint.NewRequest{}, nil, err
-	}
-	if passed := sinceLastPass(ctx, root, res, snap, requestGate(snap, c.Gate)); passed != "" && files == nil && !c.Staged && base == "" {
-		// on the default branch the branch adds nothing: what came after
-		// the gate's last pass is the next change
-		base, since = passed, "the last passed review "+short(passed)
-		if res, err = changeset.Collect(ctx, changeset.Options{Root: root, Base: base, Cwd: cwd}); err != nil {
-			return checkpoint.NewRequest{}, nil, err
-		}
-	}
-	list, left := res.Files, heldFiles(nil)
-	if files == nil && !c.Staged {
-		list = withOpenFindings(root, list, snap)
-		if later {
-			list = withEarlierFiles(root, list, snap, requestGate(snap, c.Gate))
-		}
-		if list, left, err = s.leaveOutHeld(list, snap, name, c.Group); err != nil {
-			return checkpoint.NewRequest{}, nil, err
-		}
-	}
-	if len(list) == 0 {
-		return checkpoint.NewRequest{}, nil, nothingToReview(ctx, root, res, since, c.Staged)
-	}
-	in, err := s.newRequest(ctx, c, snap, res, list)
-	return in, left, err
-}
-
-// newRequest is the request for list: digests, fingerprint, carried
-// digests, the snapshot commit and, in a later round, the delta.
-func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string) (checkpoint.NewRequest, error) {
-	root := s.here()
-	sums, snapshot, err := digestAndSnapshot(ctx, root, res, files, c.Staged)
-	if err != nil {
-		return checkpoint.NewRequest{}, err
-	}
-	carried, err := carriedDigests(ctx, root, snap, requestGate(snap, c.Gate), files, res.InGit)
-	if err != nil {
-		return checkpoint.NewRequest{}, err
-	}
-	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
-		Snapshot: snapshot, Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
-	if laterRound(snap, c.Gate) {
-		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
-	}
-	return in, nil
-}
-
-// digestAndSnapshot digests the files and, in git, snapshots them (from
-// the one read of each file that digests it, for a work-tree review).
-func digestAndSnapshot(ctx context.Context, root string, res changeset.Result, files []string, staged bool) (changeset.Sums, string, error) {
+	var msg string
 	switch {
-	case res.InGit && staged:
-		sums, err := changeset.DigestStaged(ctx, root, files)
-		if err != nil {
-			return sums, "", err
-		}
-		commit, err := changeset.SnapshotStaged(ctx, root)
-		return sums, commit, err
-	case res.InGit:
-		return res.Snapshot(ctx, files)
-	}
-	sums, err := changeset.Digest(root, files)
-	return sums, "", err
-}
-
-// withOpenFindings adds, after a rejection, the files that had findings
-// (and still exist), so the reviewer checks they were fixed.
-func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []string {
-	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
-		return files
-	}
-	for _, f := range findingsOf(snap) {
-		if f.File != "" && !slices.Contains(files, f.File) && stillThere(root, f.File) {
-			files = append(files, f.File)
+	case base != "":
+		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and no commit since %s changes a file there", base)
+	case res.Branch == nil:
+		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
+	default:
+		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD"), res.Branch.Ref)
+		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
+			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
 		}
 	}
-	return slices.Sorted(slices.Values(files))
+	hints, err := changeset.BaseHints(ctx, root)
+	if err != nil {
+		return err
+	}
+	var ways []string
+	for _, h := range hints {
+		ways = append(ways, fmt.Sprintf("to review %s: specdev work request --base %s", h.What, h.Rev))
+	}
+	return usage(strings.Join(append(ways, "name the files: specdev work request --files PATH"), "; or "), msg)
 }
 
 func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles) Result {
@@ -275,63 +205,61 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 // Continue lets a paused manual-mode implementer go on after a
 // rejection, with a human's guidance shown from now on.
 func (s *Service) Continue(ctx context.Context, guidance string) (Result, error) {
-	if err := CheckText("--guidance", guidance, protocol.MaxTextLength); err != nil {
-		return Result{}, err
-	}
-	a, err := s.Target()
-	if err != nil {
-		return Result{}, err
-	}
-	r, err := a.Continue(ctx, guidance)
-	if err != nil {
-		return Result{}, err
-	}
-	text := fmt.Sprintf("Continuing %s after the rejection of round %d.", a.Name, r.Round)
-	if r.Guidance != "" {
-		text += "\nGuidance: " + oneLine(r.Guidance)
-	}
-	return Result{State: "continued", Data: requestData{Assignment: a.Name, Request: r}, Text: text,
-		Next: "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"}, nil
+	return s.changeRequest(CheckText("--guidance", guidance, protocol.MaxTextLength),
+		func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Continue(ctx, guidance) },
+		func(name string, r *protocol.Request) Result {
+			text := fmt.Sprintf("Continuing %s after the rejection of round %d.", name, r.Round)
+			if r.Guidance != "" {
+				text += "\nGuidance: " + oneLine(r.Guidance)
+			}
+			return Result{State: "continued", Text: text, Next: fixThenRequest}
+		})
 }
+
+// fixThenRequest is the next step once the findings go back to the
+// implementer.
+const fixThenRequest = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"
 
 // Unblock lifts a review loop blocked at its round limit: rounds more
 // are allowed and the blocked request is pending again.
 func (s *Service) Unblock(ctx context.Context, rounds int) (Result, error) {
-	if err := checkRounds(rounds); err != nil {
-		return Result{}, err
-	}
-	a, err := s.Target()
-	if err != nil {
-		return Result{}, err
-	}
-	r, err := a.Unblock(ctx, rounds)
-	if err != nil {
-		return Result{}, err
-	}
-	res := Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
-		Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", a.Name, r.RoundText()),
-		Next: waitNext}
-	if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
-		res.Text = fmt.Sprintf("Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.",
-			a.Name, r.Round, r.Round+1, r.MaxRounds)
-		res.Next = "the implementer fixes the findings (specdev work shows them), then runs: specdev work request"
-	}
-	return res, nil
+	return s.changeRequest(checkRounds(rounds),
+		func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Unblock(ctx, rounds) },
+		func(name string, r *protocol.Request) Result {
+			if r.Status == protocol.StatusFailed { // a rejected round: stuck, or the last the limit allowed
+				return Result{State: string(r.Status), Next: fixThenRequest, Text: fmt.Sprintf(
+					"Unblocked %s: round %d's findings go back to the implementer; the next request is round %d of %d.", name, r.Round, r.Round+1, r.MaxRounds)}
+			}
+			return Result{State: string(r.Status), Text: fmt.Sprintf("Unblocked %s: round %s is pending review.", name, r.RoundText()), Next: waitNext}
+		})
 }
 
 // Cancel withdraws an active request.
 func (s *Service) Cancel(ctx context.Context) (Result, error) {
+	return s.changeRequest(nil, func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Cancel(ctx) },
+		func(name string, r *protocol.Request) Result {
+			return Result{State: string(r.Status), Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", name, r.Round), Next: askAgainNext(r)}
+		})
+}
+
+// changeRequest refuses bad flags (bad), changes the request of the
+// caller's assignment with change, and words the request it leaves.
+func (s *Service) changeRequest(bad error, change func(*checkpoint.Assignment) (*protocol.Request, error),
+	word func(name string, r *protocol.Request) Result) (Result, error) {
+	if bad != nil {
+		return Result{}, bad
+	}
 	a, err := s.Target()
 	if err != nil {
 		return Result{}, err
 	}
-	r, err := a.Cancel(ctx)
+	r, err := change(a)
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{State: string(r.Status), Data: requestData{Assignment: a.Name, Request: r},
-		Text: fmt.Sprintf("Cancelled the review request of %s (round %d).", a.Name, r.Round),
-		Next: askAgainNext(r)}, nil
+	res := word(a.Name, r)
+	res.Data = requestData{Assignment: a.Name, Request: r}
+	return res, nil
 }
 
 // requestData is the data of an operation that changed a request.

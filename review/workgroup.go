@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -124,11 +125,9 @@ func (s *Service) groupView(ctx context.Context, group string) (Result, error) {
 	}
 	for _, m := range d.Assignments {
 		fmt.Fprintf(&b, "  %s  %s (gate %s, round %s)\n", m.Assignment, m.State, oneLine(m.Gate), roundOf(m.Round, m.MaxRounds))
-		if m.Summary != "" && m.code != OK {
-			fmt.Fprintf(&b, "    Summary: %s\n", oneLine(m.Summary))
-		}
-		if m.Next != "" && m.code != OK {
-			fmt.Fprintf(&b, "    Next: %s\n", m.Next)
+		if m.code != OK {
+			writeLabelled(&b, "    Summary", m.Summary)
+			writeLabelled(&b, "    Next", m.Next)
 		}
 	}
 	res := Result{State: "group_" + stateWord(code), Data: d, Text: b.String(), Code: code}
@@ -191,15 +190,7 @@ func memberStep(group, name string, r *protocol.Request, state string) (Code, st
 
 // stateWord names a group's outcome for --json's state.
 func stateWord(code Code) string {
-	switch code {
-	case OK:
-		return "passed"
-	case Blocked:
-		return "blocked"
-	case ChangesRequested:
-		return "failed"
-	}
-	return "waiting"
+	return cmp.Or(map[Code]string{OK: "passed", Blocked: "blocked", ChangesRequested: "failed"}[code], "waiting")
 }
 
 func roundOf(round, max int) string {

@@ -60,19 +60,6 @@ func writeReviewedAt(b *strings.Builder, rr *reviewedRange) {
 	b.WriteString(".\n")
 }
 
-// writeIntent: what the reviewer understood the change to be for, and
-// whether it does that.
-func writeIntent(b *strings.Builder, snap checkpoint.Snapshot) {
-	if !snap.Current() || snap.Progress.Verdict == nil {
-		return
-	}
-	v := snap.Progress.Verdict
-	writeLabelled(b, "Intent (as the reviewer reads it)", v.InterpretedIntent)
-	if v.IntentSatisfied != nil {
-		fmt.Fprintf(b, "Intent satisfied: %s\n", map[bool]string{true: "yes", false: "no"}[*v.IntentSatisfied])
-	}
-}
-
 // findingOrigins says, for each finding of a later round, whether the
 // round before had found it already (protocol.Finding.Same):
 // "carried_over", else "new". nil in round 1.
@@ -95,19 +82,16 @@ func findingOrigins(snap checkpoint.Snapshot, findings []protocol.Finding) []str
 // writeRoundFindings lists findings, each marked new or carried over when
 // the round has a round before it.
 func writeRoundFindings(b *strings.Builder, findings []protocol.Finding, origins []string, previousRound int) {
-	if origins == nil {
-		writeFindings(b, findings)
-		return
-	}
 	for i, f := range findings {
-		var one strings.Builder
-		writeFindings(&one, []protocol.Finding{f})
-		lines := strings.SplitN(one.String(), "\n", 2)
-		mark := "(new)"
-		if origins[i] == "carried_over" {
-			mark = fmt.Sprintf("(still open from round %d)", previousRound)
+		mark := ""
+		switch {
+		case origins == nil:
+		case origins[i] == "carried_over":
+			mark = fmt.Sprintf("  (still open from round %d)", previousRound)
+		default:
+			mark = "  (new)"
 		}
-		b.WriteString(lines[0] + "  " + mark + "\n" + lines[1])
+		writeFinding(b, "  ", f, mark)
 	}
 }
 

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -43,8 +44,9 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			Text: fmt.Sprintf("No review requested yet for %s.", a.Name),
 			Next: "when the work is ready: specdev work request --notes \"…\""}, false
 	}
-	d := workData{Assignment: a.Name, Status: string(r.Status), Request: withoutJournal(r), Summary: r.ReviewerNotes,
-		FilesTotal: len(r.ChangedFiles)}
+	shown := *r
+	shown.Journal = nil // specdev's own bookkeeping of its transactions (specdev history shows the events), not for the implementer
+	d := workData{Assignment: a.Name, Status: string(r.Status), Request: &shown, Summary: r.ReviewerNotes, FilesTotal: len(r.ChangedFiles)}
 	if snap.Current() {
 		p := snap.Progress
 		d.Reviewer, d.FilesReviewed, d.FilesTotal, d.Preflight = p.SessionID, len(p.FilesReviewed), p.FilesTotal, p.Preflight
@@ -53,18 +55,18 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	res := Result{State: string(r.Status), Next: waitNext, Code: Waiting}
 	switch status := r.Status; {
 	case r.NamesNoFiles(): // nobody can claim it: the implementer acts
-		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
 		res.Next = "list the files: specdev work request (it completes this request)"
+		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
 	case status == protocol.StatusPending:
 		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
-			head, r.Gate, plural(len(r.ChangedFiles), "file"), ago(now, r.Timestamp.Time))
+			head, r.Gate, plural(len(r.ChangedFiles), "file"), Human(now.Sub(r.Timestamp.Time)))
 	case status == protocol.StatusInProgress:
 		res.Text = inProgressText(head, snap, now, staleAfter)
 	case status == protocol.StatusAwaitingApproval:
 		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
 			head, strings.ToUpper(r.ProposedVerdict), a.Name)
 	case status == protocol.StatusPassed:
-		res.Code = OK
+		res.Code, res.Next = OK, "nothing more for this review; for the next change: specdev work request"
 		var b strings.Builder
 		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
 		d.Reviewed = reviewedRangeOf(snap)
@@ -78,15 +80,13 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		}
 		d.Resolved = writeResolved(&b, snap)
 		res.Text = b.String()
-		res.Next = "nothing more for this review; for the next change: specdev work request"
 		if snap.Current() {
 			d.reviewedSums = protocol.ReviewedDigests(r, snap.Progress)
 		}
 	case status == protocol.StatusFailed:
 		res = failedView(snap, head, &d)
 	case status == protocol.StatusBlocked && r.BlockedReason == protocol.BlockedStuck:
-		res.State, res.Code = "stuck", Blocked // a human must act: nothing to wait for
-		res.Text = stuckText(snap, head, &d)
+		res.State, res.Code, res.Text = "stuck", Blocked, stuckText(snap, head, &d) // a human must act: nothing to wait for
 		res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked && !r.CompletedAt.IsZero(): // the loop's last round was rejected
 		res = failedView(snap, head, &d)
@@ -94,13 +94,11 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", plural(r.MaxRounds, "round"))
 		res.Next = "a human reads the findings, then runs: specdev work unblock --rounds 1 (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked:
-		res.Code = Blocked
+		res.Code, res.Next = Blocked, "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 		res.Text = fmt.Sprintf("Review loop blocked: %s, round %d would pass the limit of %s. A human must unblock the loop.", a.Name, r.Round, plural(r.MaxRounds, "round"))
-		res.Next = "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
 	case status == protocol.StatusCancelled:
-		res.Code = OK
+		res.Code, res.Next = OK, askAgainNext(r)
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
-		res.Next = askAgainNext(r)
 	}
 	if r.Guidance != "" && r.Status != protocol.StatusPassed {
 		res.Text = strings.TrimRight(res.Text, "\n") + "\nGuidance from a human: " + oneLine(r.Guidance)
@@ -110,15 +108,6 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	}
 	res.Data = d
 	return res, r.Status.Active() && !r.NamesNoFiles() // pending, in review, awaiting a human
-}
-
-// withoutJournal is the request as --json shows it: the journal is
-// specdev's own bookkeeping of its transactions (specdev history shows
-// the events), not part of what the implementer reads.
-func withoutJournal(r *protocol.Request) *protocol.Request {
-	c := *r
-	c.Journal = nil
-	return &c
 }
 
 func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleAfter time.Duration) string {
@@ -182,19 +171,25 @@ func writeResolved(b *strings.Builder, snap checkpoint.Snapshot) []protocol.Reso
 	resolved := snap.Progress.Resolved
 	fmt.Fprintf(b, "Verified fixed by the reviewer (%d of round %d's findings):\n", len(resolved), resolved[0].Round)
 	for _, r := range resolved {
-		writeFinding(b, "  ", r.Finding)
+		writeFinding(b, "  ", r.Finding, "")
 	}
 	return resolved
 }
 
-// writeSummary prints the reviewer's summary and a human's decision notes.
+// writeSummary prints the reviewer's summary, what the reviewer
+// understood the change to be for and whether it does that, and a
+// human's decision notes.
 func writeSummary(b *strings.Builder, snap checkpoint.Snapshot) {
 	if !snap.Current() || snap.Progress.Verdict == nil {
 		writeLabelled(b, "Summary", snap.Request.ReviewerNotes)
 		return
 	}
-	writeLabelled(b, "Summary", snap.Progress.Verdict.Summary)
-	writeIntent(b, snap)
+	v := snap.Progress.Verdict
+	writeLabelled(b, "Summary", v.Summary)
+	writeLabelled(b, "Intent (as the reviewer reads it)", v.InterpretedIntent)
+	if v.IntentSatisfied != nil {
+		fmt.Fprintf(b, "Intent satisfied: %s\n", map[bool]string{true: "yes", false: "no"}[*v.IntentSatisfied])
+	}
 	if d := snap.Progress.Decision; d != nil {
 		writeLabelled(b, "Human decision", d.Notes)
 	}
@@ -228,17 +223,14 @@ func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
 // writeFindings prints findings most severe first, as the spec shows.
 func writeFindings(b *strings.Builder, findings []protocol.Finding) {
 	for _, f := range findings {
-		writeFinding(b, "  ", f)
+		writeFinding(b, "  ", f, "")
 	}
 }
 
-// writeFinding prints one finding after prefix, its suggestion below.
-func writeFinding(b *strings.Builder, prefix string, f protocol.Finding) {
-	loc := f.Location()
-	if loc == "" {
-		loc = "(general)"
-	}
-	fmt.Fprintf(b, "%s%-10s %s  %s\n", prefix, f.Severity, loc, oneLine(f.Description))
+// writeFinding prints one finding after prefix, with mark at the end of
+// its line, its suggestion below.
+func writeFinding(b *strings.Builder, prefix string, f protocol.Finding, mark string) {
+	fmt.Fprintf(b, "%s%-10s %s  %s%s\n", prefix, f.Severity, cmp.Or(f.Location(), "(general)"), oneLine(f.Description), mark)
 	if f.Suggestion != "" {
 		fmt.Fprintf(b, "%s%-10s suggestion: %s\n", strings.Repeat(" ", len(prefix)), "", oneLine(f.Suggestion))
 	}
@@ -269,15 +261,6 @@ func short(commit string) string {
 		return commit[:7]
 	}
 	return commit
-}
-
-// ago is a short, rounded "how long ago": 45s, 17m, 3h5m. A time in the
-// future (a clock running ahead) is 0ms ago, never a negative duration.
-func ago(now, t time.Time) string {
-	if t.IsZero() {
-		return "an unknown time"
-	}
-	return Human(now.Sub(t))
 }
 
 // ActivityAgo says how long ago a review was last active, from
