@@ -21,7 +21,7 @@ import (
 type AgentConfig struct {
 	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`        // the command; the prompt follows as its last argument (or goes to stdin)
 	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"` // the command that resumes a session; one element holds AgentSessionMark
-	Prompt          string   `json:"prompt,omitempty"`                        // "arg" (the default) or "stdin"
+	Prompt          string   `json:"prompt,omitempty" check:"prompt"`         // "arg" (the default) or "stdin"
 	Session         string   `json:"session,omitempty" specdev:"nonzero"`     // the path of the agent's session id
 	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero"`
 	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero"`
@@ -132,7 +132,6 @@ func (a *AgentConfig) shape(c *check) {
 				"must hold %s in exactly one element (it holds it in %d)", AgentSessionMark, n)
 		}
 	}
-	c.oneOf("prompt", a.Prompt, "", PromptArg, PromptStdin)
 	for _, p := range []struct{ field, path string }{{"session", a.Session}, {"input_tokens", a.InputTokens},
 		{"output_tokens", a.OutputTokens}, {"cache_read_tokens", a.CacheReadTokens}, {"cost_usd", a.Cost}} {
 		if p.path != "" && !agentPath().MatchString(p.path) {
@@ -165,7 +164,7 @@ func (c *check) agents(agents map[string]AgentConfig) {
 			c.fail("agents", "key %v", err)
 		}
 		a := agents[name]
-		c.sub(entry("agents", name), a.shape)
+		c.sub(entry("agents", name), func(c *check) { c.shape(&a) })
 	}
 }
 
@@ -183,13 +182,11 @@ func (c *check) agentSemantics(agents map[string]AgentConfig) {
 // reviewed the previous round, or left this one unfinished), for the
 // next run of the same agent to resume.
 type AgentSession struct {
-	Agent string `json:"agent" specdev:"required"`
-	ID    string `json:"id" specdev:"required"`
+	Agent string `json:"agent" specdev:"required" check:"name"`
+	ID    string `json:"id" specdev:"required" check:"session"`
 }
 
 func (s *AgentSession) shape(c *check) {
-	c.failErr("agent", CheckName(s.Agent))
-	c.failErr("id", CheckSession(s.ID))
 	if s.ID == "" {
 		c.fail("id", "is empty")
 	}

@@ -8,11 +8,8 @@ import (
 
 // check collects the first rule a value breaks, as an *InvalidError whose
 // Field is the JSON path of the field within its file (findings[3].line).
-// Each Validate method is one line per field, in the order of the struct:
-//
-//	c.text("notes", r.Notes, MaxTextLength)
-//
-// and nested values report through nest, which prefixes their path.
+// The check tags of a struct's fields name these rules (validate_tags.go),
+// and nested values report through sub and each, which prefix their path.
 type check struct{ err *InvalidError }
 
 func (c *check) fail(field, format string, args ...any) {
@@ -98,13 +95,6 @@ func (c *check) required(field, s string, max int) {
 // between is an integer that is always written.
 func (c *check) between(field string, n, lo, hi int64) { c.failErr(field, checkRange(n, lo, hi)) }
 
-// optional is an integer written only when not 0 (omitempty).
-func (c *check) optional(field string, n, lo, hi int64) {
-	if n != 0 {
-		c.between(field, n, lo, hi)
-	}
-}
-
 // oneOf is a value that must be one of the listed ones.
 func (c *check) oneOf(field, s string, valid ...string) {
 	if !slices.Contains(valid, s) {
@@ -160,13 +150,6 @@ func (c *check) safePaths(field string, paths []string) {
 func (c *check) safePath(field, p string) {
 	if err := CheckPath(p); err != nil {
 		c.failHint(field, "use paths relative to the project root, without \"..\"", "%v", err)
-	}
-}
-
-// optionalName is "" or a name as a gate's (CheckName).
-func (c *check) optionalName(field, s string) {
-	if s != "" {
-		c.failErr(field, CheckName(s))
 	}
 }
 

@@ -11,11 +11,11 @@ const DefaultPreflightScript = "verify-gates.sh"
 
 // Config is .specdev/config.json. Zero fields take their defaults.
 type Config struct {
-	Version          int      `json:"version,omitzero" specdev:"nonzero"`
+	Version          int      `json:"version,omitzero" specdev:"nonzero" check:"version"`
 	StaleAfter       Duration `json:"stale_after,omitzero" specdev:"nonzero"`
 	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero"`
-	Effort           string   `json:"effort,omitempty" specdev:"nonzero"`
-	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero"`
+	Effort           string   `json:"effort,omitempty" specdev:"nonzero" check:"effort"`
+	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero" check:"config_rounds"`
 	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
@@ -23,7 +23,7 @@ type Config struct {
 
 	// Remote is the git remote that holds every assignment's review
 	// state, for machines that share no disk ("": this folder only).
-	Remote       string   `json:"remote,omitempty" specdev:"nonzero"`
+	Remote       string   `json:"remote,omitempty" specdev:"nonzero" check:"name"`
 	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero"` // the longest wait between two looks at the remote while waiting
 	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                 // sign the commit of every verdict with git's signing key
 
