@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"regexp"
@@ -80,27 +81,18 @@ func (c Config) Agent(name string) (AgentConfig, bool) {
 	if !builtin && !configured {
 		return AgentConfig{}, false
 	}
-	for _, f := range []struct{ dst, src *string }{{&base.Prompt, &own.Prompt}, {&base.Session, &own.Session},
-		{&base.InputTokens, &own.InputTokens}, {&base.OutputTokens, &own.OutputTokens},
-		{&base.CacheReadTokens, &own.CacheReadTokens}, {&base.Cost, &own.Cost}} {
-		if *f.src != "" {
-			*f.dst = *f.src
-		}
-	}
 	if len(own.Argv) > 0 {
 		base.Argv, base.ResumeArgv = own.Argv, own.ResumeArgv // a command of its own resumes only as it says
 	} else if len(own.ResumeArgv) > 0 {
 		base.ResumeArgv = own.ResumeArgv
 	}
-	if own.Timeout != 0 {
-		base.Timeout = own.Timeout
-	}
-	if base.Prompt == "" {
-		base.Prompt = PromptArg
-	}
-	if base.Timeout == 0 {
-		base.Timeout = Duration(DefaultAgentTimeout)
-	}
+	base.Prompt = cmp.Or(own.Prompt, base.Prompt, PromptArg)
+	base.Session = cmp.Or(own.Session, base.Session)
+	base.InputTokens = cmp.Or(own.InputTokens, base.InputTokens)
+	base.OutputTokens = cmp.Or(own.OutputTokens, base.OutputTokens)
+	base.CacheReadTokens = cmp.Or(own.CacheReadTokens, base.CacheReadTokens)
+	base.Cost = cmp.Or(own.Cost, base.Cost)
+	base.Timeout = cmp.Or(own.Timeout, base.Timeout, Duration(DefaultAgentTimeout))
 	return base, true
 }
 
@@ -118,8 +110,8 @@ func (a AgentConfig) ResumeCommand(session string) []string {
 }
 
 func (a *AgentConfig) shape(c *check) {
-	c.argv("argv", a.Argv)
-	c.argv("resume_argv", a.ResumeArgv)
+	c.list("argv", a.Argv, MaxArgs)
+	c.list("resume_argv", a.ResumeArgv, MaxArgs)
 	if len(a.ResumeArgv) > 0 && c.err == nil {
 		n := 0
 		for _, arg := range a.ResumeArgv {
@@ -141,12 +133,6 @@ func (a *AgentConfig) shape(c *check) {
 		}
 	}
 	c.duration("timeout", a.Timeout, AgentTimeoutBounds)
-}
-
-// argv is absent, or 1 to MaxArgs non-empty arguments.
-func (c *check) argv(field string, argv []string) {
-	c.count(field, len(argv), MaxArgs)
-	c.nonEmpty(field, argv)
 }
 
 // agentPath is the schema's pattern of an agent's output path: 1 to

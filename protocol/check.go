@@ -118,19 +118,11 @@ func (c *check) setTime(field string, t Timestamp) {
 	c.time(field, t)
 }
 
-// paths is a list of review paths as the schemas bound it: at most
-// MaxFiles, each 1 to MaxPathLength characters. The field name of an item
-// is built only when it fails.
-func (c *check) paths(field string, paths []string) {
-	if len(paths) > MaxFiles {
-		c.fail(field, "lists %d files, more than the limit of %d", len(paths), MaxFiles)
-	}
-	c.nonEmpty(field, paths)
-}
-
-// nonEmpty: each item of list is 1 to MaxPathLength characters. The field
-// name of an item is built only when it fails.
-func (c *check) nonEmpty(field string, list []string) {
+// list is a list of at most max items, each 1 to MaxPathLength
+// characters (review paths, argv). The field name of an item is built
+// only when it fails.
+func (c *check) list(field string, list []string, max int) {
+	c.count(field, len(list), max)
 	for i, s := range list {
 		if s == "" || len(s) > MaxPathLength {
 			c.required(field+indexField(i), s, MaxPathLength)

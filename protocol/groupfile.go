@@ -70,11 +70,5 @@ func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*grou
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {
 	var g Group
-	if err := read(file, "group", data, &g, false); err != nil {
-		return nil, err
-	}
-	if err := semantic(file, "group", &g, g.semantics); err != nil {
-		return nil, err
-	}
-	return &g, nil
+	return decoded(&g, decode(file, "group", data, &g, false, g.semantics))
 }

@@ -35,7 +35,7 @@ func (c *Config) shape(ch *check) {
 	if c.CheckpointEvery != nil {
 		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
 	}
-	ch.argv("preflight", c.Preflight)
+	ch.list("preflight", c.Preflight, MaxArgs)
 	ch.agents(c.Agents)
 }
 

@@ -114,7 +114,9 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"fingerprint": {rule: func(c *check, field string, v reflect.Value) { c.fingerprint(field, v.String()) }},
 		"time":        {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp)) }},
 		"set":         {rule: func(c *check, field string, v reflect.Value) { c.setTime(field, *v.Addr().Interface().(*Timestamp)) }},
-		"paths":       {rule: func(c *check, field string, v reflect.Value) { c.paths(field, *v.Addr().Interface().(*[]string)) }},
+		"paths": {rule: func(c *check, field string, v reflect.Value) {
+			c.list(field, *v.Addr().Interface().(*[]string), MaxFiles)
+		}},
 		"digests": {rule: func(c *check, field string, v reflect.Value) {
 			c.digests(field, *v.Addr().Interface().(*map[string]string))
 		}},
