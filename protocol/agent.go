@@ -28,7 +28,7 @@ type AgentConfig struct {
 	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero"`
 	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero"`
 	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero"`
-	Timeout         Duration `json:"timeout,omitzero" specdev:"nonzero"` // a run that takes longer is killed (default DefaultAgentTimeout)
+	Timeout         Duration `json:"timeout,omitzero" specdev:"nonzero" check:"agent_timeout"` // a run that takes longer is killed (default DefaultAgentTimeout)
 }
 
 // AgentSessionMark is where resume_argv takes the session id.
@@ -132,7 +132,6 @@ func (a *AgentConfig) shape(c *check) {
 				QuotePrefix(p.path), MaxAgentPathParts, MaxAgentPathPart)
 		}
 	}
-	c.duration("timeout", a.Timeout, AgentTimeoutBounds)
 }
 
 // agentPath is the schema's pattern of an agent's output path: 1 to

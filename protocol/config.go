@@ -12,20 +12,20 @@ const DefaultPreflightScript = "verify-gates.sh"
 // Config is .specdev/config.json. Zero fields take their defaults.
 type Config struct {
 	Version          int      `json:"version,omitzero" specdev:"nonzero" check:"version"`
-	StaleAfter       Duration `json:"stale_after,omitzero" specdev:"nonzero"`
-	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero"`
+	StaleAfter       Duration `json:"stale_after,omitzero" specdev:"nonzero" check:"stale_after"`
+	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero" check:"lock_timeout"`
 	Effort           string   `json:"effort,omitempty" specdev:"nonzero" check:"effort"`
 	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero" check:"config_rounds"`
 	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
-	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero"`
+	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero" check:"preflight_timeout"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
 	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
 
 	// Remote is the git remote that holds every assignment's review
 	// state, for machines that share no disk ("": this folder only).
 	Remote       string   `json:"remote,omitempty" specdev:"nonzero" check:"name"`
-	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero"` // the longest wait between two looks at the remote while waiting
-	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                 // sign the commit of every verdict with git's signing key
+	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero" check:"remote_poll"` // the longest wait between two looks at the remote while waiting
+	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                                     // sign the commit of every verdict with git's signing key
 
 	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
 }

@@ -5,20 +5,6 @@ import (
 	"time"
 )
 
-type configDuration struct {
-	name   string
-	bounds DurationBounds
-	get    func(*Config) Duration
-}
-
-// configDurations lists config.json's durations with their bounds.
-var configDurations = []configDuration{
-	{"stale_after", StaleAfterBounds, func(c *Config) Duration { return c.StaleAfter }},
-	{"lock_timeout", LockTimeoutBounds, func(c *Config) Duration { return c.LockTimeout }},
-	{"preflight_timeout", PreflightTimeoutBounds, func(c *Config) Duration { return c.PreflightTimeout }},
-	{"remote_poll", RemotePollBounds, func(c *Config) Duration { return c.RemotePoll }},
-}
-
 const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seconds); docs/design.md lists each setting's range`
 
 // Validate applies every rule of config.json: the schema's, the bounds of
@@ -29,9 +15,6 @@ func (c *Config) Validate() error {
 }
 
 func (c *Config) shape(ch *check) {
-	for _, d := range configDurations {
-		ch.duration(d.name, d.get(c), d.bounds)
-	}
 	if c.CheckpointEvery != nil {
 		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
 	}

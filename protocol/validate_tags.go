@@ -64,6 +64,8 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		}
 	case spec.valid != nil:
 		return func(c *check, field string, v reflect.Value) { c.oneOf(field, v.String(), spec.valid...) }
+	case spec.within.Max > 0:
+		return func(c *check, field string, v reflect.Value) { c.duration(field, Duration(v.Int()), spec.within) }
 	case spec.max > 0:
 		return func(c *check, field string, v reflect.Value) { c.text(field, v.String(), spec.max) }
 	case ok:
@@ -81,11 +83,13 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 }
 
 // ruleSpec is what a tag names: an integer's range (or a list's most
-// items), a text's most characters, an enum's values, or a rule.
+// items), a text's most characters, an enum's values, a duration's
+// bounds (0 is unset: the default applies), or a rule.
 type ruleSpec struct {
 	lo, hi int64
 	max    int
 	valid  []string
+	within DurationBounds
 	rule   rule
 }
 
@@ -106,6 +110,9 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"severity": {valid: severityNames}, "verdict": {valid: verdictNames}, "plan": {valid: append([]string{""}, planKinds...)},
 		"kind": {valid: planKinds}, "reason": {valid: fallbackReasons}, "prompt": {valid: []string{"", PromptArg, PromptStdin}},
 		"blocked": {valid: []string{"", BlockedStuck}}, "effort": {valid: append([]string{""}, EffortLevels...)}, "event": {valid: eventNames},
+
+		"stale_after": {within: StaleAfterBounds}, "lock_timeout": {within: LockTimeoutBounds}, "remote_poll": {within: RemotePollBounds},
+		"preflight_timeout": {within: PreflightTimeoutBounds}, "agent_timeout": {within: AgentTimeoutBounds},
 
 		"description": {rule: func(c *check, field string, v reflect.Value) { c.required(field, v.String(), MaxFindingText) }},
 		"session":     {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckSession(v.String())) }},
