@@ -36,7 +36,7 @@ func (u AgentUsage) Add(o AgentUsage) AgentUsage {
 
 // String is u for people: "2 runs, 45,100 tokens in (40,000 from cache), 2,100 out, $0.1234, 3m10s".
 func (u AgentUsage) String() string {
-	s := fmt.Sprintf("%s, %s tokens in (%s from cache), %s out", plural(u.Runs, "run"), Thousands(u.InputTokens),
+	s := fmt.Sprintf("%s, %s tokens in (%s from cache), %s out", Plural(u.Runs, "run"), Thousands(u.InputTokens),
 		Thousands(u.CacheReadTokens), Thousands(u.OutputTokens))
 	if u.CostUSD > 0 {
 		s += fmt.Sprintf(", $%.4f", u.CostUSD)
@@ -66,7 +66,8 @@ func Thousands(n int64) string {
 	return s
 }
 
-func plural(n int, word string) string {
+// Plural is "1 file" or "4 files".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
