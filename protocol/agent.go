@@ -20,14 +20,14 @@ import (
 // is read; the last line that has the value wins), by object keys and
 // list indexes joined with dots: "usage.input_tokens", "items.0.id".
 type AgentConfig struct {
-	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`        // the command; the prompt follows as its last argument (or goes to stdin)
-	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"` // the command that resumes a session; one element holds AgentSessionMark
-	Prompt          string   `json:"prompt,omitempty" check:"prompt"`         // "arg" (the default) or "stdin"
-	Session         string   `json:"session,omitempty" specdev:"nonzero"`     // the path of the agent's session id
-	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero"`
-	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero"`
-	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero"`
-	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero"`
+	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`                       // the command; the prompt follows as its last argument (or goes to stdin)
+	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"`                // the command that resumes a session; one element holds AgentSessionMark
+	Prompt          string   `json:"prompt,omitempty" check:"prompt"`                        // "arg" (the default) or "stdin"
+	Session         string   `json:"session,omitempty" specdev:"nonzero" check:"agent_path"` // the path of the agent's session id
+	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
+	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
+	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
+	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero" check:"agent_path"`
 	Timeout         Duration `json:"timeout,omitzero" specdev:"nonzero" check:"agent_timeout"` // a run that takes longer is killed (default DefaultAgentTimeout)
 }
 
@@ -122,14 +122,6 @@ func (a *AgentConfig) shape(c *check) {
 		if n != 1 {
 			c.failHint("resume_argv", `write it like ["claude", "-p", "--resume", "{session}"]`,
 				"must hold %s in exactly one element (it holds it in %d)", AgentSessionMark, n)
-		}
-	}
-	for _, p := range []struct{ field, path string }{{"session", a.Session}, {"input_tokens", a.InputTokens},
-		{"output_tokens", a.OutputTokens}, {"cache_read_tokens", a.CacheReadTokens}, {"cost_usd", a.Cost}} {
-		if p.path != "" && !agentPath().MatchString(p.path) {
-			c.failHint(p.field, `write it like "usage.input_tokens": keys and list indexes joined with dots`,
-				"%s is not a path of up to %d keys of letters, digits, '_' and '-' (%d characters each)",
-				QuotePrefix(p.path), MaxAgentPathParts, MaxAgentPathPart)
 		}
 	}
 }

@@ -72,6 +72,8 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return spec.rule
 	case tag == "object":
 		return nested
+	case tag == "agent_path":
+		return agentOutputPath
 	case tag == "name":
 		return func(c *check, field string, v reflect.Value) {
 			if s := v.String(); s != "" || !omitted {
@@ -138,5 +140,14 @@ func nested(c *check, field string, v reflect.Value) {
 	}
 	if v.Kind() == reflect.Struct {
 		c.sub(field, func(c *check) { c.fields(planOf(v.Type()), v) })
+	}
+}
+
+// agentOutputPath is a path into an agent's JSON output, or "".
+func agentOutputPath(c *check, field string, v reflect.Value) {
+	if s := v.String(); s != "" && !agentPath().MatchString(s) {
+		c.failHint(field, `write it like "usage.input_tokens": keys and list indexes joined with dots`,
+			"%s is not a path of up to %d keys of letters, digits, '_' and '-' (%d characters each)",
+			QuotePrefix(s), MaxAgentPathParts, MaxAgentPathPart)
 	}
 }
