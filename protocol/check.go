@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -40,9 +41,7 @@ func (c *check) result(file, schema string) error {
 		return nil
 	}
 	c.err.File = file
-	if c.err.Hint == "" {
-		c.err.Hint = fmt.Sprintf("run `specdev schema %s` to see every field's type and bounds", schema)
-	}
+	c.err.Hint = cmp.Or(c.err.Hint, "run `specdev schema "+schema+"` to see every field's type and bounds")
 	return c.err
 }
 

@@ -1,6 +1,9 @@
 package protocol
 
-import "time"
+import (
+	"cmp"
+	"time"
+)
 
 // ConfigFile is the name of the optional settings file in .specdev/.
 const ConfigFile = "config.json"
@@ -61,22 +64,12 @@ func DefaultConfig() Config {
 // default. The default preflight_timeout is 5m, or half of stale_after
 // when that is shorter.
 func (c Config) WithDefaults() Config {
-	if c.StaleAfter == 0 {
-		c.StaleAfter = Duration(DefaultStaleAfter)
-	}
-	if c.LockTimeout == 0 {
-		c.LockTimeout = Duration(DefaultLockTimeout)
-	}
-	if c.Effort == "" {
-		c.Effort = DefaultEffort
-	}
-	if c.RemotePoll == 0 {
-		c.RemotePoll = Duration(DefaultRemotePoll)
-	}
-	if c.PreflightTimeout == 0 {
-		// the gate must end within the reviewer's lease (Config.Validate)
-		c.PreflightTimeout = min(Duration(DefaultPreflightTimeout), c.StaleAfter/2)
-	}
+	c.StaleAfter = cmp.Or(c.StaleAfter, Duration(DefaultStaleAfter))
+	c.LockTimeout = cmp.Or(c.LockTimeout, Duration(DefaultLockTimeout))
+	c.Effort = cmp.Or(c.Effort, DefaultEffort)
+	c.RemotePoll = cmp.Or(c.RemotePoll, Duration(DefaultRemotePoll))
+	// the gate must end within the reviewer's lease (Config.Validate)
+	c.PreflightTimeout = cmp.Or(c.PreflightTimeout, min(Duration(DefaultPreflightTimeout), c.StaleAfter/2))
 	return c
 }
 
@@ -93,11 +86,5 @@ func (c Config) ForEffort(effort string) Config {
 
 // RoundLimit is max_rounds if set, else the effort level's limit.
 func (c Config) RoundLimit() int {
-	if c.MaxRounds > 0 {
-		return c.MaxRounds
-	}
-	if n, ok := effortRounds[c.Effort]; ok {
-		return n
-	}
-	return effortRounds[DefaultEffort]
+	return cmp.Or(c.MaxRounds, effortRounds[c.Effort], effortRounds[DefaultEffort]) // every level's limit is above 0
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"slices"
 
 	json "github.com/go-json-experiment/json"
@@ -134,12 +135,8 @@ func (p PreflightResult) MarshalJSON() ([]byte, error) {
 }
 
 func (p *Progress) applyDefaults() {
-	if p.Version == 0 {
-		p.Version = ProgressVersion
-	}
-	if p.Mode == "" {
-		p.Mode = ModeAuto
-	}
+	p.Version = cmp.Or(p.Version, ProgressVersion)
+	p.Mode = cmp.Or(p.Mode, ModeAuto)
 }
 
 // Files returns every file of the review: reviewed ones first, in order.

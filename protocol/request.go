@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"maps"
 	"reflect"
 	"slices"
@@ -112,15 +113,9 @@ func (r Request) MarshalJSON() ([]byte, error) {
 // applyDefaults fills what a seed-shaped request leaves out (the decoder
 // refuses these fields written empty).
 func (r *Request) applyDefaults() {
-	if r.Gate == "" {
-		r.Gate = DefaultGate
-	}
-	if r.Mode == "" {
-		r.Mode = ModeAuto
-	}
-	if r.Round == 0 {
-		r.Round = 1
-	}
+	r.Gate = cmp.Or(r.Gate, DefaultGate)
+	r.Mode = cmp.Or(r.Mode, ModeAuto)
+	r.Round = cmp.Or(r.Round, 1)
 }
 
 // RoundText is "2 of 3", or "2" when the request names no limit, and
