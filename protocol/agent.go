@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"regexp"
@@ -19,15 +20,15 @@ import (
 // is read; the last line that has the value wins), by object keys and
 // list indexes joined with dots: "usage.input_tokens", "items.0.id".
 type AgentConfig struct {
-	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`        // the command; the prompt follows as its last argument (or goes to stdin)
-	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"` // the command that resumes a session; one element holds AgentSessionMark
-	Prompt          string   `json:"prompt,omitempty"`                        // "arg" (the default) or "stdin"
-	Session         string   `json:"session,omitempty" specdev:"nonzero"`     // the path of the agent's session id
-	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero"`
-	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero"`
-	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero"`
-	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero"`
-	Timeout         Duration `json:"timeout,omitzero" specdev:"nonzero"` // a run that takes longer is killed (default DefaultAgentTimeout)
+	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`                       // the command; the prompt follows as its last argument (or goes to stdin)
+	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"`                // the command that resumes a session; one element holds AgentSessionMark
+	Prompt          string   `json:"prompt,omitempty" check:"prompt"`                        // "arg" (the default) or "stdin"
+	Session         string   `json:"session,omitempty" specdev:"nonzero" check:"agent_path"` // the path of the agent's session id
+	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
+	OutputTokens    string   `json:"output_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
+	CacheReadTokens string   `json:"cache_read_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
+	Cost            string   `json:"cost_usd,omitempty" specdev:"nonzero" check:"agent_path"`
+	Timeout         Duration `json:"timeout,omitzero" specdev:"nonzero" check:"agent_timeout"` // a run that takes longer is killed (default DefaultAgentTimeout)
 }
 
 // AgentSessionMark is where resume_argv takes the session id.
@@ -80,27 +81,18 @@ func (c Config) Agent(name string) (AgentConfig, bool) {
 	if !builtin && !configured {
 		return AgentConfig{}, false
 	}
-	for _, f := range []struct{ dst, src *string }{{&base.Prompt, &own.Prompt}, {&base.Session, &own.Session},
-		{&base.InputTokens, &own.InputTokens}, {&base.OutputTokens, &own.OutputTokens},
-		{&base.CacheReadTokens, &own.CacheReadTokens}, {&base.Cost, &own.Cost}} {
-		if *f.src != "" {
-			*f.dst = *f.src
-		}
-	}
 	if len(own.Argv) > 0 {
 		base.Argv, base.ResumeArgv = own.Argv, own.ResumeArgv // a command of its own resumes only as it says
 	} else if len(own.ResumeArgv) > 0 {
 		base.ResumeArgv = own.ResumeArgv
 	}
-	if own.Timeout != 0 {
-		base.Timeout = own.Timeout
-	}
-	if base.Prompt == "" {
-		base.Prompt = PromptArg
-	}
-	if base.Timeout == 0 {
-		base.Timeout = Duration(DefaultAgentTimeout)
-	}
+	base.Prompt = cmp.Or(own.Prompt, base.Prompt, PromptArg)
+	base.Session = cmp.Or(own.Session, base.Session)
+	base.InputTokens = cmp.Or(own.InputTokens, base.InputTokens)
+	base.OutputTokens = cmp.Or(own.OutputTokens, base.OutputTokens)
+	base.CacheReadTokens = cmp.Or(own.CacheReadTokens, base.CacheReadTokens)
+	base.Cost = cmp.Or(own.Cost, base.Cost)
+	base.Timeout = cmp.Or(own.Timeout, base.Timeout, Duration(DefaultAgentTimeout))
 	return base, true
 }
 
@@ -118,8 +110,8 @@ func (a AgentConfig) ResumeCommand(session string) []string {
 }
 
 func (a *AgentConfig) shape(c *check) {
-	c.argv("argv", a.Argv)
-	c.argv("resume_argv", a.ResumeArgv)
+	c.list("argv", a.Argv, MaxArgs)
+	c.list("resume_argv", a.ResumeArgv, MaxArgs)
 	if len(a.ResumeArgv) > 0 && c.err == nil {
 		n := 0
 		for _, arg := range a.ResumeArgv {
@@ -132,22 +124,6 @@ func (a *AgentConfig) shape(c *check) {
 				"must hold %s in exactly one element (it holds it in %d)", AgentSessionMark, n)
 		}
 	}
-	c.oneOf("prompt", a.Prompt, "", PromptArg, PromptStdin)
-	for _, p := range []struct{ field, path string }{{"session", a.Session}, {"input_tokens", a.InputTokens},
-		{"output_tokens", a.OutputTokens}, {"cache_read_tokens", a.CacheReadTokens}, {"cost_usd", a.Cost}} {
-		if p.path != "" && !agentPath().MatchString(p.path) {
-			c.failHint(p.field, `write it like "usage.input_tokens": keys and list indexes joined with dots`,
-				"%s is not a path of up to %d keys of letters, digits, '_' and '-' (%d characters each)",
-				QuotePrefix(p.path), MaxAgentPathParts, MaxAgentPathPart)
-		}
-	}
-	c.duration("timeout", a.Timeout, AgentTimeoutBounds)
-}
-
-// argv is absent, or 1 to MaxArgs non-empty arguments.
-func (c *check) argv(field string, argv []string) {
-	c.count(field, len(argv), MaxArgs)
-	c.nonEmpty(field, argv)
 }
 
 // agentPath is the schema's pattern of an agent's output path: 1 to
@@ -165,7 +141,7 @@ func (c *check) agents(agents map[string]AgentConfig) {
 			c.fail("agents", "key %v", err)
 		}
 		a := agents[name]
-		c.sub(entry("agents", name), a.shape)
+		c.sub(entry("agents", name), func(c *check) { c.shape(&a) })
 	}
 }
 
@@ -183,13 +159,11 @@ func (c *check) agentSemantics(agents map[string]AgentConfig) {
 // reviewed the previous round, or left this one unfinished), for the
 // next run of the same agent to resume.
 type AgentSession struct {
-	Agent string `json:"agent" specdev:"required"`
-	ID    string `json:"id" specdev:"required"`
+	Agent string `json:"agent" specdev:"required" check:"name"`
+	ID    string `json:"id" specdev:"required" check:"session"`
 }
 
 func (s *AgentSession) shape(c *check) {
-	c.failErr("agent", CheckName(s.Agent))
-	c.failErr("id", CheckSession(s.ID))
 	if s.ID == "" {
 		c.fail("id", "is empty")
 	}

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,11 +9,8 @@ import (
 
 // check collects the first rule a value breaks, as an *InvalidError whose
 // Field is the JSON path of the field within its file (findings[3].line).
-// Each Validate method is one line per field, in the order of the struct:
-//
-//	c.text("notes", r.Notes, MaxTextLength)
-//
-// and nested values report through nest, which prefixes their path.
+// The check tags of a struct's fields name these rules (validate_tags.go),
+// and nested values report through sub and each, which prefix their path.
 type check struct{ err *InvalidError }
 
 func (c *check) fail(field, format string, args ...any) {
@@ -43,9 +41,7 @@ func (c *check) result(file, schema string) error {
 		return nil
 	}
 	c.err.File = file
-	if c.err.Hint == "" {
-		c.err.Hint = fmt.Sprintf("run `specdev schema %s` to see every field's type and bounds", schema)
-	}
+	c.err.Hint = cmp.Or(c.err.Hint, "run `specdev schema "+schema+"` to see every field's type and bounds")
 	return c.err
 }
 
@@ -98,13 +94,6 @@ func (c *check) required(field, s string, max int) {
 // between is an integer that is always written.
 func (c *check) between(field string, n, lo, hi int64) { c.failErr(field, checkRange(n, lo, hi)) }
 
-// optional is an integer written only when not 0 (omitempty).
-func (c *check) optional(field string, n, lo, hi int64) {
-	if n != 0 {
-		c.between(field, n, lo, hi)
-	}
-}
-
 // oneOf is a value that must be one of the listed ones.
 func (c *check) oneOf(field, s string, valid ...string) {
 	if !slices.Contains(valid, s) {
@@ -128,19 +117,11 @@ func (c *check) setTime(field string, t Timestamp) {
 	c.time(field, t)
 }
 
-// paths is a list of review paths as the schemas bound it: at most
-// MaxFiles, each 1 to MaxPathLength characters. The field name of an item
-// is built only when it fails.
-func (c *check) paths(field string, paths []string) {
-	if len(paths) > MaxFiles {
-		c.fail(field, "lists %d files, more than the limit of %d", len(paths), MaxFiles)
-	}
-	c.nonEmpty(field, paths)
-}
-
-// nonEmpty: each item of list is 1 to MaxPathLength characters. The field
-// name of an item is built only when it fails.
-func (c *check) nonEmpty(field string, list []string) {
+// list is a list of at most max items, each 1 to MaxPathLength
+// characters (review paths, argv). The field name of an item is built
+// only when it fails.
+func (c *check) list(field string, list []string, max int) {
+	c.count(field, len(list), max)
 	for i, s := range list {
 		if s == "" || len(s) > MaxPathLength {
 			c.required(field+indexField(i), s, MaxPathLength)
@@ -160,13 +141,6 @@ func (c *check) safePaths(field string, paths []string) {
 func (c *check) safePath(field, p string) {
 	if err := CheckPath(p); err != nil {
 		c.failHint(field, "use paths relative to the project root, without \"..\"", "%v", err)
-	}
-}
-
-// optionalName is "" or a name as a gate's (CheckName).
-func (c *check) optionalName(field, s string) {
-	if s != "" {
-		c.failErr(field, CheckName(s))
 	}
 }
 

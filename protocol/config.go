@@ -1,6 +1,9 @@
 package protocol
 
-import "time"
+import (
+	"cmp"
+	"time"
+)
 
 // ConfigFile is the name of the optional settings file in .specdev/.
 const ConfigFile = "config.json"
@@ -11,21 +14,21 @@ const DefaultPreflightScript = "verify-gates.sh"
 
 // Config is .specdev/config.json. Zero fields take their defaults.
 type Config struct {
-	Version          int      `json:"version,omitzero" specdev:"nonzero"`
-	StaleAfter       Duration `json:"stale_after,omitzero" specdev:"nonzero"`
-	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero"`
-	Effort           string   `json:"effort,omitempty" specdev:"nonzero"`
-	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero"`
+	Version          int      `json:"version,omitzero" specdev:"nonzero" check:"version"`
+	StaleAfter       Duration `json:"stale_after,omitzero" specdev:"nonzero" check:"stale_after"`
+	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero" check:"lock_timeout"`
+	Effort           string   `json:"effort,omitempty" specdev:"nonzero" check:"effort"`
+	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero" check:"config_rounds"`
 	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
-	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero"`
+	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero" check:"preflight_timeout"`
 	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
 	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
 
 	// Remote is the git remote that holds every assignment's review
 	// state, for machines that share no disk ("": this folder only).
-	Remote       string   `json:"remote,omitempty" specdev:"nonzero"`
-	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero"` // the longest wait between two looks at the remote while waiting
-	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                 // sign the commit of every verdict with git's signing key
+	Remote       string   `json:"remote,omitempty" specdev:"nonzero" check:"name"`
+	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero" check:"remote_poll"` // the longest wait between two looks at the remote while waiting
+	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                                     // sign the commit of every verdict with git's signing key
 
 	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
 }
@@ -61,22 +64,12 @@ func DefaultConfig() Config {
 // default. The default preflight_timeout is 5m, or half of stale_after
 // when that is shorter.
 func (c Config) WithDefaults() Config {
-	if c.StaleAfter == 0 {
-		c.StaleAfter = Duration(DefaultStaleAfter)
-	}
-	if c.LockTimeout == 0 {
-		c.LockTimeout = Duration(DefaultLockTimeout)
-	}
-	if c.Effort == "" {
-		c.Effort = DefaultEffort
-	}
-	if c.RemotePoll == 0 {
-		c.RemotePoll = Duration(DefaultRemotePoll)
-	}
-	if c.PreflightTimeout == 0 {
-		// the gate must end within the reviewer's lease (Config.Validate)
-		c.PreflightTimeout = min(Duration(DefaultPreflightTimeout), c.StaleAfter/2)
-	}
+	c.StaleAfter = cmp.Or(c.StaleAfter, Duration(DefaultStaleAfter))
+	c.LockTimeout = cmp.Or(c.LockTimeout, Duration(DefaultLockTimeout))
+	c.Effort = cmp.Or(c.Effort, DefaultEffort)
+	c.RemotePoll = cmp.Or(c.RemotePoll, Duration(DefaultRemotePoll))
+	// the gate must end within the reviewer's lease (Config.Validate)
+	c.PreflightTimeout = cmp.Or(c.PreflightTimeout, min(Duration(DefaultPreflightTimeout), c.StaleAfter/2))
 	return c
 }
 
@@ -93,11 +86,5 @@ func (c Config) ForEffort(effort string) Config {
 
 // RoundLimit is max_rounds if set, else the effort level's limit.
 func (c Config) RoundLimit() int {
-	if c.MaxRounds > 0 {
-		return c.MaxRounds
-	}
-	if n, ok := effortRounds[c.Effort]; ok {
-		return n
-	}
-	return effortRounds[DefaultEffort]
+	return cmp.Or(c.MaxRounds, effortRounds[c.Effort], effortRounds[DefaultEffort]) // every level's limit is above 0
 }

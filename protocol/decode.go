@@ -57,10 +57,14 @@ func firstInvalidUTF8(data []byte) int {
 	return len(data)
 }
 
-// semantic runs rules on one check and reports what they found against
-// file and schema: each type's Validate (its shape, then its semantics).
-func semantic(file, schema string, rules ...func(*check)) error {
+// semantic applies the shape rules of v (a pointer to a struct, or nil)
+// and then rules on one check, and reports what they found against file
+// and schema: each type's Validate (its shape, then its semantics).
+func semantic(file, schema string, v any, rules ...func(*check)) error {
 	var c check
+	if v != nil {
+		c.shape(v)
+	}
 	for _, rule := range rules {
 		rule(&c)
 	}
@@ -68,7 +72,7 @@ func semantic(file, schema string, rules ...func(*check)) error {
 }
 
 // decode reads data into v, applies the defaults of what it left out,
-// and then rules.
+// and then its shape rules and rules.
 func decode(file, schema string, data []byte, v any, strict bool, rules ...func(*check)) error {
 	if err := read(file, schema, data, v, strict); err != nil {
 		return err
@@ -76,7 +80,10 @@ func decode(file, schema string, data []byte, v any, strict bool, rules ...func(
 	if d, ok := v.(interface{ applyDefaults() }); ok {
 		d.applyDefaults()
 	}
-	return semantic(file, schema, rules...)
+	if _, ok := v.(*[]Finding); ok {
+		v = nil // a list: rules checks its items
+	}
+	return semantic(file, schema, v, rules...)
 }
 
 // decoded is v, or nil if err is not.
@@ -92,21 +99,21 @@ func decoded[T any](v *T, err error) (*T, error) {
 // kept in Extra.
 func DecodeRequest(file string, data []byte) (*Request, error) {
 	var r Request
-	return decoded(&r, decode(file, "request", data, &r, false, r.shape, r.semantics))
+	return decoded(&r, decode(file, "request", data, &r, false, r.semantics))
 }
 
 // DecodeProgress reads and validates review_progress.json, including its
 // consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
 	var p Progress
-	return decoded(&p, decode(file, "progress", data, &p, false, p.shape, p.semantics))
+	return decoded(&p, decode(file, "progress", data, &p, false, p.semantics))
 }
 
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
 	var c Config
-	if err := decode(file, "config", data, &c, true, c.shape, c.semantics); err != nil {
+	if err := decode(file, "config", data, &c, true, c.semantics); err != nil {
 		return Config{}, err
 	}
 	return c, nil
@@ -116,7 +123,7 @@ func DecodeConfig(file string, data []byte) (Config, error) {
 // are errors that list the valid ones.
 func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 	var v Verdict
-	return decoded(&v, decode(file, "verdict", data, &v, true, v.shape, v.semantics))
+	return decoded(&v, decode(file, "verdict", data, &v, true, v.semantics))
 }
 
 // DecodeFindings reads a findings file (a JSON array of findings) written
@@ -124,7 +131,7 @@ func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
 	var findings []Finding
 	err := decode(file, "findings", data, &findings, true, func(c *check) {
-		c.each("", len(findings), MaxIssues, func(i int, c *check) { findings[i].shape(c); findings[i].semantics(c) })
+		c.each("", len(findings), MaxIssues, func(i int, c *check) { c.shape(&findings[i]); findings[i].semantics(c) })
 	})
 	if err != nil {
 		return nil, err
@@ -136,7 +143,7 @@ func DecodeFindings(file string, data []byte) ([]Finding, error) {
 func DecodeEvent(file string, line int, data []byte) (Event, error) {
 	var e Event
 	where := fmt.Sprintf("%s line %d", file, line)
-	if err := decode(where, "history", data, &e, false, e.shape); err != nil {
+	if err := decode(where, "history", data, &e, false); err != nil {
 		return Event{}, err
 	}
 	return e, nil

@@ -31,12 +31,12 @@ func ParseSeverity(s string) (Severity, error) {
 
 // Finding is one issue a reviewer found. Line 0 means "no particular line".
 type Finding struct {
-	File        string   `json:"file,omitempty"`
-	Line        int      `json:"line,omitzero"`
-	Severity    Severity `json:"severity" specdev:"required"`
-	Category    string   `json:"category,omitempty"`
-	Description string   `json:"description" specdev:"required"`
-	Suggestion  string   `json:"suggestion,omitempty"`
+	File        string   `json:"file,omitempty" check:"path"`
+	Line        int      `json:"line,omitzero" check:"line"`
+	Severity    Severity `json:"severity" specdev:"required" check:"severity"`
+	Category    string   `json:"category,omitempty" check:"category"`
+	Description string   `json:"description" specdev:"required" check:"description"`
+	Suggestion  string   `json:"suggestion,omitempty" check:"finding"`
 }
 
 // Location is "file:line", "file", or "" when neither is known.
@@ -98,10 +98,10 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // or in a verdict file (validated against schemas/verdict.schema.json).
 type Verdict struct {
 	Passed            bool      `json:"passed" specdev:"required"`
-	Summary           string    `json:"summary,omitempty"`
-	InterpretedIntent string    `json:"interpreted_intent,omitempty"`
+	Summary           string    `json:"summary,omitempty" check:"text"`
+	InterpretedIntent string    `json:"interpreted_intent,omitempty" check:"text"`
 	IntentSatisfied   *bool     `json:"intent_satisfied,omitempty"`
-	Issues            []Finding `json:"issues,omitempty"`
+	Issues            []Finding `json:"issues,omitempty" check:"issues"`
 }
 
 // Word is "pass" or "fail".

@@ -20,11 +20,11 @@ const MaxGroupLoops = 1000
 
 // Group is one group's declaration.
 type Group struct {
-	Version   int       `json:"version" specdev:"required"`
-	Name      string    `json:"name" specdev:"required"`
-	CreatedAt Timestamp `json:"created_at" specdev:"required"`
+	Version   int       `json:"version" specdev:"required" check:"version"`
+	Name      string    `json:"name" specdev:"required" check:"name"`
+	CreatedAt Timestamp `json:"created_at" specdev:"required" check:"set"`
 	Loops     []string  `json:"loops" specdev:"required"` // assignment folder names
-	Expect    int       `json:"expect,omitzero" specdev:"nonzero"`
+	Expect    int       `json:"expect,omitzero" specdev:"nonzero" check:"loops"`
 
 	// Extra keeps fields this version does not know.
 	Extra Extra `json:",embed"`
@@ -40,17 +40,13 @@ func (g *Group) Waits() int { return max(g.Expect-len(g.Loops), 0) }
 
 // Validate applies every rule of a group file.
 func (g *Group) Validate() error {
-	return semantic(g.file(), "group", g.shape, g.semantics)
+	return semantic(g.file(), "group", g, g.semantics)
 }
 
 func (g *Group) file() string { return StateDir + "/groups/" + g.Name + ".json" }
 
 func (g *Group) shape(c *check) {
-	c.between("version", int64(g.Version), 1, GroupVersion)
-	c.failErr("name", CheckName(g.Name))
-	c.setTime("created_at", g.CreatedAt)
 	c.each("loops", len(g.Loops), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(g.Loops[i])) })
-	c.optional("expect", int64(g.Expect), 1, MaxGroupLoops)
 	c.extraShape(g.Extra)
 }
 
@@ -74,11 +70,5 @@ func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*grou
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {
 	var g Group
-	if err := read(file, "group", data, &g, false); err != nil {
-		return nil, err
-	}
-	if err := semantic(file, "group", g.shape, g.semantics); err != nil {
-		return nil, err
-	}
-	return &g, nil
+	return decoded(&g, decode(file, "group", data, &g, false, g.semantics))
 }

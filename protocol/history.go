@@ -35,12 +35,12 @@ const (
 
 // Event is one line of review_history.jsonl.
 type Event struct {
-	Seq       int64          `json:"seq,omitzero" specdev:"nonzero"` // order of the event in its assignment's history; 0 in files older than the journal
-	TS        Timestamp      `json:"ts" specdev:"required"`
-	Event     EventName      `json:"event" specdev:"required"`
-	RequestID string         `json:"request_id,omitempty"`
-	Round     int            `json:"round,omitzero" specdev:"nonzero"`
-	Session   string         `json:"session,omitempty"`
+	Seq       int64          `json:"seq,omitzero" specdev:"nonzero" check:"seq"` // order of the event in its assignment's history; 0 in files older than the journal
+	TS        Timestamp      `json:"ts" specdev:"required" check:"set"`
+	Event     EventName      `json:"event" specdev:"required" check:"event"`
+	RequestID string         `json:"request_id,omitempty" check:"id"`
+	Round     int            `json:"round,omitzero" specdev:"nonzero" check:"round"`
+	Session   string         `json:"session,omitempty" check:"id"`
 	Detail    map[string]any `json:"detail,omitempty"`
 }
 

@@ -130,15 +130,11 @@ func (r *reading) member(dec *jsontext.Decoder, v reflect.Value, p *plan, f *fie
 		return err
 	}
 	if f.nonzero && (v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0) {
-		switch {
-		case f.how == asDuration:
-			return fail(dec.StackPointer(), hintDuration, "is 0s, out of range: leave the field out, or give a duration within its range")
-		case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
-			return fail(dec.StackPointer(), "", "is 0: leave the field out, or give a number from 1")
-		case v.Kind() == reflect.Slice:
-			return fail(dec.StackPointer(), "", "is an empty list: leave the field out, or give at least one item")
+		hint, zero := "", cmp.Or(map[reflect.Kind]string{reflect.Int: "0", reflect.Int64: "0", reflect.Slice: "an empty list"}[v.Kind()], "empty")
+		if f.how == asDuration {
+			hint, zero = hintDuration, "0s, out of range"
 		}
-		return fail(dec.StackPointer(), "", "is empty: leave the field out, or give a value")
+		return fail(dec.StackPointer(), hint, "is %s: leave the field out, or give a value within its range", zero)
 	}
 	if f.name == "version" && p.version > 0 && v.Int() > int64(p.version) {
 		return fail(dec.StackPointer(), "upgrade specdev to a release that reads this version",
@@ -269,10 +265,8 @@ func (p *plan) complete(dec *jsontext.Decoder, members bool, seen uint64, unknow
 		return fail(here.AppendToken(strings.Join(unknown, ", ")), "check the spelling", "%s", problem)
 	case len(missing) > 1:
 		return fail(here.AppendToken(missing[0]), "", "required field is missing; so are %s", strings.Join(missing[1:], ", "))
-	case len(missing) > 0:
-		return fail(here.AppendToken(missing[0]), "", "required field is missing")
 	}
-	return nil
+	return fail(here.AppendToken(missing[0]), "", "required field is missing")
 }
 
 // expect refuses a value at dec of another kind than kinds, which is

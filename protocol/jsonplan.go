@@ -14,6 +14,8 @@ type plan struct {
 	fields   map[string]*field // by JSON name
 	names    []string          // sorted, for "valid fields are"
 	required []*field          // in field order
+	checked  []*field          // the fields with a check tag, in field order
+	shaped   bool              // the type has shape rules of its own (a shaper)
 	closed   bool              // refuses unknown keys in every document
 	extra    int               // index of the Extra field, or -1
 	version  int               // the newest "version" this build reads; 0: none
@@ -29,6 +31,7 @@ type field struct {
 	want    string // what it takes, for "expected X, but got Y"
 	kinds   string // the kinds of JSON value (jsontext.Kind) that are one
 	nonzero bool
+	rule    rule // its shape rule (validate_tags.go)
 }
 
 var (
@@ -86,7 +89,8 @@ func planOf(t reflect.Type) *plan {
 }
 
 func structPlan(t reflect.Type) *plan {
-	p := &plan{fields: map[string]*field{}, closed: closedTypes[t], extra: -1, version: newestVersion[t]}
+	p := &plan{fields: map[string]*field{}, closed: closedTypes[t], extra: -1, version: newestVersion[t],
+		shaped: reflect.PointerTo(t).Implements(reflect.TypeFor[shaper]())}
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
@@ -104,6 +108,10 @@ func structPlan(t reflect.Type) *plan {
 		f.want, f.kinds = expects(sf.Type)
 		if f.how = howOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
+		}
+		if tag := sf.Tag.Get("check"); tag != "" {
+			f.rule = ruleOf(tag, sf, p.version)
+			p.checked = append(p.checked, f)
 		}
 		if sf.Tag.Get("specdev") == "required" {
 			p.required = append(p.required, f)

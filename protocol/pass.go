@@ -21,15 +21,15 @@ const DigestDeleted = "deleted"
 // digests the request carried from earlier passes of the gate (files a
 // passed review saw then and the round did not review again).
 type PassRecord struct {
-	RequestID   string            `json:"request_id" specdev:"required"`
-	Round       int               `json:"round" specdev:"required"`
-	HeadCommit  string            `json:"head_commit" specdev:"required"`
-	BaseCommit  string            `json:"base_commit,omitempty"`
-	Fingerprint string            `json:"fingerprint,omitempty"`
-	Files       []string          `json:"files" specdev:"required"`
-	FileDigests map[string]string `json:"file_digests,omitempty"`
+	RequestID   string            `json:"request_id" specdev:"required" check:"id"`
+	Round       int               `json:"round" specdev:"required" check:"round"`
+	HeadCommit  string            `json:"head_commit" specdev:"required" check:"id"`
+	BaseCommit  string            `json:"base_commit,omitempty" check:"commit"`
+	Fingerprint string            `json:"fingerprint,omitempty" check:"fingerprint"`
+	Files       []string          `json:"files" specdev:"required" check:"paths"`
+	FileDigests map[string]string `json:"file_digests,omitempty" check:"digests"`
 	Staged      bool              `json:"staged,omitzero"`
-	CompletedAt Timestamp         `json:"completed_at" specdev:"required"`
+	CompletedAt Timestamp         `json:"completed_at" specdev:"required" check:"time"`
 }
 
 // same reports whether o holds what p holds (see Request.Same).

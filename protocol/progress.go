@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"slices"
 
 	json "github.com/go-json-experiment/json"
@@ -15,32 +16,32 @@ const ProgressVersion = 1
 // Progress is review_progress.json: the reviewer's checkpoint and the source
 // of truth for what was reviewed. The seed's fields come first.
 type Progress struct {
-	Phase          Phase     `json:"phase" specdev:"required"`
-	Mode           Mode      `json:"mode" specdev:"nonzero"`
-	StartedAt      Timestamp `json:"started_at"`
-	LastActivity   Timestamp `json:"last_activity"`
-	FilesTotal     int       `json:"files_total"`
-	FilesReviewed  []string  `json:"files_reviewed" specdev:"required"`
-	FilesRemaining []string  `json:"files_remaining" specdev:"required"`
-	FindingsSoFar  int       `json:"findings_so_far"`
-	SessionID      string    `json:"session_id"`
+	Phase          Phase     `json:"phase" specdev:"required" check:"phase"`
+	Mode           Mode      `json:"mode" specdev:"nonzero" check:"mode"`
+	StartedAt      Timestamp `json:"started_at" check:"time"`
+	LastActivity   Timestamp `json:"last_activity" check:"time"`
+	FilesTotal     int       `json:"files_total" check:"files"`
+	FilesReviewed  []string  `json:"files_reviewed" specdev:"required" check:"paths"`
+	FilesRemaining []string  `json:"files_remaining" specdev:"required" check:"paths"`
+	FindingsSoFar  int       `json:"findings_so_far" check:"findings"`
+	SessionID      string    `json:"session_id" check:"session"`
 
 	// Lease is the fencing token of the claim that made SessionID the
 	// holder: every reviewer write must present it, so that a displaced
 	// holder, or a second process using the same session id, is refused.
-	Lease string `json:"lease,omitempty"`
+	Lease string `json:"lease,omitempty" check:"lease"`
 
-	Version        int              `json:"version,omitzero" specdev:"nonzero"`
-	RequestID      string           `json:"request_id,omitempty"`
-	Round          int              `json:"round,omitzero" specdev:"nonzero"`
-	Takeovers      []Takeover       `json:"takeovers,omitempty"`
-	Preflight      *PreflightResult `json:"preflight,omitempty"`
-	Findings       []Finding        `json:"findings,omitempty"`
-	Resolved       []Resolved       `json:"resolved,omitempty"`
-	Verdict        *Verdict         `json:"verdict,omitempty"`
-	Decision       *Decision        `json:"decision,omitempty"`
-	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty"`
-	Plan           *RoundPlan       `json:"plan,omitempty"`
+	Version        int              `json:"version,omitzero" specdev:"nonzero" check:"version"`
+	RequestID      string           `json:"request_id,omitempty" check:"id"`
+	Round          int              `json:"round,omitzero" specdev:"nonzero" check:"round"`
+	Takeovers      []Takeover       `json:"takeovers,omitempty" check:"takeovers"`
+	Preflight      *PreflightResult `json:"preflight,omitempty" check:"object"`
+	Findings       []Finding        `json:"findings,omitempty" check:"findings"`
+	Resolved       []Resolved       `json:"resolved,omitempty" check:"findings"`
+	Verdict        *Verdict         `json:"verdict,omitempty" check:"object"`
+	Decision       *Decision        `json:"decision,omitempty" check:"object"`
+	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty" check:"rounds"`
+	Plan           *RoundPlan       `json:"plan,omitempty" check:"object"`
 	Journal        *Journal         `json:"journal,omitempty"`
 	Extra          Extra            `json:",embed"`
 
@@ -48,30 +49,30 @@ type Progress struct {
 	// recorded (the index's, in a --staged review) where it differed from
 	// the request's, so that a pass of files changed since is refused
 	// (ReviewedDigests).
-	RecordedDigests map[string]string `json:"recorded_digests,omitempty"`
+	RecordedDigests map[string]string `json:"recorded_digests,omitempty" check:"digests"`
 }
 
 // Takeover records one change of the session holding a review.
 type Takeover struct {
-	From   string    `json:"from" specdev:"required"`
-	To     string    `json:"to" specdev:"required"`
-	At     Timestamp `json:"at" specdev:"required"`
-	Reason string    `json:"reason"` // "stale", "force" or "resume" (after a release)
-	Idle   string    `json:"idle,omitempty"`
+	From   string    `json:"from" specdev:"required" check:"session"`
+	To     string    `json:"to" specdev:"required" check:"session"`
+	At     Timestamp `json:"at" specdev:"required" check:"time"`
+	Reason string    `json:"reason" check:"id"` // "stale", "force" or "resume" (after a release)
+	Idle   string    `json:"idle,omitempty" check:"id"`
 	// FromLease is the lease From held, so that a write presenting it
 	// is told which review it lost, whatever the session holds since.
-	FromLease string `json:"from_lease,omitempty"`
+	FromLease string `json:"from_lease,omitempty" check:"lease"`
 }
 
 // PreflightResult is what the mechanical gate printed and returned.
 type PreflightResult struct {
 	Command    []string  `json:"command"`
 	Passed     bool      `json:"passed" specdev:"required"`
-	ExitCode   int       `json:"exit_code"`
-	DurationMS int64     `json:"duration_ms"`
-	Output     string    `json:"output"`
-	Error      string    `json:"error,omitempty"`
-	At         Timestamp `json:"at"`
+	ExitCode   int       `json:"exit_code" check:"exit_code"`
+	DurationMS int64     `json:"duration_ms" check:"ms"`
+	Output     string    `json:"output" check:"text"`
+	Error      string    `json:"error,omitempty" check:"text"`
+	At         Timestamp `json:"at" check:"time"`
 }
 
 // Resolved is a finding of the previous round that the reviewer of this
@@ -79,36 +80,36 @@ type PreflightResult struct {
 // the briefing lists them (AllFindings), from 1; the finding is copied,
 // so that what was resolved reads the same after any later change.
 type Resolved struct {
-	Round   int     `json:"round"`
-	Number  int     `json:"number"`
-	Finding Finding `json:"finding"`
+	Round   int     `json:"round" check:"round"`
+	Number  int     `json:"number" check:"number"`
+	Finding Finding `json:"finding" check:"object"`
 }
 
 // Decision is a human's approval or rejection of a proposed verdict.
 type Decision struct {
 	Approved bool      `json:"approved" specdev:"required"`
-	Notes    string    `json:"notes,omitempty"`
-	At       Timestamp `json:"at"`
+	Notes    string    `json:"notes,omitempty" check:"text"`
+	At       Timestamp `json:"at" check:"time"`
 }
 
 // RoundRecord keeps a finished round of the same review loop, so that the
 // report of a later round can show it before the addendum.
 type RoundRecord struct {
-	Round         int              `json:"round" specdev:"required"`
-	Gate          string           `json:"gate,omitempty"`
-	HeadCommit    string           `json:"head_commit,omitempty"`
-	Since         string           `json:"since,omitempty"`     // the commit the round's changes were read from
-	Plan          string           `json:"plan,omitempty"`      // follow_up or full
-	Unchanged     []string         `json:"unchanged,omitempty"` // carried over as reviewed from the round before`
-	RequestID     string           `json:"request_id,omitempty"`
-	Status        Status           `json:"status" specdev:"required"`
-	FilesReviewed []string         `json:"files_reviewed"`
-	FilesTotal    int              `json:"files_total"`
-	Preflight     *PreflightResult `json:"preflight,omitempty"`
-	Findings      []Finding        `json:"findings,omitempty"`
-	Resolved      []Resolved       `json:"resolved,omitempty"`
-	Verdict       *Verdict         `json:"verdict,omitempty"`
-	Decision      *Decision        `json:"decision,omitempty"`
+	Round         int              `json:"round" specdev:"required" check:"round"`
+	Gate          string           `json:"gate,omitempty" check:"name"`
+	HeadCommit    string           `json:"head_commit,omitempty" check:"id"`
+	Since         string           `json:"since,omitempty" check:"id"`        // the commit the round's changes were read from
+	Plan          string           `json:"plan,omitempty" check:"plan"`       // follow_up or full
+	Unchanged     []string         `json:"unchanged,omitempty" check:"paths"` // carried over as reviewed from the round before`
+	RequestID     string           `json:"request_id,omitempty" check:"id"`
+	Status        Status           `json:"status" specdev:"required" check:"status"`
+	FilesReviewed []string         `json:"files_reviewed" check:"paths"`
+	FilesTotal    int              `json:"files_total" check:"files"`
+	Preflight     *PreflightResult `json:"preflight,omitempty" check:"object"`
+	Findings      []Finding        `json:"findings,omitempty" check:"findings"`
+	Resolved      []Resolved       `json:"resolved,omitempty" check:"findings"`
+	Verdict       *Verdict         `json:"verdict,omitempty" check:"object"`
+	Decision      *Decision        `json:"decision,omitempty" check:"object"`
 }
 
 // progressFields is Progress without its methods, for the encoder.
@@ -134,12 +135,8 @@ func (p PreflightResult) MarshalJSON() ([]byte, error) {
 }
 
 func (p *Progress) applyDefaults() {
-	if p.Version == 0 {
-		p.Version = ProgressVersion
-	}
-	if p.Mode == "" {
-		p.Mode = ModeAuto
-	}
+	p.Version = cmp.Or(p.Version, ProgressVersion)
+	p.Mode = cmp.Or(p.Mode, ModeAuto)
 }
 
 // Files returns every file of the review: reviewed ones first, in order.

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"maps"
 	"reflect"
 	"slices"
@@ -27,52 +28,52 @@ const (
 // and reviewer. The seed's fields are always written; the rest are omitted
 // while empty. Status lives here.
 type Request struct {
-	Version           int       `json:"version" specdev:"required"`
-	RequestID         string    `json:"request_id,omitempty"`
-	AssignmentID      string    `json:"assignment_id"`
-	AssignmentPath    string    `json:"assignment_path"`
-	Gate              string    `json:"gate" specdev:"nonzero"`
-	Status            Status    `json:"status" specdev:"required"`
-	Mode              Mode      `json:"mode" specdev:"nonzero"`
-	Timestamp         Timestamp `json:"timestamp"`
-	HeadCommit        string    `json:"head_commit"`
-	ChangedFiles      []string  `json:"changed_files"` // absent in a request another tool wrote: it names none (NamesNoFiles)
-	Fingerprint       string    `json:"fingerprint,omitempty"`
-	Notes             string    `json:"notes"`
-	Round             int       `json:"round,omitzero" specdev:"nonzero"`
-	MaxRounds         int       `json:"max_rounds,omitzero" specdev:"nonzero"`
-	ReviewerNotes     string    `json:"reviewer_notes"`
-	ProposedVerdict   string    `json:"proposed_verdict"`
-	CompletedAt       Timestamp `json:"completed_at"`
-	ReviewerSessionID string    `json:"reviewer_session_id,omitempty"`
+	Version           int       `json:"version" specdev:"required" check:"version"`
+	RequestID         string    `json:"request_id,omitempty" check:"id"`
+	AssignmentID      string    `json:"assignment_id" check:"id"`
+	AssignmentPath    string    `json:"assignment_path" check:"path"`
+	Gate              string    `json:"gate" specdev:"nonzero" check:"name"`
+	Status            Status    `json:"status" specdev:"required" check:"status"`
+	Mode              Mode      `json:"mode" specdev:"nonzero" check:"mode"`
+	Timestamp         Timestamp `json:"timestamp" check:"time"`
+	HeadCommit        string    `json:"head_commit" check:"id"`
+	ChangedFiles      []string  `json:"changed_files" check:"paths"` // absent in a request another tool wrote: it names none (NamesNoFiles)
+	Fingerprint       string    `json:"fingerprint,omitempty" check:"fingerprint"`
+	Notes             string    `json:"notes" check:"text"`
+	Round             int       `json:"round,omitzero" specdev:"nonzero" check:"round"`
+	MaxRounds         int       `json:"max_rounds,omitzero" specdev:"nonzero" check:"round"`
+	ReviewerNotes     string    `json:"reviewer_notes" check:"text"`
+	ProposedVerdict   string    `json:"proposed_verdict" check:"verdict"`
+	CompletedAt       Timestamp `json:"completed_at" check:"time"`
+	ReviewerSessionID string    `json:"reviewer_session_id,omitempty" check:"session"`
 	// The agent session to resume in the loop's next round, and what the
 	// agents' runs used (agent.go).
-	AgentSession       *AgentSession `json:"agent_session,omitempty"`
-	AgentCost          *AgentCost    `json:"agent_cost,omitempty"`
-	LastReviewedCommit string        `json:"last_reviewed_commit,omitempty"`
-	Guidance           string        `json:"guidance,omitempty"`
-	ContinuedAt        Timestamp     `json:"continued_at,omitzero"`
+	AgentSession       *AgentSession `json:"agent_session,omitempty" check:"object"`
+	AgentCost          *AgentCost    `json:"agent_cost,omitempty" check:"object"`
+	LastReviewedCommit string        `json:"last_reviewed_commit,omitempty" check:"id"`
+	Guidance           string        `json:"guidance,omitempty" check:"text"`
+	ContinuedAt        Timestamp     `json:"continued_at,omitzero" check:"time"`
 
 	// What the request covers beyond its files (see pass.go): the commit
 	// its range starts from, whether it is the staged change, each file's
 	// content digest, the digests carried from earlier passes and rounds,
 	// and the review that last passed each gate.
-	BaseCommit     string                `json:"base_commit,omitempty"`
+	BaseCommit     string                `json:"base_commit,omitempty" check:"commit"`
 	Staged         bool                  `json:"staged,omitzero"`
-	FileDigests    map[string]string     `json:"file_digests,omitempty"`
-	CarriedDigests map[string]string     `json:"carried_digests,omitempty"`
+	FileDigests    map[string]string     `json:"file_digests,omitempty" check:"digests"`
+	CarriedDigests map[string]string     `json:"carried_digests,omitempty" check:"digests"`
 	Passed         map[string]PassRecord `json:"passed,omitempty"`
 
 	// SnapshotCommit holds exactly the request's files as requested (HEAD
 	// itself when none of them was uncommitted): the reviewed state, and
 	// what the next round's changes are read from.
-	SnapshotCommit string `json:"snapshot_commit,omitempty"`
+	SnapshotCommit string `json:"snapshot_commit,omitempty" check:"commit"`
 	// Delta says what changed since the previous round of the loop.
-	Delta *Delta `json:"delta,omitempty"`
+	Delta *Delta `json:"delta,omitempty" check:"object"`
 	// Group names the parallel loops the assignment belongs to (see
 	// group.go); Checkpoint marks a review of work in progress, which is
 	// no round of the gate's loop and no pass of the gate.
-	Group      string `json:"group,omitempty"`
+	Group      string `json:"group,omitempty" check:"name"`
 	Checkpoint bool   `json:"checkpoint,omitzero"`
 
 	// What the loop keeps from request to request, as it keeps its gate
@@ -81,16 +82,16 @@ type Request struct {
 	// checkpoint interval), and the worktree of the repository its
 	// requests are made in, relative to the project root ("" for the
 	// project root's own checkout): git and the files are read there.
-	FileSet  []string `json:"file_set,omitempty"`
-	Effort   string   `json:"effort,omitempty"`
-	Worktree string   `json:"worktree,omitempty"`
+	FileSet  []string `json:"file_set,omitempty" check:"paths"`
+	Effort   string   `json:"effort,omitempty" check:"effort"`
+	Worktree string   `json:"worktree,omitempty" check:"path"`
 
 	// PreflightFailed marks a request whose pre-flight gate failed: it
 	// went back to the implementer unreviewed and is no round of the
 	// loop. BlockedReason says why a blocked request waits for a human:
 	// BlockedStuck, or "" for the round limit.
 	PreflightFailed bool   `json:"preflight_failed,omitzero"`
-	BlockedReason   string `json:"blocked_reason,omitempty"`
+	BlockedReason   string `json:"blocked_reason,omitempty" check:"blocked"`
 
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
@@ -112,15 +113,9 @@ func (r Request) MarshalJSON() ([]byte, error) {
 // applyDefaults fills what a seed-shaped request leaves out (the decoder
 // refuses these fields written empty).
 func (r *Request) applyDefaults() {
-	if r.Gate == "" {
-		r.Gate = DefaultGate
-	}
-	if r.Mode == "" {
-		r.Mode = ModeAuto
-	}
-	if r.Round == 0 {
-		r.Round = 1
-	}
+	r.Gate = cmp.Or(r.Gate, DefaultGate)
+	r.Mode = cmp.Or(r.Mode, ModeAuto)
+	r.Round = cmp.Or(r.Round, 1)
 }
 
 // RoundText is "2 of 3", or "2" when the request names no limit, and
@@ -194,8 +189,8 @@ func (r *Request) Same(o *Request) bool {
 // loop opens with the first rejection and closes when the gate passes;
 // only a human raises its limit or lifts it when stuck (work unblock).
 type Loop struct {
-	RoundsFailed int  `json:"rounds_failed" specdev:"required"`
-	MaxRounds    int  `json:"max_rounds" specdev:"required"`
+	RoundsFailed int  `json:"rounds_failed" specdev:"required" check:"rounds"`
+	MaxRounds    int  `json:"max_rounds" specdev:"required" check:"round"`
 	Stuck        bool `json:"stuck,omitzero"`
 }
 

@@ -8,13 +8,13 @@ package protocol
 // whether the reviewer of the previous round gets a follow-up review of
 // the change alone, or everyone a full review.
 type Delta struct {
-	Since        string   `json:"since,omitempty"`                  // the last reviewed commit ("" outside git)
-	Changed      []string `json:"changed" specdev:"required"`       // files of the request changed since the last review
-	ChangedLines int      `json:"changed_lines" specdev:"required"` // lines added and removed in them (git diff --numstat)
-	TotalLines   int      `json:"total_lines" specdev:"required"`   // lines of every file of the request
-	ByFiles      bool     `json:"by_files,omitzero"`                // lines could not be counted: the sizes are file counts
-	CommitGone   bool     `json:"commit_gone,omitzero"`             // Since is no longer in the repository (history rewritten)
-	Stat         string   `json:"stat,omitempty"`                   // git diff --stat of the change, for the briefing
+	Since        string   `json:"since,omitempty" check:"id"`                     // the last reviewed commit ("" outside git)
+	Changed      []string `json:"changed" specdev:"required" check:"paths"`       // files of the request changed since the last review
+	ChangedLines int      `json:"changed_lines" specdev:"required" check:"lines"` // lines added and removed in them (git diff --numstat)
+	TotalLines   int      `json:"total_lines" specdev:"required" check:"lines"`   // lines of every file of the request
+	ByFiles      bool     `json:"by_files,omitzero"`                              // lines could not be counted: the sizes are file counts
+	CommitGone   bool     `json:"commit_gone,omitzero"`                           // Since is no longer in the repository (history rewritten)
+	Stat         string   `json:"stat,omitempty" check:"stat"`                    // git diff --stat of the change, for the briefing
 }
 
 // MaxFollowUpShare is the largest share of the review that a follow-up
@@ -54,15 +54,15 @@ const (
 // were carried over as reviewed (not to re-read); HadFindings are files to
 // re-review only because the previous round found something in them.
 type RoundPlan struct {
-	Kind         string   `json:"kind" specdev:"required"`
-	Gate         string   `json:"gate,omitempty"`
-	HeadCommit   string   `json:"head_commit,omitempty"` // the commit holding what this round reads (the request's snapshot, or HEAD)
-	Since        string   `json:"since,omitempty"`       // the commit the changes are read from (follow-up)
-	Reason       string   `json:"reason,omitempty"`
-	ChangedLines int      `json:"changed_lines,omitzero"`
-	TotalLines   int      `json:"total_lines,omitzero"`
-	Unchanged    []string `json:"unchanged,omitempty"`
-	HadFindings  []string `json:"had_findings,omitempty"`
+	Kind         string   `json:"kind" specdev:"required" check:"kind"`
+	Gate         string   `json:"gate,omitempty" check:"name"`
+	HeadCommit   string   `json:"head_commit,omitempty" check:"id"` // the commit holding what this round reads (the request's snapshot, or HEAD)
+	Since        string   `json:"since,omitempty" check:"id"`       // the commit the changes are read from (follow-up)
+	Reason       string   `json:"reason,omitempty" check:"reason"`
+	ChangedLines int      `json:"changed_lines,omitzero" check:"lines"`
+	TotalLines   int      `json:"total_lines,omitzero" check:"lines"`
+	Unchanged    []string `json:"unchanged,omitempty" check:"paths"`
+	HadFindings  []string `json:"had_findings,omitempty" check:"paths"`
 }
 
 // FollowUp reports whether the plan is a follow-up review.

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -93,10 +94,7 @@ type TransitionError struct {
 }
 
 func (e *TransitionError) Error() string {
-	from := string(e.From)
-	if from == "" {
-		from = "no request"
-	}
+	from := cmp.Or(string(e.From), "no request")
 	return fmt.Sprintf("cannot move a review from %s to %s (from %s it can only become %s)",
 		from, e.To, from, strings.Join(names(nextStatuses(e.From)), ", "))
 }

@@ -2,8 +2,9 @@ package protocol
 
 // Validate methods of the values nested in state files and agent inputs.
 // Each value has two halves: shape applies exactly the rules of its
-// schema (types, bounds, lengths, enums, patterns; TestValidateAgreesWith
-// Schemas holds the two together), semantics the checks no schema can
+// schema (types, bounds, lengths, enums, patterns: the check tags of its
+// fields, validate_tags.go; TestValidateAgreesWithSchemas holds the two
+// together), semantics the checks no schema can
 // express (safe paths, consistent counts). Validate runs both, and so
 // does every decoder once the JSON is decoded. A broken rule is an
 // *InvalidError naming the field; nested values prefix their path
@@ -11,16 +12,7 @@ package protocol
 
 // Validate applies the rules of a finding.
 func (f *Finding) Validate() error {
-	return semantic("", "findings", f.shape, f.semantics)
-}
-
-func (f *Finding) shape(c *check) {
-	c.text("file", f.File, MaxPathLength)
-	c.between("line", int64(f.Line), 0, MaxLine)
-	c.oneOf("severity", string(f.Severity), severityNames...)
-	c.text("category", f.Category, MaxCategoryLength)
-	c.required("description", f.Description, MaxFindingText)
-	c.text("suggestion", f.Suggestion, MaxFindingText)
+	return semantic("", "findings", f, f.semantics)
 }
 
 // semantics: a finding's file, if named, is a review path.
@@ -30,8 +22,8 @@ func (f *Finding) semantics(c *check) {
 	}
 }
 
-// semanticsOutcome checks what a round produced beyond its shape (see
-// shapeOutcome): the files its findings name.
+// semanticsOutcome checks what a round produced beyond its shape: the
+// files its findings name.
 func semanticsOutcome(c *check, findings []Finding, resolved []Resolved, v *Verdict) {
 	c.each("findings", len(findings), MaxFindings, func(i int, c *check) { findings[i].semantics(c) })
 	c.each("resolved", len(resolved), MaxFindings, func(i int, c *check) { c.sub("finding", resolved[i].Finding.semantics) })
@@ -40,39 +32,13 @@ func semanticsOutcome(c *check, findings []Finding, resolved []Resolved, v *Verd
 	}
 }
 
-func (r *Resolved) shape(c *check) {
-	c.between("round", int64(r.Round), 1, MaxRound)
-	c.between("number", int64(r.Number), 1, MaxFindings)
-	c.sub("finding", r.Finding.shape)
-}
-
 // Validate applies the rules of a verdict.
 func (v *Verdict) Validate() error {
-	return semantic("", "verdict", v.shape, v.semantics)
-}
-
-func (v *Verdict) shape(c *check) {
-	c.text("summary", v.Summary, MaxTextLength)
-	c.text("interpreted_intent", v.InterpretedIntent, MaxTextLength)
-	c.each("issues", len(v.Issues), MaxIssues, func(i int, c *check) { v.Issues[i].shape(c) })
+	return semantic("", "verdict", v, v.semantics)
 }
 
 func (v *Verdict) semantics(c *check) {
 	c.each("issues", len(v.Issues), MaxIssues, func(i int, c *check) { v.Issues[i].semantics(c) })
-}
-
-func (d *Decision) shape(c *check) {
-	c.text("notes", d.Notes, MaxTextLength)
-	c.time("at", d.At)
-}
-
-func (t *Takeover) shape(c *check) {
-	c.failErr("from", CheckSession(t.From))
-	c.failErr("to", CheckSession(t.To))
-	c.time("at", t.At)
-	c.text("reason", t.Reason, MaxIDLength)
-	c.text("idle", t.Idle, MaxIDLength)
-	c.failErr("from_lease", CheckLease(t.FromLease))
 }
 
 func (p *PreflightResult) shape(c *check) {
@@ -81,42 +47,6 @@ func (p *PreflightResult) shape(c *check) {
 		if len(arg) > MaxPathLength {
 			c.text("command"+indexField(i), arg, MaxPathLength)
 		}
-	}
-	c.between("exit_code", int64(p.ExitCode), MinExitCode, MaxExitCode)
-	c.between("duration_ms", p.DurationMS, 0, MaxDurationMS)
-	c.text("output", p.Output, MaxTextLength)
-	c.text("error", p.Error, MaxTextLength)
-	c.time("at", p.At)
-}
-
-func (r *RoundRecord) shape(c *check) {
-	c.between("round", int64(r.Round), 1, MaxRound)
-	c.optionalName("gate", r.Gate)
-	c.text("head_commit", r.HeadCommit, MaxIDLength)
-	c.text("since", r.Since, MaxIDLength)
-	c.oneOf("plan", r.Plan, append([]string{""}, planKinds...)...)
-	c.paths("unchanged", r.Unchanged)
-	c.text("request_id", r.RequestID, MaxIDLength)
-	c.oneOf("status", string(r.Status), statusNames...)
-	c.paths("files_reviewed", r.FilesReviewed)
-	c.between("files_total", int64(r.FilesTotal), 0, MaxFiles)
-	shapeOutcome(c, r.Preflight, r.Findings, r.Resolved, r.Verdict, r.Decision)
-}
-
-// shapeOutcome checks what a round produced, kept alike in the progress
-// and in each earlier round's record: the pre-flight result, the
-// findings, the verdict and a human's decision.
-func shapeOutcome(c *check, pf *PreflightResult, findings []Finding, resolved []Resolved, v *Verdict, d *Decision) {
-	if pf != nil {
-		c.sub("preflight", pf.shape)
-	}
-	c.each("findings", len(findings), MaxFindings, func(i int, c *check) { findings[i].shape(c) })
-	c.each("resolved", len(resolved), MaxFindings, func(i int, c *check) { resolved[i].shape(c) })
-	if v != nil {
-		c.sub("verdict", v.shape)
-	}
-	if d != nil {
-		c.sub("decision", d.shape)
 	}
 }
 

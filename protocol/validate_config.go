@@ -5,44 +5,21 @@ import (
 	"time"
 )
 
-type configDuration struct {
-	name   string
-	bounds DurationBounds
-	get    func(*Config) Duration
-}
-
-// configDurations lists config.json's durations with their bounds.
-var configDurations = []configDuration{
-	{"stale_after", StaleAfterBounds, func(c *Config) Duration { return c.StaleAfter }},
-	{"lock_timeout", LockTimeoutBounds, func(c *Config) Duration { return c.LockTimeout }},
-	{"preflight_timeout", PreflightTimeoutBounds, func(c *Config) Duration { return c.PreflightTimeout }},
-	{"remote_poll", RemotePollBounds, func(c *Config) Duration { return c.RemotePoll }},
-}
-
 const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seconds); docs/design.md lists each setting's range`
 
 // Validate applies every rule of config.json: the schema's, the bounds of
 // each duration (0 is unset: the default applies), and that the preflight
 // gate cannot outlive a reviewer's lease.
 func (c *Config) Validate() error {
-	return semantic(ConfigFile, "config", c.shape, c.semantics)
+	return semantic(ConfigFile, "config", c, c.semantics)
 }
 
 func (c *Config) shape(ch *check) {
-	ch.optional("version", int64(c.Version), 1, 1)
-	for _, d := range configDurations {
-		ch.duration(d.name, d.get(c), d.bounds)
-	}
-	if c.Effort != "" {
-		ch.oneOf("effort", c.Effort, EffortLevels...)
-	}
-	ch.optional("max_rounds", int64(c.MaxRounds), 1, MaxConfigRounds)
 	if c.CheckpointEvery != nil {
 		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
 	}
-	ch.argv("preflight", c.Preflight)
+	ch.list("preflight", c.Preflight, MaxArgs)
 	ch.agents(c.Agents)
-	ch.optionalName("remote", c.Remote)
 }
 
 // semantics: signing needs a remote to sign for, and a configured preflight
@@ -93,16 +70,10 @@ func defaultMark(d Duration) string {
 
 // Validate applies the rules of one history event.
 func (e *Event) Validate() error {
-	return semantic(HistoryFile, "history", e.shape)
+	return semantic(HistoryFile, "history", e)
 }
 
 func (e *Event) shape(c *check) {
-	c.optional("seq", e.Seq, 1, MaxSeq)
-	c.setTime("ts", e.TS)
-	c.oneOf("event", string(e.Event), eventNames...)
-	c.text("request_id", e.RequestID, MaxIDLength)
-	c.optional("round", int64(e.Round), 1, MaxRound)
-	c.text("session", e.Session, MaxIDLength)
 	c.count("detail", len(e.Detail), MaxDetailKeys)
 	if len(e.Detail) == 0 || c.err != nil {
 		return

@@ -12,33 +12,26 @@ import (
 // Rules of the fields that carry a review across requests and crashes:
 // the commit range and content digests of a request (the commit gate),
 // each gate's last pass and open loop, the claim's lease, and the journal
-// of history events. Request.shape, Progress.shape and Event.shape call
-// these, one line per field.
+// of history events, where a check tag cannot say them.
 
 // MaxGates bounds the gates one request remembers (passes, loops).
 const MaxGates = 100
 
-// coverage checks the fields of a request that say what it covers.
-func (r *Request) coverage(c *check) {
-	c.commit("base_commit", r.BaseCommit)
-	c.commit("snapshot_commit", r.SnapshotCommit)
-	c.digests("file_digests", r.FileDigests)
-	c.digests("carried_digests", r.CarriedDigests)
-	if r.Delta != nil {
-		c.sub("delta", r.Delta.shape)
-	}
+// shape checks what no check tag of a request can: each gate's last pass
+// and open loop, the journal, and the kept unknown fields.
+func (r *Request) shape(c *check) {
 	c.count("passed", len(r.Passed), MaxGates)
 	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
 		c.gateKey("passed", gate)
-		c.sub("passed."+gate, rec.shape)
+		c.sub("passed."+gate, func(c *check) { c.shape(&rec) })
 	})
 	c.count("loops", len(r.Loops), MaxGates)
 	eachEntry(c, r.Loops, func(c *check, gate string, loop Loop) {
 		c.gateKey("loops", gate)
-		c.between("loops."+gate+".rounds_failed", int64(loop.RoundsFailed), 0, MaxRound)
-		c.between("loops."+gate+".max_rounds", int64(loop.MaxRounds), 1, MaxRound)
+		c.sub("loops."+gate, func(c *check) { c.shape(&loop) })
 	})
 	c.journal("journal", r.Journal)
+	c.extraShape(r.Extra)
 }
 
 // eachEntry applies rule to every entry of m and reports the first entry,
@@ -79,17 +72,6 @@ func (c *check) digestPaths(field string, m map[string]string) {
 			c.safePath(entry(field, path), path)
 		}
 	})
-}
-
-func (p PassRecord) shape(c *check) {
-	c.text("request_id", p.RequestID, MaxIDLength)
-	c.between("round", int64(p.Round), 1, MaxRound)
-	c.text("head_commit", p.HeadCommit, MaxIDLength)
-	c.commit("base_commit", p.BaseCommit)
-	c.fingerprint("fingerprint", p.Fingerprint)
-	c.paths("files", p.Files)
-	c.digests("file_digests", p.FileDigests)
-	c.time("completed_at", p.CompletedAt)
 }
 
 // gateKey: the keys of a map by gate are gate names.
@@ -138,7 +120,7 @@ func (c *check) journal(field string, j *Journal) {
 	}
 	c.each(field+".events", len(j.Events), MaxJournalEvents, func(i int, c *check) {
 		e := &j.Events[i]
-		e.shape(c)
+		c.shape(e)
 		if e.Seq < 1 {
 			c.fail("seq", "is missing: a journalled event needs its sequence number")
 		}
@@ -179,26 +161,6 @@ const MaxLineCount = 1<<31 - 1
 var planKinds = []string{PlanFollowUp, PlanFull}
 
 var fallbackReasons = []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}
-
-func (d *Delta) shape(c *check) {
-	c.text("since", d.Since, MaxIDLength)
-	c.paths("changed", d.Changed)
-	c.between("changed_lines", int64(d.ChangedLines), 0, MaxLineCount)
-	c.between("total_lines", int64(d.TotalLines), 0, MaxLineCount)
-	c.text("stat", d.Stat, MaxStatLength)
-}
-
-func (p *RoundPlan) shape(c *check) {
-	c.oneOf("kind", p.Kind, planKinds...)
-	c.optionalName("gate", p.Gate)
-	c.text("head_commit", p.HeadCommit, MaxIDLength)
-	c.text("since", p.Since, MaxIDLength)
-	c.oneOf("reason", p.Reason, fallbackReasons...)
-	c.optional("changed_lines", int64(p.ChangedLines), 0, MaxLineCount)
-	c.optional("total_lines", int64(p.TotalLines), 0, MaxLineCount)
-	c.paths("unchanged", p.Unchanged)
-	c.paths("had_findings", p.HadFindings)
-}
 
 func (p *RoundPlan) semantics(c *check) {
 	c.safePaths("unchanged", p.Unchanged)

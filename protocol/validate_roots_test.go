@@ -51,7 +51,7 @@ func propertyRoots() []propertyRoot {
 		{name: "findings", schema: "findings", shape: findingsShape, value: f,
 			validate: func() error {
 				var c check
-				c.each("", len(*f), MaxIssues, func(i int, c *check) { (*f)[i].shape(c); (*f)[i].semantics(c) })
+				c.each("", len(*f), MaxIssues, func(i int, c *check) { c.shape(&(*f)[i]); (*f)[i].semantics(c) })
 				return c.result("findings", "findings")
 			},
 			encode:    func() ([]byte, error) { return encodeFindings(*f) },
@@ -89,7 +89,7 @@ func requestShape(b []byte) error {
 		return err
 	}
 	r.applyDefaults()
-	return semantic(RequestFile, "request", r.shape)
+	return semantic(RequestFile, "request", &r)
 }
 
 func progressShape(b []byte) error {
@@ -98,7 +98,7 @@ func progressShape(b []byte) error {
 		return err
 	}
 	p.applyDefaults()
-	return semantic(ProgressFile, "progress", p.shape)
+	return semantic(ProgressFile, "progress", &p)
 }
 
 func verdictShape(b []byte) error {
@@ -106,7 +106,7 @@ func verdictShape(b []byte) error {
 	if err := read("verdict", "verdict", b, &v, true); err != nil {
 		return err
 	}
-	return semantic("verdict", "verdict", v.shape)
+	return semantic("verdict", "verdict", &v)
 }
 
 func findingsShape(b []byte) error {
@@ -114,8 +114,8 @@ func findingsShape(b []byte) error {
 	if err := read("findings", "findings", b, &f, true); err != nil {
 		return err
 	}
-	return semantic("findings", "findings", func(c *check) {
-		c.each("", len(f), MaxIssues, func(i int, c *check) { f[i].shape(c) })
+	return semantic("findings", "findings", nil, func(c *check) {
+		c.each("", len(f), MaxIssues, func(i int, c *check) { c.shape(&f[i]) })
 	})
 }
 
@@ -124,7 +124,7 @@ func eventShape(b []byte) error {
 	if err := read(HistoryFile, "history", b, &e, false); err != nil {
 		return err
 	}
-	return semantic(HistoryFile, "history", e.shape)
+	return semantic(HistoryFile, "history", &e)
 }
 
 func groupShape(b []byte) error {
@@ -132,7 +132,7 @@ func groupShape(b []byte) error {
 	if err := read("group", "group", b, &g, false); err != nil {
 		return err
 	}
-	return semantic("group", "group", g.shape)
+	return semantic("group", "group", &g)
 }
 
 func configShape(b []byte) error {
@@ -140,7 +140,7 @@ func configShape(b []byte) error {
 	if err := read(ConfigFile, "config", b, &c, true); err != nil {
 		return err
 	}
-	return semantic(ConfigFile, "config", c.shape)
+	return semantic(ConfigFile, "config", &c)
 }
 
 var baseTime = At(time.Date(2026, 2, 11, 10, 30, 0, 0, time.UTC))

@@ -13,44 +13,7 @@ import (
 // safe paths, and the kept unknown fields' bounds. A transaction calls it
 // before it writes the request.
 func (r *Request) Validate() error {
-	return semantic(RequestFile, "request", r.shape, r.semantics)
-}
-
-func (r *Request) shape(c *check) {
-	c.between("version", int64(r.Version), 1, RequestVersion)
-	c.text("request_id", r.RequestID, MaxIDLength)
-	c.text("assignment_id", r.AssignmentID, MaxIDLength)
-	c.text("assignment_path", r.AssignmentPath, MaxPathLength)
-	c.failErr("gate", CheckName(r.Gate))
-	c.oneOf("status", string(r.Status), statusNames...)
-	c.oneOf("mode", string(r.Mode), modeNames...)
-	c.time("timestamp", r.Timestamp)
-	c.text("head_commit", r.HeadCommit, MaxIDLength)
-	c.paths("changed_files", r.ChangedFiles)
-	c.fingerprint("fingerprint", r.Fingerprint)
-	c.text("notes", r.Notes, MaxTextLength)
-	c.optional("round", int64(r.Round), 1, MaxRound)
-	c.optional("max_rounds", int64(r.MaxRounds), 1, MaxRound)
-	c.text("reviewer_notes", r.ReviewerNotes, MaxTextLength)
-	c.oneOf("proposed_verdict", r.ProposedVerdict, verdictNames...)
-	c.time("completed_at", r.CompletedAt)
-	c.failErr("reviewer_session_id", CheckSession(r.ReviewerSessionID))
-	if r.AgentSession != nil {
-		c.sub("agent_session", r.AgentSession.shape)
-	}
-	if r.AgentCost != nil {
-		c.sub("agent_cost", r.AgentCost.shape)
-	}
-	c.text("last_reviewed_commit", r.LastReviewedCommit, MaxIDLength)
-	c.text("guidance", r.Guidance, MaxTextLength)
-	c.time("continued_at", r.ContinuedAt)
-	c.optionalName("group", r.Group)
-	c.oneOf("blocked_reason", r.BlockedReason, "", BlockedStuck)
-	c.paths("file_set", r.FileSet)
-	c.oneOf("effort", r.Effort, append([]string{""}, EffortLevels...)...)
-	c.text("worktree", r.Worktree, MaxPathLength)
-	r.coverage(c)
-	c.extraShape(r.Extra)
+	return semantic(RequestFile, "request", r, r.semantics)
 }
 
 func (r *Request) semantics(c *check) {
@@ -68,31 +31,11 @@ func (r *Request) semantics(c *check) {
 // file of the review counted once, as reviewed or as remaining). A
 // transaction calls it before it writes the progress.
 func (p *Progress) Validate() error {
-	return semantic(ProgressFile, "progress", p.shape, p.semantics)
+	return semantic(ProgressFile, "progress", p, p.semantics)
 }
 
 func (p *Progress) shape(c *check) {
-	c.oneOf("phase", string(p.Phase), phaseNames...)
-	c.oneOf("mode", string(p.Mode), modeNames...)
-	c.time("started_at", p.StartedAt)
-	c.time("last_activity", p.LastActivity)
-	c.between("files_total", int64(p.FilesTotal), 0, MaxFiles)
-	c.paths("files_reviewed", p.FilesReviewed)
-	c.paths("files_remaining", p.FilesRemaining)
-	c.between("findings_so_far", int64(p.FindingsSoFar), 0, MaxFindings)
-	c.failErr("session_id", CheckSession(p.SessionID))
-	c.failErr("lease", CheckLease(p.Lease))
-	c.optional("version", int64(p.Version), 1, ProgressVersion)
-	c.text("request_id", p.RequestID, MaxIDLength)
-	c.optional("round", int64(p.Round), 1, MaxRound)
-	c.each("takeovers", len(p.Takeovers), MaxTakeovers, func(i int, c *check) { p.Takeovers[i].shape(c) })
-	shapeOutcome(c, p.Preflight, p.Findings, p.Resolved, p.Verdict, p.Decision)
-	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].shape(c) })
-	if p.Plan != nil {
-		c.sub("plan", p.Plan.shape)
-	}
 	c.journal("journal", p.Journal)
-	c.digests("recorded_digests", p.RecordedDigests)
 	c.extraShape(p.Extra)
 }
 

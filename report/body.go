@@ -16,26 +16,23 @@ type round struct {
 	status    protocol.Status
 	proposed  string             // the verdict a manual-mode reviewer proposes
 	p         *protocol.Progress // files, findings, pre-flight, verdict, decision
+	plan      protocol.RoundPlan // the commit it read, and for a later round how (Kind "" when not known)
 	past      bool               // finished: unreviewed files are counted, not listed
 	unclaimed bool               // no reviewer has taken this round yet
-
-	head, since string   // the commit the round read; a follow-up's: the commit its changes are read from
-	plan        string   // follow_up or full ("" when not known)
-	reason      string   // why a later round is a full review
-	unchanged   []string // carried over as reviewed from the round before, not re-read
 }
 
 func currentRound(r *protocol.Request, p *protocol.Progress) round {
-	v := round{number: r.Round, status: r.Status, proposed: r.ProposedVerdict, p: p, head: r.ReviewedCommit()}
-	if pl := p.Plan; pl != nil {
-		v.head, v.plan, v.since, v.reason, v.unchanged = pl.HeadCommit, pl.Kind, pl.Since, pl.Reason, pl.Unchanged
+	v := round{number: r.Round, status: r.Status, proposed: r.ProposedVerdict, p: p, plan: protocol.RoundPlan{HeadCommit: r.ReviewedCommit()}}
+	if p.Plan != nil {
+		v.plan = *p.Plan
 	}
 	return v
 }
 
 func pastRound(rec protocol.RoundRecord) round {
-	return round{number: rec.Round, status: rec.Status, past: true, head: rec.HeadCommit, plan: rec.Plan, since: rec.Since,
-		unchanged: rec.Unchanged, p: &protocol.Progress{FilesTotal: rec.FilesTotal, FilesReviewed: rec.FilesReviewed,
+	return round{number: rec.Round, status: rec.Status, past: true,
+		plan: protocol.RoundPlan{HeadCommit: rec.HeadCommit, Kind: rec.Plan, Since: rec.Since, Unchanged: rec.Unchanged},
+		p: &protocol.Progress{FilesTotal: rec.FilesTotal, FilesReviewed: rec.FilesReviewed,
 			Preflight: rec.Preflight, Findings: rec.Findings, Resolved: rec.Resolved, Verdict: rec.Verdict, Decision: rec.Decision}}
 }
 
@@ -50,7 +47,7 @@ func (v round) remaining() int {
 // writeBody writes the sections of one round.
 func writeBody(w *writer, v round) {
 	writePreflight(w, v)
-	writeReviewed(w, v.p, v.unchanged)
+	writeReviewed(w, v.p, v.plan.Unchanged)
 	writeResolved(w, v.p.Resolved)
 	writeUnchanged(w, v)
 	writeNotReviewed(w, v)
@@ -60,11 +57,11 @@ func writeBody(w *writer, v round) {
 // writeUnchanged lists the files a follow-up round carried over from the
 // round before without re-reading them.
 func writeUnchanged(w *writer, v round) {
-	if len(v.unchanged) == 0 {
+	if len(v.plan.Unchanged) == 0 {
 		return
 	}
 	w.section("## Unchanged Since Round ", itoa(v.number-1), " (not re-read)")
-	for _, file := range v.unchanged {
+	for _, file := range v.plan.Unchanged {
 		w.line("- ", escape(file))
 	}
 }
@@ -73,17 +70,18 @@ func writeUnchanged(w *writer, v round) {
 // it read and, for a later round, how it was read.
 func (v round) heading() string {
 	var parts []string
-	if head := escape(prefix(v.head, 7)); head != "" {
+	pl := v.plan
+	if head := escape(prefix(pl.HeadCommit, 7)); head != "" {
 		parts = append(parts, "reviewed at "+head)
 	}
 	switch {
-	case v.plan == protocol.PlanFollowUp && v.since != "":
-		since, head := escape(prefix(v.since, 7)), escape(prefix(v.head, 7))
+	case pl.Kind == protocol.PlanFollowUp && pl.Since != "":
+		since, head := escape(prefix(pl.Since, 7)), escape(prefix(pl.HeadCommit, 7))
 		parts = append(parts, "follow-up of the changes since "+since+" ("+codeSpan("git diff "+since+".."+head)+")")
-	case v.plan == protocol.PlanFollowUp:
+	case pl.Kind == protocol.PlanFollowUp:
 		parts = append(parts, "follow-up")
-	case v.plan == protocol.PlanFull && v.reason != "":
-		parts = append(parts, "full review ("+escape(strings.ReplaceAll(v.reason, "_", " "))+")")
+	case pl.Kind == protocol.PlanFull && pl.Reason != "":
+		parts = append(parts, "full review ("+escape(strings.ReplaceAll(pl.Reason, "_", " "))+")")
 	}
 	if len(parts) == 0 {
 		return ""
@@ -203,7 +201,7 @@ func writeNotReviewed(w *writer, v round) {
 	case n == 0:
 		w.line("- (none)")
 	case v.past:
-		w.line("- (", plural(n, "file"), " not reviewed)")
+		w.line("- (", protocol.Plural(n, "file"), " not reviewed)")
 	default:
 		for _, file := range v.p.FilesRemaining {
 			w.line("- ", escape(file))
@@ -242,12 +240,4 @@ func lineRef(f protocol.Finding) string {
 		return "line " + strconv.Itoa(f.Line)
 	}
 	return ""
-}
-
-// plural is "1 file" or "4 files".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -29,9 +29,7 @@ import (
 
 // Render returns review_report.md for a request and its progress.
 func Render(r *protocol.Request, p *protocol.Progress) []byte {
-	if r == nil {
-		r = &protocol.Request{}
-	}
+	r = cmp.Or(r, &protocol.Request{})
 	past, cur := rounds(r, p)
 	var w writer
 	writeHeader(&w, r, cur.p)

@@ -47,7 +47,7 @@ func verdictLine(v round) string {
 	case v.status == protocol.StatusFailed:
 		return "FAILED" + decisionSuffix(v.p.Decision)
 	case v.remaining() > 0:
-		return "PENDING - " + plural(v.remaining(), "file") + " remaining"
+		return "PENDING - " + protocol.Plural(v.remaining(), "file") + " remaining"
 	}
 	return "PENDING - all files reviewed, verdict not yet given"
 }

@@ -14,8 +14,9 @@ type example struct {
 
 // examplesText holds the EXAMPLES of each help page: a line "== PATH"
 // starts the examples of a command path ("==" alone: the overview), and
-// each example is a line "# what it does" followed by its command line.
-// A test parses every one against the CLI and checks that it selects the
+// each example is a line "# what it does" followed by its command line,
+// broken before its flags to fit a help page (a line ending in a
+// backslash goes on in the next). A test parses every one against the CLI and checks that it selects the
 // command of its page, and that every command has some.
 //
 //go:embed examples.txt
@@ -32,7 +33,10 @@ func examples() map[string][]example {
 			path = strings.TrimSpace(line[2:])
 		case strings.HasPrefix(line, "# "):
 			note = line[2:]
-		case line != "":
+		case line == "":
+		case strings.HasPrefix(line, "  "): // the command line goes on
+			byPath[path][len(byPath[path])-1].cmd += "\n" + line
+		default:
 			byPath[path] = append(byPath[path], example{note, line})
 		}
 	}
@@ -53,7 +57,7 @@ func writeExamples(w io.Writer, path string) {
 		for _, line := range wrap(strings.Fields(e.note), helpWidth-4) {
 			fmt.Fprintf(w, "  # %s\n", line)
 		}
-		for _, line := range wrapCommand(e.cmd, helpWidth-2) {
+		for _, line := range strings.Split(e.cmd, "\n") {
 			fmt.Fprintf(w, "  %s\n", line)
 		}
 	}

@@ -47,10 +47,7 @@ func (c *HelpCmd) Run(k *kong.Kong) error {
 // place for: the bare form of a group with a default command, the
 // examples of the command and the exit codes.
 func helpPrinter(options kong.HelpOptions, ctx *kong.Context) error {
-	node := ctx.Selected()
-	if node == nil {
-		node = ctx.Model.Node
-	}
+	node := cmp.Or(ctx.Selected(), ctx.Model.Node)
 	if d := node.DefaultCmd; d != nil {
 		// kong's page of a group lists neither the help nor the flags of
 		// its default command: it gets them for this page

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -189,24 +188,20 @@ func TestSuggestions(t *testing.T) {
 	}
 }
 
-func TestWrapCommandKeepsFlagsWithTheirValues(t *testing.T) {
-	line := `specdev check record src/auth/throttle.go --session rv-4f2a --finding "important: the counter is kept in memory only" --line 42`
-	lines := wrapCommand(line, 60)
-	if len(lines) < 2 {
-		t.Fatalf("not wrapped: %q", lines)
-	}
-	joined := strings.ReplaceAll(strings.Join(lines, "\n"), "\\\n", "")
-	_, got, err := splitShell(joined)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, want, _ := splitShell(line)
-	if !slices.Equal(got, want) {
-		t.Fatalf("wrapped %q\nsplits to %q\nwant      %q", lines, got, want)
-	}
-	for _, l := range lines {
-		if strings.HasSuffix(strings.TrimSuffix(l, " \\"), "--finding") {
-			t.Fatalf("a flag was separated from its value: %q", lines)
+// A long example is broken before its flags, and its lines fit a help
+// page (TestExamplesParseAsTheirCommand parses it whole).
+func TestExamplesAreWrappedBeforeFlags(t *testing.T) {
+	for _, list := range examples() {
+		for _, e := range list {
+			lines := strings.Split(e.cmd, "\n")
+			for i, l := range lines {
+				if utf8.RuneCountInString(l) > helpWidth-2 {
+					t.Errorf("example line longer than %d: %q", helpWidth-2, l)
+				}
+				if i > 0 && !strings.HasPrefix(l, "  --") || i < len(lines)-1 && !strings.HasSuffix(l, " \\") {
+					t.Errorf("example not broken before a flag: %q", e.cmd)
+				}
+			}
 		}
 	}
 }

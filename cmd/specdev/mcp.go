@@ -44,18 +44,16 @@ func (c *McpConfigCmd) Run(app *App) error {
 		}
 		res := review.Result{State: "printed", Data: hc, Text: fmt.Sprintf("For %s, in %s:\n%s", c.Host, hc.File, hc.Snippet),
 			Next: "put it in place: specdev mcp config " + c.Host + " --write"}
-		if !c.Write {
-			return res, nil
+		if c.Write {
+			changed, err := hc.Write()
+			if err != nil {
+				return review.Result{}, err
+			}
+			res.State, res.Text, res.Next = "unchanged", hc.File+" already starts specdev mcp.", "restart "+c.Host+" (or reload its MCP servers) to start specdev mcp"
+			if changed {
+				res.State, res.Text = "written", "Added specdev to "+hc.File+"."
+			}
 		}
-		changed, err := hc.Write()
-		if err != nil {
-			return review.Result{}, err
-		}
-		res.State, res.Text = "unchanged", hc.File+" already starts specdev mcp."
-		if changed {
-			res.State, res.Text = "written", "Added specdev to "+hc.File+"."
-		}
-		res.Next = "restart " + c.Host + " (or reload its MCP servers) to start specdev mcp"
 		return res, nil
 	})
 }

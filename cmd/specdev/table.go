@@ -37,27 +37,27 @@ type table struct {
 const tableGap = 2
 
 // layout is how a table is shown: each column's widths at each level of
-// detail (measured once), its level of detail, which columns are dropped,
-// and how wide the first column may be (0: as wide as its values).
+// detail (measured once), its level of detail (-1: dropped), and how wide
+// the first column may be (0: as wide as its values).
 type layout struct {
-	widths  [][]int
-	level   []int
-	dropped []bool
-	cut     int
+	widths [][]int
+	level  []int
+	cut    int
 }
 
 // fit chooses the most detailed layout whose rows are at most width
 // characters wide. Every cell is measured once, whatever the number of
 // steps: a status of thousands of rows fits in time linear in its rows.
 func (t table) fit(width int) layout {
-	l := layout{widths: t.measure(), level: make([]int, len(t.cols)), dropped: make([]bool, len(t.cols))}
+	l := layout{widths: t.measure(), level: make([]int, len(t.cols))}
 	for _, s := range t.steps {
 		if l.total() <= width {
 			break
 		}
-		if s.drop {
-			l.dropped[s.col] = true
-		} else {
+		switch {
+		case s.drop:
+			l.level[s.col] = -1
+		case l.level[s.col] >= 0:
 			l.level[s.col]++
 		}
 	}
@@ -100,7 +100,7 @@ func (l layout) colWidth(i int) int {
 func (l layout) total() int {
 	total, n := 0, 0
 	for i := range l.widths {
-		if !l.dropped[i] {
+		if l.level[i] >= 0 {
 			total += l.colWidth(i)
 			n++
 		}
@@ -115,7 +115,7 @@ func (t table) render(l layout, color bool) string {
 	for r := range t.cols[0] {
 		line.Reset()
 		for i, c := range t.cols {
-			if l.dropped[i] {
+			if l.level[i] < 0 {
 				continue
 			}
 			w := l.colWidth(i)

@@ -53,32 +53,3 @@ func splitShell(line string) (raw, words []string, err error) {
 	flush()
 	return raw, words, nil
 }
-
-// wrapCommand breaks a long command line before its flags, with a
-// backslash at each line end, so that it can still be pasted. A flag and
-// the word after it stay together.
-func wrapCommand(line string, width int) []string {
-	raw, _, err := splitShell(line)
-	if err != nil || len(line) <= width {
-		return []string{line}
-	}
-	var lines []string
-	cur := ""
-	for i := 0; i < len(raw); i++ {
-		u := raw[i]
-		if strings.HasPrefix(u, "-") && !strings.Contains(u, "=") && i+1 < len(raw) && !strings.HasPrefix(raw[i+1], "-") {
-			i++
-			u += " " + raw[i]
-		}
-		switch {
-		case cur == "":
-			cur = u
-		case strings.HasPrefix(u, "-") && len(cur)+1+len(u) > width-2:
-			lines = append(lines, cur+" \\")
-			cur = "  " + u
-		default:
-			cur += " " + u
-		}
-	}
-	return append(lines, cur)
-}
