@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/specdev/specdev/internal/atomicfile"
 )
 
 // tempMarker is part of every temp file name, so that leftovers of a killed
@@ -82,14 +84,11 @@ func replaceFile(dir string, f fileWrite) error {
 	return err
 }
 
+// syncDir is atomicfile.SyncDir where a file system that cannot sync a
+// folder (EINVAL) is no error.
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("sync folder %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return fmt.Errorf("sync folder %s: %w", dir, err)
+	if err := atomicfile.SyncDir(dir); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
 	}
 	return nil
 }

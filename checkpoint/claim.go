@@ -120,8 +120,7 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 	idle, _ := Idle(tx.Now, p.LastActivity.Time, a.written(protocol.ProgressFile))
 	stale := idle >= a.store.StaleAfter()
 	if !stale && !opt.Force {
-		return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, LastActivity: p.LastActivity.Time,
-			Idle: idle, StaleAfter: a.store.StaleAfter()}
+		return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, Idle: idle, StaleAfter: a.store.StaleAfter()}
 	}
 	reason := "stale"
 	if !stale {

@@ -50,47 +50,25 @@ func (e *BusyError) HintText() string {
 // committed to a repository could otherwise make it write outside the
 // project.
 type LinkError struct {
-	File   string // relative to the project root, e.g. .specdev/assignments/00001_x/.specdev.lock
-	What   string // "a symlink", "a folder", "not a regular file"…
-	Folder bool   // the path should be a folder, not a file
-	Names  uint64 // of a hard link: how many names the file has
+	File string // relative to the project root, e.g. .specdev/assignments/00001_x/.specdev.lock
+	What string // what it is, and why that is refused: "a symlink; specdev never follows links in its state"
+	Hint string
 }
 
-func (e *LinkError) Error() string {
-	switch {
-	case e.What == "a symlink":
-		return fmt.Sprintf("%s is a symlink; specdev never follows links in its state", e.File)
-	case e.Names > 1:
-		return fmt.Sprintf("%s is a hard link (one file with %d names); specdev never reads or writes state that another path shares", e.File, e.Names)
-	}
-	want := "a regular file"
-	if e.Folder {
-		want = "a folder"
-	}
-	return fmt.Sprintf("%s is %s, not %s", e.File, e.What, want)
-}
+func (e *LinkError) Error() string { return e.File + " is " + e.What }
 
 // Is makes errors.Is(err, protocol.ErrInvalid) true.
 func (e *LinkError) Is(target error) bool { return target == protocol.ErrInvalid }
 
 // HintText suggests what to do.
-func (e *LinkError) HintText() string {
-	switch {
-	case e.Folder:
-		return "replace it with a real folder (move the folder it points to here) or remove it"
-	case e.Names > 1:
-		return "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"
-	}
-	return "replace it with a regular file or remove it"
-}
+func (e *LinkError) HintText() string { return e.Hint }
 
 // HeldError says a live session holds the review.
 type HeldError struct {
-	Assignment   string
-	Session      string
-	LastActivity time.Time
-	Idle         time.Duration
-	StaleAfter   time.Duration
+	Assignment string
+	Session    string
+	Idle       time.Duration
+	StaleAfter time.Duration
 }
 
 func (e *HeldError) Error() string {
@@ -171,51 +149,51 @@ func (e *LeaseError) HintText() string {
 		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
 }
 
-// StateError is an action that does not fit the review's state.
-type StateError struct {
+// condition is the sentinel an error of the store satisfies (errors.Is).
+type condition interface{ sentinel() error }
+
+type (
+	conflictCondition struct{}
+	blockedCondition  struct{}
+	notFoundCondition struct{}
+	busyCondition     struct{}
+)
+
+func (conflictCondition) sentinel() error { return protocol.ErrConflict }
+func (blockedCondition) sentinel() error  { return ErrBlocked }
+func (notFoundCondition) sentinel() error { return ErrNotFound }
+func (busyCondition) sentinel() error     { return ErrBusy }
+
+// hintedError is an error of condition C with its message and the fix.
+type hintedError[C condition] struct {
 	Msg  string
 	Hint string
 }
 
-func (e *StateError) Error() string { return e.Msg }
+func (e *hintedError[C]) Error() string { return e.Msg }
 
-// Is makes errors.Is(err, protocol.ErrConflict) true.
-func (e *StateError) Is(target error) bool { return target == protocol.ErrConflict }
+// Is makes errors.Is(err, the sentinel of C) true.
+func (e *hintedError[C]) Is(target error) bool {
+	var c C
+	return target == c.sentinel()
+}
 
 // HintText suggests what to do.
-func (e *StateError) HintText() string { return e.Hint }
+func (e *hintedError[C]) HintText() string { return e.Hint }
+
+// StateError is an action that does not fit the review's state
+// (protocol.ErrConflict).
+type StateError = hintedError[conflictCondition]
+
+// BlockedError says the review loop waits for a human (ErrBlocked).
+type BlockedError = hintedError[blockedCondition]
+
+// NotFoundError says a folder or assignment does not exist (ErrNotFound).
+type NotFoundError = hintedError[notFoundCondition]
 
 func conflict(hint, format string, args ...any) error {
 	return &StateError{Msg: fmt.Sprintf(format, args...), Hint: hint}
 }
-
-// BlockedError says the review loop waits for a human.
-type BlockedError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *BlockedError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, ErrBlocked) true.
-func (e *BlockedError) Is(target error) bool { return target == ErrBlocked }
-
-// HintText suggests what to do.
-func (e *BlockedError) HintText() string { return e.Hint }
-
-// NotFoundError says a folder or assignment does not exist.
-type NotFoundError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *NotFoundError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, ErrNotFound) true.
-func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
-
-// HintText suggests what to do.
-func (e *NotFoundError) HintText() string { return e.Hint }
 
 func roundDuration(d time.Duration) time.Duration {
 	switch {

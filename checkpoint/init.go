@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/specdev/specdev/internal/atomicfile"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -114,14 +115,13 @@ func mkdir(dir string) (made bool, err error) {
 	return true, syncDir(filepath.Dir(dir))
 }
 
-// createFile writes name atomically unless it exists.
+// createFile writes name atomically unless it exists (a temp file made
+// and removed would change the folder: running init again changes nothing).
 func createFile(dir, name string, data []byte) (made bool, err error) {
-	if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-		return false, nil
-	} else if !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {
 		return false, err
 	}
-	return true, writeAtomic(dir, fileWrite{name, data})
+	return true, atomicfile.Create(filepath.Join(dir, name), data, 0o644)
 }
 
 func rel(root, path string) string {
@@ -163,10 +163,7 @@ func writeSkills(root string, skills fs.FS, replace bool) (written []string, err
 		} else if err != nil && !errors.As(err, new(*LinkError)) {
 			return err
 		}
-		if _, err := mkdir(filepath.Dir(target)); err != nil {
-			return err
-		}
-		if err := writeAtomic(filepath.Dir(target), fileWrite{filepath.Base(target), want}); err != nil {
+		if err := atomicfile.Replace(target, want, 0o644); err != nil {
 			return err
 		}
 		written = append(written, rel(root, target))

@@ -57,7 +57,7 @@ func checkRegular(rel string, info fs.FileInfo) error {
 		return linkError(rel, info.Mode(), false)
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: uint64(st.Nlink)}
+		return hardLinkError(rel, uint64(st.Nlink))
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func readStateFile(path, rel string, limit int64) ([]byte, error) {
 		return nil, linkError(rel, mode, false)
 	}
 	if st.Nlink > 1 {
-		return nil, &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: uint64(st.Nlink)}
+		return nil, hardLinkError(rel, uint64(st.Nlink))
 	}
 	if st.Size > limit {
 		return nil, &protocol.InvalidError{File: rel,
@@ -156,15 +156,26 @@ func checkNotLink(path, rel string) error {
 	return checkRegular(rel, info)
 }
 
+// linkError refuses what is at rel, of type mode, where a regular file
+// (or, with folder, a folder) must be.
 func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
-	what := "not a regular file"
+	what, want, hint := "not a regular file", "a regular file", "replace it with a regular file or remove it"
+	if folder {
+		want, hint = "a folder", "replace it with a real folder (move the folder it points to here) or remove it"
+	}
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		what = "a symlink"
+		return &LinkError{File: filepath.ToSlash(rel), What: "a symlink; specdev never follows links in its state", Hint: hint}
 	case mode.IsDir():
 		what = "a folder"
 	case mode.IsRegular():
 		what = "a file"
 	}
-	return &LinkError{File: filepath.ToSlash(rel), What: what, Folder: folder}
+	return &LinkError{File: filepath.ToSlash(rel), What: what + ", not " + want, Hint: hint}
+}
+
+func hardLinkError(rel string, names uint64) *LinkError {
+	return &LinkError{File: filepath.ToSlash(rel),
+		What: fmt.Sprintf("a hard link (one file with %d names); specdev never reads or writes state that another path shares", names),
+		Hint: "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"}
 }

@@ -102,7 +102,8 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 			a.store.logf("%s changed on %s meanwhile: running the change again on its new state", a.Name, remote.Name())
 			continue
 		case errors.Is(err, ErrRaced):
-			return &RacedError{Assignment: a.Name, Remote: remote.Name(), Tries: try}
+			return &hintedError[busyCondition]{Msg: fmt.Sprintf("assignment %s changed on %s each of the %d times this machine tried to change it", a.Name, remote.Name(), try),
+				Hint: "retry in a moment: nothing was changed here, and the other machines' changes are on the remote"}
 		case err != nil:
 			return err
 		}
@@ -241,22 +242,4 @@ func (a *Assignment) remoteID() string {
 		return ""
 	}
 	return string(bytes.TrimSpace(data))
-}
-
-// RacedError says other machines kept changing a state while this one tried.
-type RacedError struct {
-	Assignment, Remote string
-	Tries              int
-}
-
-func (e *RacedError) Error() string {
-	return fmt.Sprintf("assignment %s changed on %s each of the %d times this machine tried to change it", e.Assignment, e.Remote, e.Tries)
-}
-
-// Is makes errors.Is(err, ErrBusy) true.
-func (e *RacedError) Is(target error) bool { return target == ErrBusy }
-
-// HintText suggests what to do.
-func (e *RacedError) HintText() string {
-	return "retry in a moment: nothing was changed here, and the other machines' changes are on the remote"
 }
