@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -70,32 +69,8 @@ func (a *Assignment) repairTornTail(f *os.File) error {
 // (reported by torn); a malformed line elsewhere is an *InvalidError.
 // The file is never read through a symlink (a *LinkError).
 func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
-	f, _, err := a.openHistory()
-	if f == nil {
-		return nil, false, err
-	}
-	data, err := io.ReadAll(f)
-	f.Close()
-	file := a.rel(protocol.HistoryFile)
-	if err != nil {
-		return nil, false, fmt.Errorf("read %s: %w", file, err)
-	}
-	for lineNo := 1; len(data) > 0; lineNo++ {
-		line, rest, complete := bytes.Cut(data, []byte("\n"))
-		data = rest
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		e, err := protocol.DecodeEvent(file, lineNo, line)
-		if err != nil {
-			if !complete {
-				return events, true, nil
-			}
-			return nil, false, err
-		}
-		events = append(events, e)
-	}
-	return events, false, nil
+	part, err := a.HistoryLast(0, nil)
+	return part.Events, part.Torn, err
 }
 
 // openHistory opens the history to read, never through a link, and

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-	"unicode"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // lockFileLimit bounds what is read of a lock file: a holder line is far
@@ -77,20 +78,6 @@ func processAlive(pid int) bool {
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
-// printable keeps the printable characters of s, at most maxHolderRunes
-// of them.
-func printable(s string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range s {
-		if n == maxHolderRunes {
-			b.WriteString("…")
-			break
-		}
-		if unicode.IsPrint(r) {
-			b.WriteRune(r)
-			n++
-		}
-	}
-	return b.String()
-}
+// printable makes s safe to show (protocol.SafeText), at most
+// maxHolderRunes characters of it.
+func printable(s string) string { return clipRunes(protocol.SafeText(s), maxHolderRunes) }
