@@ -164,18 +164,11 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 		phase = protocol.PhasePreflight
 	}
 	p := &protocol.Progress{
-		Version:      protocol.ProgressVersion,
-		RequestID:    r.RequestID,
-		Round:        r.Round,
-		Phase:        phase,
-		Mode:         cmp.Or(opt.Mode, protocol.ModeAuto),
-		StartedAt:    protocol.At(now),
-		LastActivity: protocol.At(now),
-		FilesTotal:   len(r.ChangedFiles),
-		SessionID:    opt.Session,
-		Lease:        newLease(),
+		Version: protocol.ProgressVersion, RequestID: r.RequestID, Round: r.Round, Phase: phase,
+		Mode: cmp.Or(opt.Mode, protocol.ModeAuto), StartedAt: protocol.At(now), LastActivity: protocol.At(now),
+		FilesTotal: len(r.ChangedFiles), SessionID: opt.Session, Lease: newLease(),
+		PreviousRounds: earlierRounds(r, old),
 	}
-	p.PreviousRounds = earlierRounds(r, old)
 	var prev *protocol.RoundRecord
 	if n := len(p.PreviousRounds); n > 0 {
 		prev = &p.PreviousRounds[n-1]

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -64,8 +65,7 @@ func (a *Assignment) change(ctx context.Context, fn func(*Tx) error) (Snapshot, 
 }
 
 func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
-	for i := len(p.Takeovers) - 1; i >= 0; i-- {
-		t := p.Takeovers[i]
+	for _, t := range slices.Backward(p.Takeovers) {
 		if t.From == session && t.To != session {
 			return &DisplacedError{Assignment: a.Name, Session: session, By: t.To, At: t.At.Time, Reason: takeoverReason(t)}
 		}
@@ -78,8 +78,8 @@ func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
 // re-claim gave it.
 func leaseError(name string, h Holder, p *protocol.Progress) error {
 	e := &LeaseError{Assignment: name, Session: h.Session, Given: h.Lease}
-	for i := len(p.Takeovers) - 1; i >= 0; i-- {
-		if t := p.Takeovers[i]; t.From == h.Session && t.To == h.Session {
+	for _, t := range slices.Backward(p.Takeovers) {
+		if t.From == h.Session && t.To == h.Session {
 			e.RenewedAt = t.At.Time
 			break
 		}
@@ -204,7 +204,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		r, p := tx.Request, tx.Progress
 		if r == nil || r.Status != protocol.StatusAwaitingApproval || p == nil {
 			return conflict("only a review awaiting approval can be approved or rejected; see specdev status",
-				"review %s is %s, not awaiting approval", a.Name, describeStatus(statusOf(r)))
+				"review %s is %s, not awaiting approval", a.Name, describeStatus(cmp.Or(r, &protocol.Request{}).Status))
 		}
 		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
 		r.CompletedAt = protocol.At(tx.Now)
@@ -243,13 +243,6 @@ func clipRunes(s string, max int) string {
 		return s
 	}
 	return string([]rune(s)[:max-1]) + "…"
-}
-
-func statusOf(r *protocol.Request) protocol.Status {
-	if r == nil {
-		return protocol.StatusNone
-	}
-	return r.Status
 }
 
 // AgentLogFile is the log of the agents specdev started for an

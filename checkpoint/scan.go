@@ -177,10 +177,8 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 		return nil, &protocol.UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
 			Hint: "name one: --assignment " + held[0]}
 	}
-	for _, e := range entries {
-		if e.Err != nil {
-			return nil, unreadable(session, e.Name, e.Err)
-		}
+	if i := slices.IndexFunc(entries, func(e Entry) bool { return e.Err != nil }); i >= 0 {
+		return nil, unreadable(session, entries[i].Name, entries[i].Err)
 	}
 	return nil, s.lostReview(session)
 }
@@ -189,12 +187,9 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 // none did (or there is no lease).
 func lostLease(entries []Entry, session, lease string) string {
 	for _, e := range entries {
-		if p := e.Progress; lease != "" && p != nil && p.Lease != lease {
-			for _, t := range p.Takeovers {
-				if t.From == session && t.FromLease == lease {
-					return e.Name
-				}
-			}
+		if p := e.Progress; lease != "" && p != nil && p.Lease != lease && slices.ContainsFunc(p.Takeovers,
+			func(t protocol.Takeover) bool { return t.From == session && t.FromLease == lease }) {
+			return e.Name
 		}
 	}
 	return ""
@@ -219,20 +214,18 @@ func (s *Store) lostReview(session string) error {
 			continue
 		}
 		snap, err := a.Snapshot()
-		if err != nil && (e.Progress == nil || e.Progress.SessionID == session) {
+		switch {
+		case err != nil && (e.Progress == nil || e.Progress.SessionID == session):
 			return unreadable(session, e.Name, err)
-		}
-		if err != nil || snap.Progress == nil || !snap.Current() {
-			continue
-		}
-		if snap.Progress.SessionID != session {
+		case err != nil || !snap.Current():
+		case snap.Progress.SessionID == session:
+			return conflict("pick up another review: "+ClaimCommand(session),
+				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
+		default:
 			if err, ok := a.notHolder(session, snap.Progress).(*DisplacedError); ok {
 				return err
 			}
-			continue
 		}
-		return conflict("pick up another review: "+ClaimCommand(session),
-			"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
 	}
 	return conflict("claim a review: "+ClaimCommand(session), "session %s holds no review", session)
 }

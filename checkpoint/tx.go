@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -72,11 +73,8 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 // update is Update once the lock is held.
 func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	known := a.read
+	known := cmp.Or(a.read, &read{})
 	a.read = nil // the transaction changes the values: they serve once
-	if known == nil {
-		known = &read{}
-	}
 	var err error
 	if tx.Request, tx.requestSeen, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.request); err != nil {
 		return nil, err

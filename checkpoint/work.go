@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -107,33 +108,18 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	// a re-request continues the gate's loop
 	effort := cmp.Or(in.Effort, old.Effort)
 	r := &protocol.Request{
-		Version:        protocol.RequestVersion,
-		RequestID:      newRequestID(),
-		AssignmentID:   a.ID(),
-		AssignmentPath: a.RelDir(),
-		Gate:           cmp.Or(in.Gate, old.Gate, protocol.DefaultGate),
-		Status:         protocol.StatusPending,
-		Mode:           cmp.Or(in.Mode, old.Mode, protocol.ModeAuto),
-		Timestamp:      protocol.At(tx.Now),
-		HeadCommit:     in.HeadCommit,
-		SnapshotCommit: in.Snapshot,
-		ChangedFiles:   in.ChangedFiles,
-		Fingerprint:    in.Fingerprint,
-		Notes:          in.Notes,
-		Round:          1,
-		MaxRounds:      a.store.Config.ForEffort(effort).RoundLimit(),
-		BaseCommit:     in.Coverage.BaseCommit,
-		Staged:         in.Coverage.Staged,
-		FileDigests:    in.Coverage.FileDigests,
-		CarriedDigests: in.Coverage.CarriedDigests,
-		Group:          cmp.Or(in.Group, old.Group),
-		Checkpoint:     in.Checkpoint,
-		FileSet:        in.FileSet,
-		Effort:         effort,
-		Worktree:       in.Worktree,
-		Extra:          old.Extra,
-		Loops:          maps.Clone(old.Loops),
-		Passed:         old.Passed, // every gate's last pass outlives the loop
+		Version: protocol.RequestVersion, RequestID: newRequestID(), Status: protocol.StatusPending, Timestamp: protocol.At(tx.Now),
+		AssignmentID: a.ID(), AssignmentPath: a.RelDir(), Worktree: in.Worktree,
+		Gate:       cmp.Or(in.Gate, old.Gate, protocol.DefaultGate),
+		Mode:       cmp.Or(in.Mode, old.Mode, protocol.ModeAuto),
+		HeadCommit: in.HeadCommit, SnapshotCommit: in.Snapshot, ChangedFiles: in.ChangedFiles, Fingerprint: in.Fingerprint,
+		BaseCommit: in.Coverage.BaseCommit, Staged: in.Coverage.Staged,
+		FileDigests: in.Coverage.FileDigests, CarriedDigests: in.Coverage.CarriedDigests,
+		Notes: in.Notes, Checkpoint: in.Checkpoint, FileSet: in.FileSet,
+		Round: 1, MaxRounds: a.store.Config.ForEffort(effort).RoundLimit(), Effort: effort,
+		Group: cmp.Or(in.Group, old.Group),
+		Extra: old.Extra, Loops: maps.Clone(old.Loops),
+		Passed: old.Passed, // every gate's last pass outlives the loop
 	}
 	if r.FileSet == nil {
 		r.FileSet = old.FileSet
@@ -271,16 +257,9 @@ func pausedError(r *protocol.Request) error {
 	}
 }
 
+// describeStatus is the status in words: "in progress", "not requested".
 func describeStatus(s protocol.Status) string {
-	switch s {
-	case protocol.StatusInProgress:
-		return "in progress"
-	case protocol.StatusAwaitingApproval:
-		return "awaiting approval"
-	case protocol.StatusNone:
-		return "not requested"
-	}
-	return string(s)
+	return cmp.Or(strings.ReplaceAll(string(s), "_", " "), "not requested")
 }
 
 // SetMode switches the implementer's mode of the current request (the
