@@ -49,18 +49,23 @@ func eventsAfter(journals []*protocol.Journal, seq int64) []protocol.Event {
 }
 
 // convergeReport re-renders a report that does not match the state files.
-// The report's state mark is compared first: an up-to-date report is not
-// rendered again just to be thrown away.
 func (tx *Tx) convergeReport() error {
-	a := tx.A
-	if !a.renders(tx.Request, tx.Progress) {
-		return nil
-	}
-	have, err := a.readFile(ReportFile)
-	if err != nil || string(stateMark(have)) == reportMark(tx.requestSum, tx.progressSum) {
+	if lags, err := tx.A.reportLags(tx.Request, tx.Progress, tx.requestSum, tx.progressSum); !lags {
 		return err
 	}
-	return writeAtomic(a.Dir, fileWrite{ReportFile, a.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)})
+	return writeAtomic(tx.A.Dir, fileWrite{ReportFile, tx.A.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)})
+}
+
+// reportLags reports whether the assignment's report is not the one of
+// the state files whose sha256 sums are given. The report's state mark is
+// compared: an up-to-date report is not rendered again just to be thrown
+// away.
+func (a *Assignment) reportLags(r *protocol.Request, p *protocol.Progress, requestSum, progressSum string) (bool, error) {
+	if !a.renders(r, p) {
+		return false, nil
+	}
+	have, err := a.readFile(ReportFile)
+	return err == nil && string(stateMark(have)) != reportMark(requestSum, progressSum), err
 }
 
 // stateMarkPrefix starts the report's last line, which names the state
@@ -161,23 +166,11 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 // transaction may leave them;
 // Fresh (or the next change) brings them up to date.
 func (a *Assignment) Lagging(snap Snapshot) bool {
-	last, err := a.lastHistorySeq()
-	if err != nil {
-		return false // the next transaction warns about it
+	if last, err := a.lastHistorySeq(); err != nil || len(eventsAfter(snap.journals(), last)) > 0 {
+		return err == nil // an unreadable history: the next transaction warns about it
 	}
-	for _, j := range snap.journals() {
-		if j.LastSeq() > last {
-			return true
-		}
-	}
-	if !a.renders(snap.Request, snap.Progress) {
-		return false
-	}
-	report, err := a.readFile(ReportFile)
-	if err != nil {
-		return false
-	}
-	return string(stateMark(report)) != reportMark(digest(snap.requestData), digest(snap.progressData))
+	lags, _ := a.reportLags(snap.Request, snap.Progress, digest(snap.requestData), digest(snap.progressData))
+	return lags
 }
 
 func (s Snapshot) journals() []*protocol.Journal {

@@ -3,7 +3,6 @@ package checkpoint
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"syscall"
@@ -32,13 +31,7 @@ func (a *Assignment) lockHolder() string {
 	data, _ := readStateFile(a.path(LockFile), a.rel(LockFile), lockFileLimit)
 	line, _, _ := strings.Cut(string(data), "\n")
 	line = strings.TrimSpace(line)
-	var files []os.FileInfo
-	for _, path := range []string{a.path(LockFile), a.Dir} {
-		if info, err := os.Lstat(path); err == nil {
-			files = append(files, info)
-		}
-	}
-	pids, known := lockingPIDs(files)
+	pids, known := lockingPIDs(a.path(LockFile), a.Dir)
 	return describeHolder(printable(line), pids, known)
 }
 

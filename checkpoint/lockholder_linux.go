@@ -13,7 +13,7 @@ import (
 // procLocks lists the kernel's file locks; tests point it elsewhere.
 var procLocks = "/proc/locks"
 
-// lockingPIDs returns the processes that hold a lock on any of files, as
+// lockingPIDs returns the processes that hold a lock on any of paths, as
 // /proc/locks tells (known is false if it cannot be read). Lines look like
 //
 //	1: FLOCK  ADVISORY  WRITE 20546 fe:00:9978760 0 EOF
@@ -21,15 +21,16 @@ var procLocks = "/proc/locks"
 //
 // with the device as hex major:minor and the inode in decimal. A pid of 0
 // is a process outside this pid namespace, left out.
-func lockingPIDs(files []os.FileInfo) (pids []int, known bool) {
+func lockingPIDs(paths ...string) (pids []int, known bool) {
 	f, err := os.Open(procLocks)
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
-	ids := make([]string, 0, len(files))
-	for _, info := range files {
-		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+	var ids []string
+	for _, path := range paths {
+		var st syscall.Stat_t
+		if syscall.Lstat(path, &st) == nil {
 			ids = append(ids, lockID(uint64(st.Dev), st.Ino))
 		}
 	}

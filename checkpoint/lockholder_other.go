@@ -2,11 +2,9 @@
 
 package checkpoint
 
-import "os"
-
 // lockingPIDs: only Linux tells who holds a lock (/proc/locks); elsewhere
 // the holder line is believed while its process lives.
-func lockingPIDs([]os.FileInfo) (pids []int, known bool) { return nil, false }
+func lockingPIDs(...string) (pids []int, known bool) { return nil, false }
 
 // processName is unknown outside Linux.
 func processName(int) string { return "" }

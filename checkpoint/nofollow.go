@@ -126,8 +126,7 @@ func uninterrupted(call func() (int, error)) (int, error) {
 // wrapFile adds what was done and the file to an open error, leaving a
 // *LinkError as it is (it names the file already).
 func wrapFile(op, rel string, err error) error {
-	var link *LinkError
-	if errors.As(err, &link) {
+	if errors.As(err, new(*LinkError)) {
 		return err
 	}
 	return fmt.Errorf("%s %s: %w", op, rel, err)

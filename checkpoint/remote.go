@@ -77,14 +77,11 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 	listed := a.listed(fn != nil)
 	for try := 1; ; try++ {
 		base, err := a.fetch(ctx, listed)
-		if err != nil {
-			return err
+		if err == nil {
+			err = a.match(base)
 		}
-		if err := a.match(base); err != nil {
+		if err != nil || fn == nil {
 			return err
-		}
-		if fn == nil {
-			return nil
 		}
 		c, err := a.stage(lock, known, fn)
 		known = nil
@@ -157,13 +154,12 @@ func (a *Assignment) match(st *RemoteState) error {
 	var writes []fileWrite
 	for _, name := range RemoteFiles {
 		have, err := a.readFile(name)
-		var link *LinkError
-		if errors.As(err, &link) {
+		if errors.As(err, new(*LinkError)) {
 			return err
 		}
 		data, ok := st.Files[name]
 		switch {
-		case ok && (have == nil || err != nil || !bytes.Equal(have, data)):
+		case ok && (have == nil || !bytes.Equal(have, data)):
 			writes = append(writes, fileWrite{name, data})
 		case !ok && have != nil:
 			if err := os.Remove(a.path(name)); err != nil {
