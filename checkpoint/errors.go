@@ -118,37 +118,6 @@ func ClaimCommand(session string, flags ...string) string {
 	return strings.Join(append([]string{cmd}, flags...), " ")
 }
 
-// LeaseError tells a session that the lease it presented is not the one
-// its review is held under: the session claimed the review again (perhaps
-// from another process using the same session id), or no lease was given.
-type LeaseError struct {
-	Assignment string
-	Session    string
-	Given      string    // the lease presented; "" for none
-	RenewedAt  time.Time // when a re-claim replaced the lease; zero if unknown
-}
-
-func (e *LeaseError) Error() string {
-	if e.Given == "" {
-		return fmt.Sprintf("session %s holds review %s under a lease, and this command presented none", e.Session, e.Assignment)
-	}
-	msg := fmt.Sprintf("lease %s of session %s no longer holds review %s", e.Given, e.Session, e.Assignment)
-	if !e.RenewedAt.IsZero() {
-		msg += fmt.Sprintf(": the session claimed it again at %s (two processes may share the session id %s)",
-			e.RenewedAt.UTC().Format(time.RFC3339), e.Session)
-	}
-	return msg
-}
-
-// Is makes errors.Is(err, protocol.ErrConflict) true.
-func (e *LeaseError) Is(target error) bool { return target == protocol.ErrConflict }
-
-// HintText suggests what to do.
-func (e *LeaseError) HintText() string {
-	return "pass the --lease of your latest claim; if you lost it, run " + ClaimCommand(e.Session) +
-		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
-}
-
 // condition is the sentinel an error of the store satisfies (errors.Is).
 type condition interface{ sentinel() error }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/specdev/specdev/internal/shellword"
@@ -30,18 +31,15 @@ func (h Holder) flags() string {
 // holding runs fn only if h still holds the assignment's review: the
 // fencing check of every mutating reviewer command. A displaced session
 // gets a *DisplacedError saying who took over and when; a lease that is
-// not the current one (the same session claimed again) a *LeaseError.
+// not the current one a conflict (checkHolder).
 func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) (Snapshot, error) {
 	return a.change(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
 		if r == nil || p == nil || !progressBelongs(p, r) {
 			return conflict("claim a review: "+ClaimCommand(h.Session), "session %s holds no review of %s", h.Session, a.Name)
 		}
-		if p.SessionID != h.Session {
-			return a.notHolder(h.Session, p)
-		}
-		if p.Lease != "" && h.Lease != p.Lease {
-			return leaseError(a.Name, h, p)
+		if err := a.checkHolder(h, p); err != nil {
+			return err
 		}
 		if r.Status != protocol.StatusInProgress {
 			return conflict("pick up another review: "+ClaimCommand(h.Session),
@@ -74,17 +72,31 @@ func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
 		"review %s is held by session %s, not %s", a.Name, p.SessionID, session)
 }
 
-// leaseError says when the session's current lease was given, if a
-// re-claim gave it.
-func leaseError(name string, h Holder, p *protocol.Progress) error {
-	e := &LeaseError{Assignment: name, Session: h.Session, Given: h.Lease}
+// checkHolder refuses a progress h does not hold: a displaced session
+// gets a *DisplacedError (notHolder); a lease that is not the current one
+// (the session claimed the review again, perhaps from another process
+// using the same session id, or no lease was given) a conflict that says
+// when a re-claim replaced it.
+func (a *Assignment) checkHolder(h Holder, p *protocol.Progress) error {
+	if p.SessionID != h.Session {
+		return a.notHolder(h.Session, p)
+	}
+	if p.Lease == "" || h.Lease == p.Lease {
+		return nil
+	}
+	hint := "pass the --lease of your latest claim; if you lost it, run " + ClaimCommand(h.Session) +
+		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
+	if h.Lease == "" {
+		return conflict(hint, "session %s holds review %s under a lease, and this command presented none", h.Session, a.Name)
+	}
+	msg := fmt.Sprintf("lease %s of session %s no longer holds review %s", h.Lease, h.Session, a.Name)
 	for _, t := range slices.Backward(p.Takeovers) {
 		if t.From == h.Session && t.To == h.Session {
-			e.RenewedAt = t.At.Time
+			msg += fmt.Sprintf(": the session claimed it again at %s (two processes may share the session id %s)", t.At.UTC().Format(time.RFC3339), h.Session)
 			break
 		}
 	}
-	return e
+	return conflict(hint, "%s", msg)
 }
 
 func takeoverReason(t protocol.Takeover) string {
