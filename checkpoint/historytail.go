@@ -35,12 +35,7 @@ func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (History
 	if n <= 0 {
 		n = math.MaxInt
 	}
-	return lastEvents(f, a.rel(protocol.HistoryFile), size, n, keep)
-}
-
-// lastEvents is HistoryLast over the first size bytes of f.
-func lastEvents(f *os.File, file string, size int64, n int, keep func(protocol.Event) bool) (HistoryPart, error) {
-	part := HistoryPart{Events: []protocol.Event{}}
+	file, part := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}
 	lines := newBackLines(f, size)
 	for last := true; len(part.Events) < n; last = false {
 		line, start, ok, err := lines.prev()

@@ -37,7 +37,10 @@ func planRound(r *protocol.Request, prev *protocol.RoundRecord, session string) 
 	}
 	plan.Kind, plan.Since = protocol.PlanFollowUp, d.Since
 	changed := setOf(d.Changed)
-	withFindings := setOf(filesWithFindings(prev))
+	withFindings := map[string]bool{}
+	for _, f := range prev.AllFindings() {
+		withFindings[f.File] = true
+	}
 	for _, f := range r.ChangedFiles {
 		switch {
 		case changed[f]:
@@ -48,20 +51,6 @@ func planRound(r *protocol.Request, prev *protocol.RoundRecord, session string) 
 		}
 	}
 	return plan, ""
-}
-
-// filesWithFindings lists the files a finished round found something in.
-func filesWithFindings(rec *protocol.RoundRecord) []string {
-	var files []string
-	for _, f := range rec.Findings {
-		files = append(files, f.File)
-	}
-	if rec.Verdict != nil {
-		for _, f := range rec.Verdict.Issues {
-			files = append(files, f.File)
-		}
-	}
-	return files
 }
 
 // toRead splits the request's files by the plan: those to review (what

@@ -29,9 +29,10 @@ func Find(start, override string) (dir, checkout string, err error) {
 		from = strings.TrimSuffix(filepath.Clean(override), string(filepath.Separator)+protocol.StateDir)
 	}
 	if abs, err := filepath.Abs(from); err == nil {
-		if top, main := linkedWorktree(abs); main != "" {
+		if top, linked := gitTop(abs); linked { // a linked worktree: look in the main one
+			main := mainWorktree(top)
 			rel, _ := filepath.Rel(top, abs)
-			for d := filepath.Join(main, rel); ; d = filepath.Dir(d) {
+			for d := filepath.Join(main, rel); main != ""; d = filepath.Dir(d) {
 				if isDir(filepath.Join(d, protocol.StateDir)) {
 					inner, _ := filepath.Rel(main, d)
 					return filepath.Join(d, protocol.StateDir), filepath.Join(top, inner), nil
@@ -44,18 +45,6 @@ func Find(start, override string) (dir, checkout string, err error) {
 	}
 	dir, err = Locate(start, override)
 	return dir, filepath.Dir(dir), err
-}
-
-// linkedWorktree returns, for a folder inside a linked worktree of a
-// repository with a main worktree, the linked worktree's top folder and
-// the main worktree's; "", "" anywhere else (the main worktree, a
-// submodule, a bare repository's worktree, outside git).
-func linkedWorktree(dir string) (top, main string) {
-	top, linked := gitTop(dir)
-	if !linked {
-		return "", ""
-	}
-	return top, mainWorktree(top)
 }
 
 // gitTop is the nearest folder from dir up that holds .git, and whether
