@@ -1,13 +1,19 @@
 package checkpoint
 
+// What the Linux kernel tells: who holds a file lock (/proc/locks), and a
+// file's identity and change time (the poll cache's key).
+
 import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // procLocks lists the kernel's file locks; tests point it elsewhere.
@@ -64,4 +70,19 @@ func processName(pid int) string {
 		return ""
 	}
 	return printable(strings.TrimSpace(string(data)))
+}
+
+// restKeyOf keys the request in the assignment folder at path without
+// following a symlink; false for anything but a regular file with one
+// name, or an error: the caller then reads it, which names the problem.
+func restKeyOf(path string) (restKey, bool) {
+	info, err := os.Lstat(filepath.Join(path, protocol.RequestFile))
+	if err != nil || !info.Mode().IsRegular() {
+		return restKey{}, false
+	}
+	st := info.Sys().(*syscall.Stat_t)
+	if st.Nlink != 1 {
+		return restKey{}, false
+	}
+	return restKey{dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
 }
