@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -117,14 +118,12 @@ func (s *Store) Names() ([]string, error) {
 // as the folder listing gives them (a symlink is not followed).
 func (s *Store) folders() ([]fs.DirEntry, error) {
 	dir := filepath.Join(s.Dir, AssignmentsDir)
-	if err := checkFolder(dir, filepath.Join(protocol.StateDir, AssignmentsDir)); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, err
+	var entries []fs.DirEntry
+	err := checkFolder(dir, filepath.Join(protocol.StateDir, AssignmentsDir))
+	if err == nil {
+		entries, err = os.ReadDir(dir) // sorted by name
 	}
-	entries, err := os.ReadDir(dir) // sorted by name
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
@@ -151,15 +150,10 @@ func (s *Store) Resolve(nameOrPrefix string) (*Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	var matches []string
-	for _, n := range names {
-		if n == nameOrPrefix {
-			return s.Assignment(n)
-		}
-		if strings.HasPrefix(n, nameOrPrefix) {
-			matches = append(matches, n)
-		}
+	if slices.Contains(names, nameOrPrefix) {
+		return s.Assignment(nameOrPrefix)
 	}
+	matches := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return !strings.HasPrefix(n, nameOrPrefix) })
 	switch len(matches) {
 	case 1:
 		return s.Assignment(matches[0])
