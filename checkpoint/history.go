@@ -33,30 +33,26 @@ func (a *Assignment) appendHistory(events []protocol.Event) error {
 		buf.WriteByte('\n')
 	}
 	path := a.path(protocol.HistoryFile)
-	f, err := openState(path, a.rel(protocol.HistoryFile), os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, size, err := openState(path, a.rel(protocol.HistoryFile), os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return wrapFile("append", path, err)
 	}
 	defer f.Close()
-	if err := a.repairTornTail(f); err != nil {
+	if err := a.repairTornTail(f, size); err != nil {
 		return fmt.Errorf("repair %s: %w", path, err)
 	}
-	if _, err := f.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("append %s: %w", path, err)
+	if _, err = f.Write(buf.Bytes()); err == nil {
+		err = f.Sync()
 	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", path, err)
+	if err != nil {
+		return fmt.Errorf("append %s: %w", path, err)
 	}
 	return nil
 }
 
 // repairTornTail makes the file end with a newline again.
-func (a *Assignment) repairTornTail(f *os.File) error {
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	tail, start, _, err := newBackLines(f, info.Size()).prev()
+func (a *Assignment) repairTornTail(f *os.File, size int64) error {
+	tail, start, _, err := newBackLines(f, size).prev()
 	if err != nil || len(tail) == 0 { // empty, or ends with a newline
 		return err
 	}
@@ -80,20 +76,14 @@ func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
 // openHistory opens the history to read, never through a link, and
 // returns its size; a nil file when there is no history.
 func (a *Assignment) openHistory() (*os.File, int64, error) {
-	file := a.rel(protocol.HistoryFile)
-	f, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0)
+	f, size, err := openState(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile), os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, nil
 	}
 	if err != nil {
-		return nil, 0, wrapFile("read", file, err)
+		return nil, 0, wrapFile("read", a.rel(protocol.HistoryFile), err)
 	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, fmt.Errorf("read %s: %w", file, err)
-	}
-	return f, info.Size(), nil
+	return f, size, nil
 }
 
 // HistoryPart is the end of a history: the last events a filter keeps,

@@ -127,7 +127,7 @@ func (a *Assignment) openLocked(fl *flock.Flock) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
 	}
-	fh, err := openState(a.path(LockFile), a.rel(LockFile), os.O_RDWR, 0)
+	fh, _, err := openState(a.path(LockFile), a.rel(LockFile), os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errReplaced
 	}

@@ -28,27 +28,26 @@ import (
 // blocking the open (it changes nothing for a regular file).
 const noFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 
-// openState opens the state file at path for flag. A symlink, folder or
-// other non-regular file there is a *LinkError naming rel; a missing file
-// is an error satisfying errors.Is(err, fs.ErrNotExist).
-func openState(path, rel string, flag int, perm os.FileMode) (*os.File, error) {
+// openState opens the state file at path for flag and returns its size.
+// A symlink, folder or other non-regular file there is a *LinkError naming
+// rel; a missing file is an error satisfying errors.Is(err, fs.ErrNotExist).
+func openState(path, rel string, flag int, perm os.FileMode) (*os.File, int64, error) {
 	f, err := os.OpenFile(path, flag|noFollow, perm)
 	if err != nil {
 		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
-			return nil, linkError(rel, info.Mode(), false)
+			return nil, 0, linkError(rel, info.Mode(), false)
 		}
-		return nil, err
+		return nil, 0, err
 	}
 	info, err := f.Stat()
+	if err == nil {
+		err = checkRegular(rel, info)
+	}
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, 0, err
 	}
-	if err := checkRegular(rel, info); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return f, info.Size(), nil
 }
 
 // checkRegular refuses anything but a regular file with one name.
