@@ -45,18 +45,7 @@ type Assignment struct {
 	Dir    string
 	store  *Store
 	noWait bool  // its lock is tried once, not waited for (see withoutWait)
-	read   *read // what HeldBy read of it, for the next transaction
-}
-
-// read is what a scan read of an assignment: its files' bytes and what
-// they decoded to. A transaction that reads the same bytes again under
-// the lock takes the values instead of decoding them a second time (the
-// decoder is a function of the bytes alone): a record in a 5,000-file
-// review decoded both files twice, a quarter of its time.
-type read struct {
-	requestData, progressData []byte
-	request                   *protocol.Request
-	progress                  *protocol.Progress
+	read   *Snapshot // what HeldBy read of it, for the next transaction (readSnapshot)
 }
 
 // ID is the assignment's id: the part of its name before the first "_"

@@ -179,7 +179,7 @@ func (a *Assignment) match(st *RemoteState) error {
 // stage runs fn as a transaction on a copy of the folder's state files,
 // in a temp folder inside it, and returns the commit to push: nil when
 // the transaction changed nothing.
-func (a *Assignment) stage(lock *held, known *read, fn func(*Tx) error) (*RemoteCommit, error) {
+func (a *Assignment) stage(lock *held, known *Snapshot, fn func(*Tx) error) (*RemoteCommit, error) {
 	dir, err := os.MkdirTemp(a.Dir, ".stage"+tempMarker)
 	if err != nil {
 		return nil, fmt.Errorf("stage %s: %w", a.RelDir(), err)

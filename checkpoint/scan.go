@@ -26,7 +26,7 @@ type Entry struct {
 
 	ProgressWritten time.Time // when the progress file was last written (with Progress)
 
-	read read // the bytes decoded (Poll keeps them, for HeldBy)
+	read Snapshot // the bytes decoded (Poll keeps them, for HeldBy)
 }
 
 // Idle is how long e's review has been idle at now, and whether its
@@ -51,7 +51,7 @@ func (s *Store) Scan() ([]Entry, error) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(folders)); i = next.Add(1) - 1 {
 				entries[i] = s.entry(folders[i])
-				entries[i].read = read{} // the bytes are not kept for every assignment
+				entries[i].read = Snapshot{} // the bytes are not kept for every assignment
 			}
 		})
 	}
@@ -78,7 +78,7 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 	if e.Progress, e.read.progressData, e.Err = readState(&a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
-	e.read.request, e.read.progress = e.Request, e.Progress
+	e.read.Request, e.read.Progress = e.Request, e.Progress
 	return e
 }
 
@@ -160,7 +160,7 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 		return s.Assignment(name)
 	}
 	var held []string
-	var heldRead read
+	var heldRead Snapshot
 	for _, e := range entries {
 		if e.Progress != nil && e.Progress.SessionID == session && e.Request.Status == protocol.StatusInProgress {
 			held, heldRead = append(held, e.Name), e.read

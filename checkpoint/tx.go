@@ -73,15 +73,12 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 // update is Update once the lock is held.
 func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	known := cmp.Or(a.read, &read{})
+	snap, err := a.readSnapshot(a.read)
 	a.read = nil // the transaction changes the values: they serve once
-	var err error
-	if tx.Request, tx.requestSeen, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.request); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	if tx.Progress, tx.progressSeen, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.progress); err != nil {
-		return nil, err
-	}
+	tx.Request, tx.Progress, tx.requestSeen, tx.progressSeen = snap.Request, snap.Progress, snap.requestData, snap.progressData
 	tx.requestSum, tx.progressSum = digest(tx.requestSeen), digest(tx.progressSeen)
 	if tx.Request != nil {
 		tx.requestRead = tx.Request.Clone()
@@ -150,7 +147,7 @@ type Snapshot struct {
 
 	ProgressWritten time.Time // when the progress file was last written, if known
 
-	requestData, progressData []byte // the bytes read, if Snapshot read them
+	requestData, progressData []byte // the bytes read, if Snapshot or a scan read them
 }
 
 // Idle is how long the review has been idle at now, and whether its
@@ -161,16 +158,25 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	var snap Snapshot
-	var err error
-	if snap.Request, snap.requestData, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); err != nil {
-		return Snapshot{}, err
-	}
-	if snap.Progress, snap.progressData, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); err != nil {
-		return Snapshot{}, err
-	}
+	snap, err := a.readSnapshot(nil)
 	if snap.Progress != nil {
 		snap.ProgressWritten = a.written(protocol.ProgressFile)
+	}
+	return snap, err
+}
+
+// readSnapshot reads and validates the request and progress. A file whose
+// bytes are known's (what a scan read of the assignment) is not decoded
+// again: known's value is taken (the decoder is a function of the bytes
+// alone). A record in a 5,000-file review decoded both files twice, a
+// quarter of its time.
+func (a *Assignment) readSnapshot(known *Snapshot) (snap Snapshot, err error) {
+	known = cmp.Or(known, &Snapshot{})
+	if snap.Request, snap.requestData, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.Request); err != nil {
+		return Snapshot{}, err
+	}
+	if snap.Progress, snap.progressData, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.Progress); err != nil {
+		return Snapshot{}, err
 	}
 	return snap, nil
 }

@@ -36,15 +36,9 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 	var out *protocol.Request
 	err := a.Update(ctx, func(tx *Tx) error {
 		prev := tx.Request
-		if err := requestAllowed(prev); err != nil {
-			return err
-		}
-		if err := effortFits(prev, in); err != nil {
-			return err
-		}
 		r := a.nextRequest(prev, in, tx)
-		if err := stalled(prev, r); err != nil {
-			return err
+		if err := cmp.Or(requestAllowed(prev), effortFits(prev, in), stalled(prev, r)); err != nil {
+			return err // the first refusal, in that order
 		}
 		tx.Request, out = r, r
 		if r.Round > r.MaxRounds || r.BlockedReason != "" {
@@ -66,12 +60,9 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 }
 
 func requestAllowed(prev *protocol.Request) error {
-	if prev == nil {
-		return nil
-	}
 	switch {
-	case prev.NamesNoFiles():
-		return nil // another tool's request without files: this one completes it
+	case prev == nil || prev.NamesNoFiles():
+		return nil // none, or another tool's request without files: this one completes it
 	case prev.Status.Active():
 		return conflict("wait for the verdict (specdev work --timeout 10m) or withdraw it (specdev work cancel)",
 			"a review is already %s (round %s); a new request would replace it", describeStatus(prev.Status), prev.RoundText())
@@ -244,17 +235,13 @@ func blockedError(r *protocol.Request) error {
 		return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %s was rejected, the last the loop's limit allows", r.RoundText()),
 			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock --rounds 1 (one more round) or specdev work cancel"}
 	}
-	return &BlockedError{
-		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
-		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",
-	}
+	return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
+		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel"}
 }
 
 func pausedError(r *protocol.Request) error {
-	return &BlockedError{
-		Msg:  fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", r.Round),
-		Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]",
-	}
+	return &BlockedError{Msg: fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", r.Round),
+		Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]"}
 }
 
 // describeStatus is the status in words: "in progress", "not requested".
