@@ -44,7 +44,7 @@ type Assignment struct {
 	Name   string
 	Dir    string
 	store  *Store
-	noWait bool  // its lock is tried once, not waited for (see withoutWait)
+	noWait bool      // its lock is tried once, not waited for (see withoutWait)
 	read   *Snapshot // what HeldBy read of it, for the next transaction (readSnapshot)
 }
 
