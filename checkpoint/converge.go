@@ -107,32 +107,6 @@ func stateMark(report []byte) []byte {
 // ReportBody returns a rendered report without its state mark line.
 func ReportBody(report []byte) []byte { return report[:len(report)-len(stateMark(report))] }
 
-// lastHistorySeq returns the sequence number of the history's last whole
-// event: 0 for no history or one older than sequence numbers. A torn last
-// line is skipped, unless it is a whole event that only lacks its newline.
-func (a *Assignment) lastHistorySeq() (int64, error) {
-	f, size, err := a.openHistory()
-	if f == nil {
-		return 0, err
-	}
-	defer f.Close()
-	lines := newBackLines(f, size)
-	line, _, ok, err := lines.prev()
-	if ok && len(line) == 0 { // the file ends with a newline: the line before it
-		line, _, ok, err = lines.prev()
-	}
-	for range 2 { // the last line, then the one before if the last is torn
-		if err != nil || !ok {
-			return 0, err
-		}
-		if e, err := protocol.DecodeEvent(a.rel(protocol.HistoryFile), 0, line); err == nil {
-			return e.Seq, nil
-		}
-		line, _, ok, err = lines.prev()
-	}
-	return 0, nil
-}
-
 // Fresh is Snapshot for commands that show the state to a person: if a
 // crash left the report behind the state files, or journalled events out
 // of the history, it converges them first (under the lock, when the lock

@@ -101,6 +101,23 @@ type HistoryPart struct {
 // not decoded, so a malformed one among them goes unreported here
 // (History reports it). A torn last line is skipped, as History does.
 func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (HistoryPart, error) {
+	return a.historyTail(n, keep, true)
+}
+
+// lastHistorySeq returns the sequence number of the history's last whole
+// event: 0 for no history or one older than sequence numbers. A torn last
+// line is skipped; only the end of the file is read.
+func (a *Assignment) lastHistorySeq() (int64, error) {
+	part, err := a.historyTail(1, nil, false)
+	if err != nil || len(part.Events) == 0 {
+		return 0, err
+	}
+	return part.Events[0].Seq, nil
+}
+
+// historyTail is HistoryLast; the lines before the events it keeps are
+// counted only with count (Total is then the whole history's).
+func (a *Assignment) historyTail(n int, keep func(protocol.Event) bool, count bool) (HistoryPart, error) {
 	f, size, err := a.openHistory()
 	if f == nil {
 		return HistoryPart{Events: []protocol.Event{}}, err
@@ -134,7 +151,7 @@ func (a *Assignment) HistoryLast(n int, keep func(protocol.Event) bool) (History
 		if keep == nil || keep(e) {
 			part.Events = append(part.Events, e)
 		}
-		if len(part.Events) == n { // the lines before are only counted
+		if len(part.Events) == n && count { // the lines before are only counted
 			_, before, err := countLines(f, start)
 			if err != nil {
 				return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
