@@ -99,10 +99,10 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"resumed_from": c.From, "reviewed": len(p.FilesReviewed)})
 		return c
 	}
-	tx.Progress = newProgress(tx, p, opt)
-	np := tx.Progress
-	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(np.Mode), "files": len(r.ChangedFiles),
-		"plan": np.Plan.Kind, "to_review": len(np.FilesRemaining)})
+	p = newProgress(tx, p, opt)
+	tx.Progress = p
+	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(p.Mode), "files": len(r.ChangedFiles),
+		"plan": p.Plan.Kind, "to_review": len(p.FilesRemaining)})
 	return &Claim{Kind: ClaimNew}
 }
 
@@ -118,12 +118,11 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 		return reclaim(tx, opt), nil
 	}
 	idle, _ := Idle(tx.Now, p.LastActivity.Time, a.written(protocol.ProgressFile))
-	stale := idle >= a.store.StaleAfter()
-	if !stale && !opt.Force {
-		return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, Idle: idle, StaleAfter: a.store.StaleAfter()}
-	}
 	reason := "stale"
-	if !stale {
+	if idle < a.store.StaleAfter() {
+		if !opt.Force {
+			return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, Idle: idle, StaleAfter: a.store.StaleAfter()}
+		}
 		reason = "force"
 	}
 	c := &Claim{Kind: ClaimTakeover, From: p.SessionID, Idle: idle}

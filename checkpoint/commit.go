@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,11 +19,8 @@ var crashPoint = func(point string) {}
 // last state file renamed, so that they are never lost between the renames
 // and the history append.
 func (tx *Tx) commit() error {
-	if err := tx.checkTransition(); err != nil {
-		return err
-	}
 	requestChanged := tx.Request != nil && (tx.requestSeen == nil || !tx.Request.Same(&tx.requestRead))
-	if err := tx.validate(requestChanged); err != nil {
+	if err := cmp.Or(tx.checkTransition(), tx.validate(requestChanged)); err != nil {
 		return err
 	}
 	progressData, progressChanged, err := tx.encodeProgress(requestChanged)

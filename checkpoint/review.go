@@ -112,8 +112,7 @@ func takeoverReason(t protocol.Takeover) string {
 // round of the loop is used); a passed one starts the reviewing phase.
 func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.PreflightResult) (Snapshot, error) {
 	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
-		p.Preflight = &res
-		p.LastActivity = protocol.At(tx.Now)
+		p.Preflight, p.LastActivity = &res, protocol.At(tx.Now)
 		tx.Log(protocol.EventPreflight, h.Session, map[string]any{"passed": res.Passed, "exit_code": res.ExitCode,
 			"duration_ms": res.DurationMS})
 		if res.Passed {
@@ -197,8 +196,7 @@ func conclude(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Ver
 // why, if not empty, is logged (e.g. "interrupted").
 func (a *Assignment) Release(ctx context.Context, h Holder, why string) (Snapshot, error) {
 	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
-		r.Status = protocol.StatusPending
-		r.AgentSession = nil
+		r.Status, r.AgentSession = protocol.StatusPending, nil
 		p.LastActivity = protocol.At(tx.Now)
 		detail := map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)}
 		if why != "" {
@@ -225,8 +223,7 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 			r.ReviewerNotes = withDecision(r.ReviewerNotes, notes)
 		}
 		if approve {
-			r.Status = protocol.StatusPassed
-			r.ReviewerSessionID, r.AgentSession = "", nil
+			r.Status, r.ReviewerSessionID, r.AgentSession = protocol.StatusPassed, "", nil
 			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
 		} else {
 			r.Status = protocol.StatusFailed
@@ -273,10 +270,7 @@ func (a *Assignment) AgentRan(ctx context.Context, session string, keep *protoco
 	return a.Update(ctx, func(tx *Tx) error {
 		r := tx.Request
 		if r != nil && used != nil {
-			cost := protocol.AgentCost{}
-			if r.AgentCost != nil {
-				cost = *r.AgentCost
-			}
+			cost := *cmp.Or(r.AgentCost, &protocol.AgentCost{})
 			cost.Round, cost.Loop = cost.Round.Add(*used), cost.Loop.Add(*used)
 			r.AgentCost = &cost
 		}

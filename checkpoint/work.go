@@ -115,14 +115,11 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	if r.FileSet == nil {
 		r.FileSet = old.FileSet
 	}
-	if prev == nil {
-		return r
+	if old.NamesNoFiles() && old.RequestID != "" {
+		r.RequestID = old.RequestID // the same request, now with its files
 	}
-	if prev.NamesNoFiles() && prev.RequestID != "" {
-		r.RequestID = prev.RequestID // the same request, now with its files
-	}
-	if prev.Gate == r.Gate {
-		r.LastReviewedCommit = prev.LastReviewedCommit
+	if old.Gate == r.Gate {
+		r.LastReviewedCommit = old.LastReviewedCommit
 	}
 	if loop, open := OpenLoop(prev, r.Gate); open {
 		r.Round = loop.RoundsFailed + 1
@@ -133,14 +130,13 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 			r.BlockedReason = protocol.BlockedStuck
 		}
 	}
-	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
-		r.ReviewerSessionID, r.AgentSession = prev.ReviewerSessionID, prev.AgentSession
-		r.Guidance = prev.Guidance
+	if old.Status == protocol.StatusFailed && old.Gate == r.Gate {
+		r.ReviewerSessionID, r.AgentSession, r.Guidance = old.ReviewerSessionID, old.AgentSession, old.Guidance
 	}
 	if r.Round > 1 {
 		r.Delta = in.Delta
-		if prev.AgentCost != nil { // the loop goes on: so does what its agents used
-			r.AgentCost = &protocol.AgentCost{Loop: prev.AgentCost.Loop}
+		if old.AgentCost != nil { // the loop goes on: so does what its agents used
+			r.AgentCost = &protocol.AgentCost{Loop: old.AgentCost.Loop}
 		}
 	}
 	return r
