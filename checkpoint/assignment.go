@@ -79,10 +79,8 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 		err = checkFolder(a.Dir, a.RelDir()) // a symlink is refused: specdev never follows links in its state
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &NotFoundError{
-			Msg:  fmt.Sprintf("no assignment %s", name),
-			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, name),
-		}
+		return nil, &NotFoundError{Msg: fmt.Sprintf("no assignment %s", name),
+			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, name)}
 	}
 	if err != nil {
 		return nil, err
@@ -147,15 +145,11 @@ func (s *Store) Resolve(nameOrPrefix string) (*Assignment, error) {
 	case 1:
 		return s.Assignment(matches[0])
 	case 0:
-		return nil, &NotFoundError{
-			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, cmp.Or(strings.Join(names, ", "), "none")),
-			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix),
-		}
+		return nil, &NotFoundError{Msg: fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, cmp.Or(strings.Join(names, ", "), "none")),
+			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix)}
 	}
-	return nil, &NotFoundError{
-		Msg:  fmt.Sprintf("%q matches several assignments: %s", nameOrPrefix, strings.Join(matches, ", ")),
-		Hint: "give more of the name",
-	}
+	return nil, &NotFoundError{Msg: fmt.Sprintf("%q matches several assignments: %s", nameOrPrefix, strings.Join(matches, ", ")),
+		Hint: "give more of the name"}
 }
 
 // Latest returns the assignment with the highest name.
@@ -165,10 +159,8 @@ func (s *Store) Latest() (*Assignment, error) {
 		return nil, err
 	}
 	if len(names) == 0 {
-		return nil, &NotFoundError{
-			Msg:  "no assignments yet",
-			Hint: "create one: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, "00001_my_feature"),
-		}
+		return nil, &NotFoundError{Msg: "no assignments yet",
+			Hint: "create one: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, "00001_my_feature")}
 	}
 	return s.Assignment(names[len(names)-1])
 }

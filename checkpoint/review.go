@@ -121,19 +121,13 @@ func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.P
 		}
 		// back to the implementer, unreviewed: no round of the loop, no
 		// reviewer remembered for it (decideRound is not called)
-		v := &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + preflightWhat(res)}
+		what := cmp.Or(res.Error, fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode))
+		v := &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + what}
 		p.Verdict, p.Phase = v, protocol.PhaseDone
 		r.Status, r.PreflightFailed, r.ReviewerNotes, r.CompletedAt = protocol.StatusFailed, true, v.Summary, protocol.At(tx.Now)
 		tx.Log(protocol.EventFailed, h.Session, map[string]any{"summary": v.Summary, "findings": 0, "preflight": true})
 		return nil
 	})
-}
-
-func preflightWhat(res protocol.PreflightResult) string {
-	if res.Error != "" {
-		return res.Error
-	}
-	return fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode)
 }
 
 // GiveVerdict records the reviewer's verdict. A pass is refused while files

@@ -56,19 +56,14 @@ func Locate(start, override string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for {
-		candidate := filepath.Join(dir, protocol.StateDir)
-		if isDir(candidate) {
+	for ; ; dir = filepath.Dir(dir) {
+		if candidate := filepath.Join(dir, protocol.StateDir); isDir(candidate) {
 			return candidate, nil
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", &NotFoundError{
-				Msg:  fmt.Sprintf("no %s folder in %s or any parent folder", protocol.StateDir, start),
-				Hint: "run specdev init in the project root, or point --dir / SPECDEV_DIR at it",
-			}
+		if filepath.Dir(dir) == dir {
+			return "", &NotFoundError{Msg: fmt.Sprintf("no %s folder in %s or any parent folder", protocol.StateDir, start),
+				Hint: "run specdev init in the project root, or point --dir / SPECDEV_DIR at it"}
 		}
-		dir = parent
 	}
 }
 
@@ -81,10 +76,8 @@ func locateOverride(override string) (string, error) {
 		dir = filepath.Join(dir, protocol.StateDir)
 	}
 	if !isDir(dir) {
-		return "", &NotFoundError{
-			Msg:  fmt.Sprintf("--dir %s: no %s folder there", override, protocol.StateDir),
-			Hint: "run specdev init --dir " + override + ", or fix --dir / SPECDEV_DIR",
-		}
+		return "", &NotFoundError{Msg: fmt.Sprintf("--dir %s: no %s folder there", override, protocol.StateDir),
+			Hint: "run specdev init --dir " + override + ", or fix --dir / SPECDEV_DIR"}
 	}
 	return dir, nil
 }

@@ -69,7 +69,8 @@ func requestAllowed(prev *protocol.Request) error {
 	case prev.Status == protocol.StatusBlocked:
 		return blockedError(prev)
 	case Paused(prev):
-		return pausedError(prev)
+		return &BlockedError{Msg: fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", prev.Round),
+			Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]"}
 	}
 	return nil
 }
@@ -233,11 +234,6 @@ func blockedError(r *protocol.Request) error {
 	}
 	return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
 		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel"}
-}
-
-func pausedError(r *protocol.Request) error {
-	return &BlockedError{Msg: fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", r.Round),
-		Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]"}
 }
 
 // describeStatus is the status in words: "in progress", "not requested".

@@ -113,9 +113,8 @@ func (s *Store) CheckoutOf(r *protocol.Request) (string, error) {
 	a, err1 := os.Stat(have)
 	b, err2 := os.Stat(want)
 	if have == "" || want == "" || err1 != nil || err2 != nil || !os.SameFile(a, b) || !isDir(dir) {
-		return "", &StateError{
-			Msg: "the request of " + r.AssignmentPath + " was made in the worktree " + r.Worktree +
-				", which is gone or no longer a worktree of this repository",
+		return "", &StateError{Msg: "the request of " + r.AssignmentPath + " was made in the worktree " + r.Worktree +
+			", which is gone or no longer a worktree of this repository",
 			Hint: "restore it (git worktree add " + r.Worktree + " BRANCH), or withdraw the request: specdev work cancel --assignment " + r.AssignmentID}
 	}
 	return dir, nil
