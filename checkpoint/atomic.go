@@ -54,19 +54,14 @@ func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", f.name, err)
 	}
-	_, werr := tmp.Write(f.data)
-	if werr == nil {
-		werr = tmp.Chmod(0o644)
+	_, err = tmp.Write(f.data)
+	err = errors.Join(err, tmp.Chmod(0o644))
+	if sync {
+		err = errors.Join(err, tmp.Sync())
 	}
-	if werr == nil && sync {
-		werr = tmp.Sync()
-	}
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
+	if err = errors.Join(err, tmp.Close()); err != nil {
 		os.Remove(tmp.Name())
-		return "", fmt.Errorf("write %s: %w", f.name, werr)
+		return "", fmt.Errorf("write %s: %w", f.name, err)
 	}
 	return tmp.Name(), nil
 }

@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -34,10 +35,7 @@ const noFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 func openState(path, rel string, flag int, perm os.FileMode) (*os.File, int64, error) {
 	f, err := os.OpenFile(path, flag|noFollow, perm)
 	if err != nil {
-		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
-			return nil, 0, linkError(rel, info.Mode(), false)
-		}
-		return nil, 0, err
+		return nil, 0, cmp.Or(checkNotLink(path, rel), err) // the link, if that is why it failed
 	}
 	info, err := f.Stat()
 	if err == nil {
@@ -56,7 +54,9 @@ func checkRegular(rel string, info fs.FileInfo) error {
 		return linkError(rel, info.Mode(), false)
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return hardLinkError(rel, uint64(st.Nlink))
+		return &LinkError{File: filepath.ToSlash(rel),
+			What: fmt.Sprintf("a hard link (one file with %d names); specdev never reads or writes state that another path shares", st.Nlink),
+			Hint: "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"}
 	}
 	return nil
 }
@@ -73,25 +73,15 @@ func readStateFile(path, rel string, limit int64) ([]byte, error) {
 		return nil, nil
 	}
 	if err != nil {
-		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
-			return nil, linkError(rel, info.Mode(), false)
-		}
-		return nil, fmt.Errorf("read %s: %w", rel, &fs.PathError{Op: "open", Path: path, Err: err})
+		return nil, cmp.Or(checkNotLink(path, rel), fmt.Errorf("read %s: %w", rel, &fs.PathError{Op: "open", Path: path, Err: err}))
 	}
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, fmt.Errorf("read %s: %w", rel, &fs.PathError{Op: "stat", Path: path, Err: err})
 	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		mode := fs.ModeIrregular
-		if info, err := os.Lstat(path); err == nil {
-			mode = info.Mode()
-		}
-		return nil, linkError(rel, mode, false)
-	}
-	if st.Nlink > 1 {
-		return nil, hardLinkError(rel, uint64(st.Nlink))
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Nlink > 1 {
+		return nil, cmp.Or(checkNotLink(path, rel), error(linkError(rel, fs.ModeIrregular, false)))
 	}
 	if st.Size > limit {
 		return nil, &protocol.InvalidError{File: rel,
@@ -170,10 +160,4 @@ func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
 		what = "a file"
 	}
 	return &LinkError{File: filepath.ToSlash(rel), What: what + ", not " + want, Hint: hint}
-}
-
-func hardLinkError(rel string, names uint64) *LinkError {
-	return &LinkError{File: filepath.ToSlash(rel),
-		What: fmt.Sprintf("a hard link (one file with %d names); specdev never reads or writes state that another path shares", names),
-		Hint: "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"}
 }
