@@ -76,12 +76,8 @@ func processName(pid int) string {
 // following a symlink; false for anything but a regular file with one
 // name, or an error: the caller then reads it, which names the problem.
 func restKeyOf(path string) (restKey, bool) {
-	info, err := os.Lstat(filepath.Join(path, protocol.RequestFile))
-	if err != nil || !info.Mode().IsRegular() {
-		return restKey{}, false
-	}
-	st := info.Sys().(*syscall.Stat_t)
-	if st.Nlink != 1 {
+	var st syscall.Stat_t
+	if syscall.Lstat(filepath.Join(path, protocol.RequestFile), &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Nlink != 1 {
 		return restKey{}, false
 	}
 	return restKey{dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true

@@ -60,9 +60,7 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 			p.FilesReviewed = append(p.FilesReviewed, file)
 			p.FilesRemaining = slices.DeleteFunc(p.FilesRemaining, func(f string) bool { return f == file })
 		}
-		p.FindingsSoFar = len(p.Findings)
-		p.LastActivity = protocol.At(tx.Now)
-		p.Phase = phaseFor(p)
+		p.FindingsSoFar, p.LastActivity, p.Phase = len(p.Findings), protocol.At(tx.Now), phaseFor(p)
 		detail := map[string]any{"file": file, "findings": len(findings), "replaced": out.Again && !add}
 		if len(rec.Resolved) > 0 {
 			detail["resolved"] = rec.Resolved
@@ -84,8 +82,7 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 // briefing's).
 func notInReviewHint(p *protocol.Progress) string {
 	const paths = "paths are read from the current folder, and the briefing's from the project root"
-	n := len(p.FilesRemaining)
-	if n == 0 {
+	if len(p.FilesRemaining) == 0 {
 		return "every file of the review is recorded (recording one again replaces its findings); " + paths
 	}
 	return "still to record: " + firstOf(p.FilesRemaining, 5) + "; " + paths

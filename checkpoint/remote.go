@@ -233,9 +233,6 @@ func (tx *Tx) verdict() bool {
 
 // remoteID is the id of the remote state the folder's files are a copy of.
 func (a *Assignment) remoteID() string {
-	data, err := readStateFile(a.path(RemoteFile), a.rel(RemoteFile), 256)
-	if err != nil {
-		return ""
-	}
+	data, _ := readStateFile(a.path(RemoteFile), a.rel(RemoteFile), 256) // nil when it cannot be read
 	return string(bytes.TrimSpace(data))
 }
