@@ -25,7 +25,7 @@ func (tx *Tx) commit() error {
 	}
 	progressData, progressChanged, err := tx.encodeProgress(requestChanged)
 	if err != nil {
-		return err
+		return fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
 	}
 	var writes []fileWrite
 	progressSum := tx.progressSum
@@ -72,28 +72,16 @@ func (tx *Tx) encodeProgress(requestChanged bool) (data []byte, changed bool, er
 	if tx.Progress == nil {
 		return tx.progressSeen, false, nil
 	}
-	encode := func() ([]byte, error) {
-		data, err := protocol.EncodeProgress(tx.Progress)
-		if err != nil {
-			return nil, fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
-		}
-		return data, nil
-	}
 	journal := !requestChanged && len(tx.events) > 0
-	if journal && (tx.progressSeen == nil || tx.Progress.LastActivity.String() != tx.activityRead) {
-		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
-		data, err = encode()
-		return data, err == nil, err
+	if !journal || tx.progressSeen != nil && tx.Progress.LastActivity.String() == tx.activityRead {
+		data, err = protocol.EncodeProgress(tx.Progress)
+		if changed = !bytes.Equal(data, tx.progressSeen); err != nil || !changed || !journal {
+			return data, changed, err
+		}
 	}
-	if data, err = encode(); err != nil {
-		return nil, false, err
-	}
-	changed = !bytes.Equal(data, tx.progressSeen)
-	if changed && journal {
-		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
-		data, err = encode()
-	}
-	return data, changed, err
+	tx.Progress.Journal = &protocol.Journal{Events: tx.events}
+	data, err = protocol.EncodeProgress(tx.Progress)
+	return data, true, err
 }
 
 // checkTransition refuses a status change the state machine does not
@@ -102,10 +90,7 @@ func (tx *Tx) checkTransition() error {
 	if tx.Request == nil {
 		return nil
 	}
-	from := protocol.StatusNone
-	if tx.requestSeen != nil {
-		from = tx.requestRead.Status
-	}
+	from := tx.requestRead.Status // StatusNone when there was no request
 	if from == tx.Request.Status && (tx.requestSeen == nil || tx.Request.RequestID == tx.requestRead.RequestID) {
 		return nil
 	}
@@ -159,7 +144,6 @@ func (tx *Tx) refuse(name string, err error) error {
 		return err
 	}
 	out := *inv
-	out.File = tx.A.rel(name)
-	out.Problem += " (refused before writing: nothing was changed)"
+	out.File, out.Problem = tx.A.rel(name), inv.Problem+" (refused before writing: nothing was changed)"
 	return &out
 }
