@@ -61,12 +61,9 @@ func UpdateGitignore(root string) (updated string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	name := rel(root, filepath.Join(dir, GitignoreFile))
 	data, err := readStateFile(filepath.Join(dir, GitignoreFile), name, 64<<10)
-	if err != nil || data == nil {
-		return "", nil
-	}
 	missing, ours := MissingIgnored(data)
-	if !ours || len(missing) == 0 {
-		return "", nil
+	if err != nil || !ours || len(missing) == 0 {
+		return "", nil // a file that is not specdev's own, or cannot be read, is left as it is
 	}
 	if !bytes.HasSuffix(data, []byte("\n")) {
 		data = append(data, '\n')
@@ -95,7 +92,7 @@ func Init(root string, skills fs.FS) (created []string, err error) {
 		return created, err
 	}
 	for _, f := range []fileWrite{{protocol.ConfigFile, append(config, '\n')}, {GitignoreFile, gitignore()}} {
-		if made, err := createFile(dir, f.name, f.data); err != nil {
+		if made, err := createFile(filepath.Join(dir, f.name), f.data); err != nil {
 			return created, err
 		} else if made {
 			created = append(created, rel(root, filepath.Join(dir, f.name)))
@@ -115,13 +112,13 @@ func mkdir(dir string) (made bool, err error) {
 	return true, syncDir(filepath.Dir(dir))
 }
 
-// createFile writes name atomically unless it exists (a temp file made
+// createFile writes path atomically unless something is there (a temp file made
 // and removed would change the folder: running init again changes nothing).
-func createFile(dir, name string, data []byte) (made bool, err error) {
-	if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {
+func createFile(path string, data []byte) (made bool, err error) {
+	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
 		return false, err
 	}
-	return true, atomicfile.Create(filepath.Join(dir, name), data, 0o644)
+	return true, atomicfile.Create(path, data, 0o644)
 }
 
 func rel(root, path string) string {
@@ -153,21 +150,18 @@ func writeSkills(root string, skills fs.FS, replace bool) (written []string, err
 		if err != nil {
 			return err
 		}
-		target := filepath.Join(dir, filepath.FromSlash(path))
+		target, made := filepath.Join(dir, filepath.FromSlash(path)), false
 		if !replace {
-			if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
-				return err // there already: left as it is
-			}
-		} else if have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize); err == nil && bytes.Equal(have, want) {
-			return nil
-		} else if err != nil && !errors.As(err, new(*LinkError)) {
-			return err
+			made, err = createFile(target, want) // one there already is left as it is
+		} else if have, rerr := readStateFile(target, rel(root, target), protocol.MaxFileSize); rerr != nil && !errors.As(rerr, new(*LinkError)) {
+			return rerr
+		} else if rerr != nil || !bytes.Equal(have, want) { // a link is replaced too
+			made, err = true, atomicfile.Replace(target, want, 0o644)
 		}
-		if err := atomicfile.Replace(target, want, 0o644); err != nil {
-			return err
+		if made && err == nil {
+			written = append(written, rel(root, target))
 		}
-		written = append(written, rel(root, target))
-		return nil
+		return err
 	})
 	return written, err
 }
