@@ -158,12 +158,8 @@ func handOver(tx *Tx, p *protocol.Progress, session, reason, idle string) {
 // a later round logs resume_fallback with the reason.
 func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Progress {
 	r, now := tx.Request, tx.Now
-	phase := protocol.PhaseReviewing
-	if opt.Preflight {
-		phase = protocol.PhasePreflight
-	}
 	p := &protocol.Progress{
-		Version: protocol.ProgressVersion, RequestID: r.RequestID, Round: r.Round, Phase: phase,
+		Version: protocol.ProgressVersion, RequestID: r.RequestID, Round: r.Round,
 		Mode: cmp.Or(opt.Mode, protocol.ModeAuto), StartedAt: protocol.At(now), LastActivity: protocol.At(now),
 		FilesTotal: len(r.ChangedFiles), SessionID: opt.Session, Lease: newLease(),
 		PreviousRounds: earlierRounds(r, old),
@@ -180,8 +176,9 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 	plan, fallback := planRound(r, prev, opt.Session)
 	p.Plan = &plan
 	p.FilesRemaining, p.FilesReviewed = toRead(r, plan)
-	if p.Phase == protocol.PhaseReviewing {
-		p.Phase = phaseFor(p) // a follow-up with nothing to re-read goes straight to the verdict
+	p.Phase = phaseFor(p) // a follow-up with nothing to re-read goes straight to the verdict
+	if opt.Preflight {
+		p.Phase = protocol.PhasePreflight
 	}
 	if fallback != "" {
 		detail := map[string]any{"reason": fallback}

@@ -89,13 +89,7 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Store{
-		Dir:    dir,
-		Root:   filepath.Dir(dir),
-		Config: cfg.WithDefaults(),
-		Now:    time.Now,
-		Holder: "specdev",
-	}
+	st := &Store{Dir: dir, Root: filepath.Dir(dir), Config: cfg.WithDefaults(), Now: time.Now, Holder: "specdev"}
 	if cache, err := os.UserCacheDir(); err == nil {
 		st.CacheDir = filepath.Join(cache, "specdev")
 	}
@@ -224,10 +218,7 @@ func mainWorktree(top string) string {
 // pointer reads the path a small git file holds after prefix, made
 // absolute against base.
 func pointer(file, prefix, base string) (string, bool) {
-	data, err := readStateFile(file, file, 4096)
-	if err != nil || data == nil {
-		return "", false
-	}
+	data, _ := readStateFile(file, file, 4096) // nil when it cannot be read: no path
 	p, ok := strings.CutPrefix(strings.TrimSpace(string(data)), prefix)
 	if !ok || p == "" {
 		return "", false
