@@ -45,24 +45,6 @@ func (e *BusyError) HintText() string {
 	return "retry in a moment; a lock held by a dead process frees itself, and lock_timeout in .specdev/config.json sets the wait"
 }
 
-// LinkError says a state file or folder is a symlink, a hard link, or not
-// a regular file (folder) at all. specdev never follows links in its state: a link
-// committed to a repository could otherwise make it write outside the
-// project.
-type LinkError struct {
-	File string // relative to the project root, e.g. .specdev/assignments/00001_x/.specdev.lock
-	What string // what it is, and why that is refused: "a symlink; specdev never follows links in its state"
-	Hint string
-}
-
-func (e *LinkError) Error() string { return e.File + " is " + e.What }
-
-// Is makes errors.Is(err, protocol.ErrInvalid) true.
-func (e *LinkError) Is(target error) bool { return target == protocol.ErrInvalid }
-
-// HintText suggests what to do.
-func (e *LinkError) HintText() string { return e.Hint }
-
 // HeldError says a live session holds the review.
 type HeldError struct {
 	Assignment string
@@ -126,12 +108,14 @@ type (
 	blockedCondition  struct{}
 	notFoundCondition struct{}
 	busyCondition     struct{}
+	linkCondition     struct{}
 )
 
 func (conflictCondition) sentinel() error { return protocol.ErrConflict }
 func (blockedCondition) sentinel() error  { return ErrBlocked }
 func (notFoundCondition) sentinel() error { return ErrNotFound }
 func (busyCondition) sentinel() error     { return ErrBusy }
+func (linkCondition) sentinel() error     { return protocol.ErrInvalid }
 
 // hintedError is an error of condition C with its message and the fix.
 type hintedError[C condition] struct {
@@ -159,6 +143,12 @@ type BlockedError = hintedError[blockedCondition]
 
 // NotFoundError says a folder or assignment does not exist (ErrNotFound).
 type NotFoundError = hintedError[notFoundCondition]
+
+// LinkError says a state file or folder is a symlink, a hard link, or not
+// a regular file (folder) at all (protocol.ErrInvalid). specdev never
+// follows links in its state: a link committed to a repository could
+// otherwise make it write outside the project.
+type LinkError = hintedError[linkCondition]
 
 func conflict(hint, format string, args ...any) error {
 	return &StateError{Msg: fmt.Sprintf(format, args...), Hint: hint}

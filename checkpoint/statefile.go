@@ -58,8 +58,7 @@ func checkRegular(rel string, info fs.FileInfo) error {
 		return linkError(rel, info.Mode(), false)
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return &LinkError{File: filepath.ToSlash(rel),
-			What: fmt.Sprintf("a hard link (one file with %d names); specdev never reads or writes state that another path shares", st.Nlink),
+		return &LinkError{Msg: fmt.Sprintf("%s is a hard link (one file with %d names); specdev never reads or writes state that another path shares", filepath.ToSlash(rel), st.Nlink),
 			Hint: "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"}
 	}
 	return nil
@@ -157,13 +156,13 @@ func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
 	}
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		return &LinkError{File: filepath.ToSlash(rel), What: "a symlink; specdev never follows links in its state", Hint: hint}
+		return &LinkError{Msg: filepath.ToSlash(rel) + " is a symlink; specdev never follows links in its state", Hint: hint}
 	case mode.IsDir():
 		what = "a folder"
 	case mode.IsRegular():
 		what = "a file"
 	}
-	return &LinkError{File: filepath.ToSlash(rel), What: what + ", not " + want, Hint: hint}
+	return &LinkError{Msg: filepath.ToSlash(rel) + " is " + what + ", not " + want, Hint: hint}
 }
 
 // tempMarker is part of every temp file name, so that leftovers of a killed
