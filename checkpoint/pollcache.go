@@ -122,11 +122,8 @@ func (s *Store) openPollCache() *pollCache {
 	c.path = filepath.Join(s.CacheDir, "poll-"+hex.EncodeToString(sum[:8]))
 	c.header = fmt.Sprintf("specdev poll cache 1 %d-%d", info.Size(), info.ModTime().UnixNano())
 	data, err := os.ReadFile(c.path)
-	if err != nil || len(data) > pollCacheLimit {
-		return c
-	}
 	head, body, _ := strings.Cut(string(data), "\n")
-	if head != c.header {
+	if err != nil || len(data) > pollCacheLimit || head != c.header {
 		return c
 	}
 	for line := range strings.Lines(body) {
