@@ -52,11 +52,10 @@ func OpenLoop(prev *protocol.Request, gate string) (protocol.Loop, bool) {
 	if prev == nil {
 		return protocol.Loop{}, false
 	}
-	if loop, ok := prev.Loops[gate]; ok {
-		return loop, true
-	}
-	if prev.Gate != gate || prev.Checkpoint || prev.PreflightFailed { // a request written before loops were kept; neither is a round
-		return protocol.Loop{}, false
+	// a request written before loops were kept: its own round, unless it
+	// was a checkpoint review or a failed preflight (neither is a round)
+	if loop, ok := prev.Loops[gate]; ok || prev.Gate != gate || prev.Checkpoint || prev.PreflightFailed {
+		return loop, ok
 	}
 	switch prev.Status {
 	case protocol.StatusFailed:
