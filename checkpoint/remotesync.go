@@ -72,10 +72,10 @@ func (a *Assignment) copyState(ctx context.Context, id, was string) error {
 		return nil
 	}
 	st, err := a.fetch(ctx, id)
-	if err != nil {
-		return err
+	if err == nil {
+		err = a.match(st)
 	}
-	return a.match(st)
+	return err
 }
 
 // makeFolder returns assignment name, making its folder if it has none.
