@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -150,11 +151,9 @@ func (a *Assignment) lockFolder() (folder *os.File, ok bool) {
 // begin completes a taken lock: it refuses links where the transaction
 // will write, and writes the holder line.
 func (a *Assignment) begin(h *held) (*held, error) {
-	for _, name := range []string{ReportFile, protocol.HistoryFile} {
-		if err := checkNotLink(a.path(name), a.rel(name)); err != nil {
-			h.release()
-			return nil, err
-		}
+	if err := cmp.Or(checkNotLink(a.path(ReportFile), a.rel(ReportFile)), checkNotLink(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile))); err != nil {
+		h.release()
+		return nil, err
 	}
 	h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), a.store.Holder, a.store.Now().UTC().Format(time.RFC3339))
 	h.write()

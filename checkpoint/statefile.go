@@ -251,10 +251,7 @@ func cleanTemps(dir string) (removed []string, err error) {
 		return nil, err
 	}
 	for _, e := range entries {
-		if !isTemp(e.Name()) {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err == nil { // a folder: a remote transaction's stage
+		if isTemp(e.Name()) && os.RemoveAll(filepath.Join(dir, e.Name())) == nil { // a folder too: a remote transaction's stage
 			removed = append(removed, e.Name())
 		}
 	}

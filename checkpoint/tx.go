@@ -37,8 +37,7 @@ func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any
 	e := protocol.Event{Seq: tx.nextSeq, TS: protocol.At(tx.Now), Event: name, Session: session, Detail: protocol.ClipDetail(detail)}
 	tx.nextSeq++
 	if tx.Request != nil {
-		e.RequestID = tx.Request.RequestID
-		e.Round = tx.Request.Round
+		e.RequestID, e.Round = tx.Request.RequestID, tx.Request.Round
 	}
 	tx.events = append(tx.events, e)
 }
