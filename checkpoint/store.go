@@ -33,7 +33,7 @@ type Store struct {
 	Now    func() time.Time // the clock; tests replace it
 	Holder string           // who takes locks, for BUSY messages ("specdev check record")
 	Render Renderer         // nil: no report is written
-	Digest DigestFunc       // nil: no content digest is recorded or compared (loop.go)
+	Digest DigestFunc       // nil: no content digest is recorded or compared (round.go)
 	Logf   func(format string, args ...any)
 	Warnf  func(format string, args ...any) // what a person must see though the command succeeded (nil: Logf)
 
