@@ -115,8 +115,9 @@ func ReportBody(report []byte) []byte { return report[:len(report)-len(stateMark
 // With a remote, the folder is first made a copy of the remote's state
 // (unless another process holds the lock: it does that itself).
 func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
-	if err := a.stillThere(); err != nil {
-		return Snapshot{}, err
+	if _, err := os.Lstat(a.Dir); errors.Is(err, os.ErrNotExist) { // removed while a command was waiting on it
+		return Snapshot{}, &StateError{Msg: fmt.Sprintf("the assignment folder %s is gone (it was removed)", a.RelDir()),
+			Hint: "restore it if that was a mistake (e.g. from git), or see what is left: specdev status"}
 	}
 	if a.store.Remote != nil {
 		if err := a.withoutWait().Repair(ctx); err != nil && !errors.Is(err, ErrBusy) {
@@ -156,14 +157,4 @@ func (s Snapshot) journals() []*protocol.Journal {
 		js = append(js, s.Progress.Journal)
 	}
 	return js
-}
-
-// stillThere says if the assignment's folder is gone (removed while a
-// command was waiting on it).
-func (a *Assignment) stillThere() error {
-	if _, err := os.Lstat(a.Dir); errors.Is(err, os.ErrNotExist) {
-		return &StateError{Msg: fmt.Sprintf("the assignment folder %s is gone (it was removed)", a.RelDir()),
-			Hint: "restore it if that was a mistake (e.g. from git), or see what is left: specdev status"}
-	}
-	return nil
 }
