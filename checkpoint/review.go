@@ -165,24 +165,32 @@ func conclude(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Ver
 	p.Verdict, p.Phase, p.LastActivity = v, protocol.PhaseDone, protocol.At(tx.Now)
 	r.ReviewerNotes, r.ReviewerSessionID = v.Summary, session
 	r.AgentSession = nil // an agent runner keeps its agent's session once the agent is done (AgentRan)
-	switch {
-	case p.Mode == protocol.ModeManual:
+	if p.Mode == protocol.ModeManual {
 		r.Status, r.ProposedVerdict = protocol.StatusAwaitingApproval, v.Word()
 		tx.Log(protocol.EventVerdictProposed, session, map[string]any{"verdict": v.Word(), "summary": v.Summary})
 		return
-	case v.Passed:
-		r.Status, r.ReviewerSessionID = protocol.StatusPassed, ""
-	default:
-		r.Status = protocol.StatusFailed
 	}
-	r.CompletedAt = protocol.At(tx.Now)
-	decideRound(tx, r, v.Passed)
-	if v.Passed {
-		tx.Log(protocol.EventPassed, session, map[string]any{"summary": v.Summary})
-		return
+	event, detail := protocol.EventPassed, map[string]any{"summary": v.Summary}
+	if !v.Passed {
+		event, detail["findings"] = protocol.EventFailed, len(p.Findings)+len(v.Issues)
 	}
-	tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": len(p.Findings) + len(v.Issues)})
-	stopForHuman(tx, r, p)
+	decide(tx, r, p, v.Passed, session, event, detail)
+}
+
+// decide settles a review, by its reviewer in auto mode or by a human:
+// passed or failed, its round counted for the loop (decideRound), the
+// event logged, and a failed loop stopped for a human where it must be
+// (stopForHuman).
+func decide(tx *Tx, r *protocol.Request, p *protocol.Progress, passed bool, session string, event protocol.EventName, detail map[string]any) {
+	r.Status, r.CompletedAt = protocol.StatusFailed, protocol.At(tx.Now)
+	if passed {
+		r.Status, r.ReviewerSessionID, r.AgentSession = protocol.StatusPassed, "", nil
+	}
+	decideRound(tx, r, passed)
+	tx.Log(event, session, detail)
+	if !passed {
+		stopForHuman(tx, r, p)
+	}
 }
 
 // Release gives the review back: pending again, progress kept, so that the
@@ -211,19 +219,14 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 				"review %s is %s, not awaiting approval", a.Name, describeStatus(cmp.Or(r, &protocol.Request{}).Status))
 		}
 		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
-		r.CompletedAt = protocol.At(tx.Now)
-		decideRound(tx, r, approve)
 		if notes != "" {
 			r.ReviewerNotes = withDecision(r.ReviewerNotes, notes)
 		}
-		if approve {
-			r.Status, r.ReviewerSessionID, r.AgentSession = protocol.StatusPassed, "", nil
-			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
-		} else {
-			r.Status = protocol.StatusFailed
-			tx.Log(protocol.EventRejected, "", map[string]any{"proposed": r.ProposedVerdict, "reason": notes})
-			stopForHuman(tx, r, p)
+		event, detail := protocol.EventApproved, map[string]any{"proposed": r.ProposedVerdict, "notes": notes}
+		if !approve {
+			event, detail = protocol.EventRejected, map[string]any{"proposed": r.ProposedVerdict, "reason": notes}
 		}
+		decide(tx, r, p, approve, "", event, detail)
 		return nil
 	})
 }
