@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/specdev/specdev/internal/atomicfile"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -118,7 +117,17 @@ func createFile(path string, data []byte) (made bool, err error) {
 	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
 		return false, err
 	}
-	return true, atomicfile.Create(path, data, 0o644)
+	return true, writeFile(path, data)
+}
+
+// writeFile writes path atomically, making its folder. Its temp file is
+// named as every temp file in .specdev/ is, which the GitignoreFile
+// ignores, should a kill leave it behind.
+func writeFile(path string, data []byte) error {
+	if _, err := mkdir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Dir(path), fileWrite{filepath.Base(path), data})
 }
 
 func rel(root, path string) string {
@@ -156,7 +165,7 @@ func writeSkills(root string, skills fs.FS, replace bool) (written []string, err
 		} else if have, rerr := readStateFile(target, rel(root, target), protocol.MaxFileSize); rerr != nil && !errors.As(rerr, new(*LinkError)) {
 			return rerr
 		} else if rerr != nil || !bytes.Equal(have, want) { // a link is replaced too
-			made, err = true, atomicfile.Replace(target, want, 0o644)
+			made, err = true, writeFile(target, want)
 		}
 		if made && err == nil {
 			written = append(written, rel(root, target))
