@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -43,19 +44,8 @@ type Assignment struct {
 	Name   string
 	Dir    string
 	store  *Store
-	noWait bool  // its lock is tried once, not waited for (see withoutWait)
-	read   *read // what HeldBy read of it, for the next transaction
-}
-
-// read is what a scan read of an assignment: its files' bytes and what
-// they decoded to. A transaction that reads the same bytes again under
-// the lock takes the values instead of decoding them a second time (the
-// decoder is a function of the bytes alone): a record in a 5,000-file
-// review decoded both files twice, a quarter of its time.
-type read struct {
-	requestData, progressData []byte
-	request                   *protocol.Request
-	progress                  *protocol.Progress
+	noWait bool      // its lock is tried once, not waited for (see withoutWait)
+	read   *Snapshot // what HeldBy read of it, for the next transaction (readSnapshot)
 }
 
 // ID is the assignment's id: the part of its name before the first "_"
@@ -89,10 +79,8 @@ func (s *Store) Assignment(name string) (*Assignment, error) {
 		err = checkFolder(a.Dir, a.RelDir()) // a symlink is refused: specdev never follows links in its state
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &NotFoundError{
-			Msg:  fmt.Sprintf("no assignment %s", name),
-			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, name),
-		}
+		return nil, &NotFoundError{Msg: fmt.Sprintf("no assignment %s", name),
+			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, name)}
 	}
 	if err != nil {
 		return nil, err
@@ -117,14 +105,12 @@ func (s *Store) Names() ([]string, error) {
 // as the folder listing gives them (a symlink is not followed).
 func (s *Store) folders() ([]fs.DirEntry, error) {
 	dir := filepath.Join(s.Dir, AssignmentsDir)
-	if err := checkFolder(dir, filepath.Join(protocol.StateDir, AssignmentsDir)); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, err
+	var entries []fs.DirEntry
+	err := checkFolder(dir, filepath.Join(protocol.StateDir, AssignmentsDir))
+	if err == nil {
+		entries, err = os.ReadDir(dir) // sorted by name
 	}
-	entries, err := os.ReadDir(dir) // sorted by name
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
@@ -151,28 +137,19 @@ func (s *Store) Resolve(nameOrPrefix string) (*Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	var matches []string
-	for _, n := range names {
-		if n == nameOrPrefix {
-			return s.Assignment(n)
-		}
-		if strings.HasPrefix(n, nameOrPrefix) {
-			matches = append(matches, n)
-		}
+	if slices.Contains(names, nameOrPrefix) {
+		return s.Assignment(nameOrPrefix)
 	}
+	matches := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return !strings.HasPrefix(n, nameOrPrefix) })
 	switch len(matches) {
 	case 1:
 		return s.Assignment(matches[0])
 	case 0:
-		return nil, &NotFoundError{
-			Msg:  fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, cmp.Or(strings.Join(names, ", "), "none")),
-			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix),
-		}
+		return nil, &NotFoundError{Msg: fmt.Sprintf("no assignment matches %q (have: %s)", nameOrPrefix, cmp.Or(strings.Join(names, ", "), "none")),
+			Hint: "create it: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, nameOrPrefix)}
 	}
-	return nil, &NotFoundError{
-		Msg:  fmt.Sprintf("%q matches several assignments: %s", nameOrPrefix, strings.Join(matches, ", ")),
-		Hint: "give more of the name",
-	}
+	return nil, &NotFoundError{Msg: fmt.Sprintf("%q matches several assignments: %s", nameOrPrefix, strings.Join(matches, ", ")),
+		Hint: "give more of the name"}
 }
 
 // Latest returns the assignment with the highest name.
@@ -182,10 +159,8 @@ func (s *Store) Latest() (*Assignment, error) {
 		return nil, err
 	}
 	if len(names) == 0 {
-		return nil, &NotFoundError{
-			Msg:  "no assignments yet",
-			Hint: "create one: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, "00001_my_feature"),
-		}
+		return nil, &NotFoundError{Msg: "no assignments yet",
+			Hint: "create one: mkdir -p " + filepath.Join(protocol.StateDir, AssignmentsDir, "00001_my_feature")}
 	}
 	return s.Assignment(names[len(names)-1])
 }

@@ -99,10 +99,10 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"resumed_from": c.From, "reviewed": len(p.FilesReviewed)})
 		return c
 	}
-	tx.Progress = newProgress(tx, p, opt)
-	np := tx.Progress
-	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(np.Mode), "files": len(r.ChangedFiles),
-		"plan": np.Plan.Kind, "to_review": len(np.FilesRemaining)})
+	p = newProgress(tx, p, opt)
+	tx.Progress = p
+	tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"mode": string(p.Mode), "files": len(r.ChangedFiles),
+		"plan": p.Plan.Kind, "to_review": len(p.FilesRemaining)})
 	return &Claim{Kind: ClaimNew}
 }
 
@@ -118,13 +118,11 @@ func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 		return reclaim(tx, opt), nil
 	}
 	idle, _ := Idle(tx.Now, p.LastActivity.Time, a.written(protocol.ProgressFile))
-	stale := idle >= a.store.StaleAfter()
-	if !stale && !opt.Force {
-		return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, LastActivity: p.LastActivity.Time,
-			Idle: idle, StaleAfter: a.store.StaleAfter()}
-	}
 	reason := "stale"
-	if !stale {
+	if idle < a.store.StaleAfter() {
+		if !opt.Force {
+			return nil, &HeldError{Assignment: a.Name, Session: p.SessionID, Idle: idle, StaleAfter: a.store.StaleAfter()}
+		}
 		reason = "force"
 	}
 	c := &Claim{Kind: ClaimTakeover, From: p.SessionID, Idle: idle}
@@ -160,23 +158,12 @@ func handOver(tx *Tx, p *protocol.Progress, session, reason, idle string) {
 // a later round logs resume_fallback with the reason.
 func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Progress {
 	r, now := tx.Request, tx.Now
-	phase := protocol.PhaseReviewing
-	if opt.Preflight {
-		phase = protocol.PhasePreflight
-	}
 	p := &protocol.Progress{
-		Version:      protocol.ProgressVersion,
-		RequestID:    r.RequestID,
-		Round:        r.Round,
-		Phase:        phase,
-		Mode:         cmp.Or(opt.Mode, protocol.ModeAuto),
-		StartedAt:    protocol.At(now),
-		LastActivity: protocol.At(now),
-		FilesTotal:   len(r.ChangedFiles),
-		SessionID:    opt.Session,
-		Lease:        newLease(),
+		Version: protocol.ProgressVersion, RequestID: r.RequestID, Round: r.Round,
+		Mode: cmp.Or(opt.Mode, protocol.ModeAuto), StartedAt: protocol.At(now), LastActivity: protocol.At(now),
+		FilesTotal: len(r.ChangedFiles), SessionID: opt.Session, Lease: newLease(),
+		PreviousRounds: earlierRounds(r, old),
 	}
-	p.PreviousRounds = earlierRounds(r, old)
 	var prev *protocol.RoundRecord
 	if n := len(p.PreviousRounds); n > 0 {
 		prev = &p.PreviousRounds[n-1]
@@ -189,8 +176,9 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 	plan, fallback := planRound(r, prev, opt.Session)
 	p.Plan = &plan
 	p.FilesRemaining, p.FilesReviewed = toRead(r, plan)
-	if p.Phase == protocol.PhaseReviewing {
-		p.Phase = phaseFor(p) // a follow-up with nothing to re-read goes straight to the verdict
+	p.Phase = phaseFor(p) // a follow-up with nothing to re-read goes straight to the verdict
+	if opt.Preflight {
+		p.Phase = protocol.PhasePreflight
 	}
 	if fallback != "" {
 		detail := map[string]any{"reason": fallback}

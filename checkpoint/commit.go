@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,16 +19,13 @@ var crashPoint = func(point string) {}
 // last state file renamed, so that they are never lost between the renames
 // and the history append.
 func (tx *Tx) commit() error {
-	if err := tx.checkTransition(); err != nil {
-		return err
-	}
 	requestChanged := tx.Request != nil && (tx.requestSeen == nil || !tx.Request.Same(&tx.requestRead))
-	if err := tx.validate(requestChanged); err != nil {
+	if err := cmp.Or(tx.checkTransition(), tx.validate(requestChanged)); err != nil {
 		return err
 	}
 	progressData, progressChanged, err := tx.encodeProgress(requestChanged)
 	if err != nil {
-		return err
+		return fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
 	}
 	var writes []fileWrite
 	progressSum := tx.progressSum
@@ -74,28 +72,16 @@ func (tx *Tx) encodeProgress(requestChanged bool) (data []byte, changed bool, er
 	if tx.Progress == nil {
 		return tx.progressSeen, false, nil
 	}
-	encode := func() ([]byte, error) {
-		data, err := protocol.EncodeProgress(tx.Progress)
-		if err != nil {
-			return nil, fmt.Errorf("encode %s: %w", protocol.ProgressFile, err)
-		}
-		return data, nil
-	}
 	journal := !requestChanged && len(tx.events) > 0
-	if journal && (tx.progressSeen == nil || tx.Progress.LastActivity.String() != tx.activityRead) {
-		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
-		data, err = encode()
-		return data, err == nil, err
+	if !journal || tx.progressSeen != nil && tx.Progress.LastActivity.String() == tx.activityRead {
+		data, err = protocol.EncodeProgress(tx.Progress)
+		if changed = !bytes.Equal(data, tx.progressSeen); err != nil || !changed || !journal {
+			return data, changed, err
+		}
 	}
-	if data, err = encode(); err != nil {
-		return nil, false, err
-	}
-	changed = !bytes.Equal(data, tx.progressSeen)
-	if changed && journal {
-		tx.Progress.Journal = &protocol.Journal{Events: tx.events}
-		data, err = encode()
-	}
-	return data, changed, err
+	tx.Progress.Journal = &protocol.Journal{Events: tx.events}
+	data, err = protocol.EncodeProgress(tx.Progress)
+	return data, true, err
 }
 
 // checkTransition refuses a status change the state machine does not
@@ -104,10 +90,7 @@ func (tx *Tx) checkTransition() error {
 	if tx.Request == nil {
 		return nil
 	}
-	from := protocol.StatusNone
-	if tx.requestSeen != nil {
-		from = tx.requestRead.Status
-	}
+	from := tx.requestRead.Status // StatusNone when there was no request
 	if from == tx.Request.Status && (tx.requestSeen == nil || tx.Request.RequestID == tx.requestRead.RequestID) {
 		return nil
 	}
@@ -161,7 +144,6 @@ func (tx *Tx) refuse(name string, err error) error {
 		return err
 	}
 	out := *inv
-	out.File = tx.A.rel(name)
-	out.Problem += " (refused before writing: nothing was changed)"
+	out.File, out.Problem = tx.A.rel(name), inv.Problem+" (refused before writing: nothing was changed)"
 	return &out
 }

@@ -49,18 +49,23 @@ func eventsAfter(journals []*protocol.Journal, seq int64) []protocol.Event {
 }
 
 // convergeReport re-renders a report that does not match the state files.
-// The report's state mark is compared first: an up-to-date report is not
-// rendered again just to be thrown away.
 func (tx *Tx) convergeReport() error {
-	a := tx.A
-	if !a.renders(tx.Request, tx.Progress) {
-		return nil
-	}
-	have, err := a.readFile(ReportFile)
-	if err != nil || string(stateMark(have)) == reportMark(tx.requestSum, tx.progressSum) {
+	if lags, err := tx.A.reportLags(tx.Request, tx.Progress, tx.requestSum, tx.progressSum); !lags {
 		return err
 	}
-	return writeAtomic(a.Dir, fileWrite{ReportFile, a.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)})
+	return writeAtomic(tx.A.Dir, fileWrite{ReportFile, tx.A.renderReport(tx.Request, tx.Progress, tx.requestSum, tx.progressSum)})
+}
+
+// reportLags reports whether the assignment's report is not the one of
+// the state files whose sha256 sums are given. The report's state mark is
+// compared: an up-to-date report is not rendered again just to be thrown
+// away.
+func (a *Assignment) reportLags(r *protocol.Request, p *protocol.Progress, requestSum, progressSum string) (bool, error) {
+	if !a.renders(r, p) {
+		return false, nil
+	}
+	have, err := a.readFile(ReportFile)
+	return err == nil && string(stateMark(have)) != reportMark(requestSum, progressSum), err
 }
 
 // stateMarkPrefix starts the report's last line, which names the state
@@ -102,32 +107,6 @@ func stateMark(report []byte) []byte {
 // ReportBody returns a rendered report without its state mark line.
 func ReportBody(report []byte) []byte { return report[:len(report)-len(stateMark(report))] }
 
-// lastHistorySeq returns the sequence number of the history's last whole
-// event: 0 for no history or one older than sequence numbers. A torn last
-// line is skipped, unless it is a whole event that only lacks its newline.
-func (a *Assignment) lastHistorySeq() (int64, error) {
-	f, size, err := a.openHistory()
-	if f == nil {
-		return 0, err
-	}
-	defer f.Close()
-	lines := newBackLines(f, size)
-	line, _, ok, err := lines.prev()
-	if ok && len(line) == 0 { // the file ends with a newline: the line before it
-		line, _, ok, err = lines.prev()
-	}
-	for range 2 { // the last line, then the one before if the last is torn
-		if err != nil || !ok {
-			return 0, err
-		}
-		if e, err := protocol.DecodeEvent(a.rel(protocol.HistoryFile), 0, line); err == nil {
-			return e.Seq, nil
-		}
-		line, _, ok, err = lines.prev()
-	}
-	return 0, nil
-}
-
 // Fresh is Snapshot for commands that show the state to a person: if a
 // crash left the report behind the state files, or journalled events out
 // of the history, it converges them first (under the lock, when the lock
@@ -136,8 +115,9 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 // With a remote, the folder is first made a copy of the remote's state
 // (unless another process holds the lock: it does that itself).
 func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
-	if err := a.stillThere(); err != nil {
-		return Snapshot{}, err
+	if _, err := os.Lstat(a.Dir); errors.Is(err, os.ErrNotExist) { // removed while a command was waiting on it
+		return Snapshot{}, &StateError{Msg: fmt.Sprintf("the assignment folder %s is gone (it was removed)", a.RelDir()),
+			Hint: "restore it if that was a mistake (e.g. from git), or see what is left: specdev status"}
 	}
 	if a.store.Remote != nil {
 		if err := a.withoutWait().Repair(ctx); err != nil && !errors.Is(err, ErrBusy) {
@@ -161,23 +141,11 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 // transaction may leave them;
 // Fresh (or the next change) brings them up to date.
 func (a *Assignment) Lagging(snap Snapshot) bool {
-	last, err := a.lastHistorySeq()
-	if err != nil {
-		return false // the next transaction warns about it
+	if last, err := a.lastHistorySeq(); err != nil || len(eventsAfter(snap.journals(), last)) > 0 {
+		return err == nil // an unreadable history: the next transaction warns about it
 	}
-	for _, j := range snap.journals() {
-		if j.LastSeq() > last {
-			return true
-		}
-	}
-	if !a.renders(snap.Request, snap.Progress) {
-		return false
-	}
-	report, err := a.readFile(ReportFile)
-	if err != nil {
-		return false
-	}
-	return string(stateMark(report)) != reportMark(digest(snap.requestData), digest(snap.progressData))
+	lags, _ := a.reportLags(snap.Request, snap.Progress, digest(snap.requestData), digest(snap.progressData))
+	return lags
 }
 
 func (s Snapshot) journals() []*protocol.Journal {
@@ -189,14 +157,4 @@ func (s Snapshot) journals() []*protocol.Journal {
 		js = append(js, s.Progress.Journal)
 	}
 	return js
-}
-
-// stillThere says if the assignment's folder is gone (removed while a
-// command was waiting on it).
-func (a *Assignment) stillThere() error {
-	if _, err := os.Lstat(a.Dir); errors.Is(err, os.ErrNotExist) {
-		return &StateError{Msg: fmt.Sprintf("the assignment folder %s is gone (it was removed)", a.RelDir()),
-			Hint: "restore it if that was a mistake (e.g. from git), or see what is left: specdev status"}
-	}
-	return nil
 }

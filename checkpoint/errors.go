@@ -45,52 +45,12 @@ func (e *BusyError) HintText() string {
 	return "retry in a moment; a lock held by a dead process frees itself, and lock_timeout in .specdev/config.json sets the wait"
 }
 
-// LinkError says a state file or folder is a symlink, a hard link, or not
-// a regular file (folder) at all. specdev never follows links in its state: a link
-// committed to a repository could otherwise make it write outside the
-// project.
-type LinkError struct {
-	File   string // relative to the project root, e.g. .specdev/assignments/00001_x/.specdev.lock
-	What   string // "a symlink", "a folder", "not a regular file"…
-	Folder bool   // the path should be a folder, not a file
-	Names  uint64 // of a hard link: how many names the file has
-}
-
-func (e *LinkError) Error() string {
-	switch {
-	case e.What == "a symlink":
-		return fmt.Sprintf("%s is a symlink; specdev never follows links in its state", e.File)
-	case e.Names > 1:
-		return fmt.Sprintf("%s is a hard link (one file with %d names); specdev never reads or writes state that another path shares", e.File, e.Names)
-	}
-	want := "a regular file"
-	if e.Folder {
-		want = "a folder"
-	}
-	return fmt.Sprintf("%s is %s, not %s", e.File, e.What, want)
-}
-
-// Is makes errors.Is(err, protocol.ErrInvalid) true.
-func (e *LinkError) Is(target error) bool { return target == protocol.ErrInvalid }
-
-// HintText suggests what to do.
-func (e *LinkError) HintText() string {
-	switch {
-	case e.Folder:
-		return "replace it with a real folder (move the folder it points to here) or remove it"
-	case e.Names > 1:
-		return "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"
-	}
-	return "replace it with a regular file or remove it"
-}
-
 // HeldError says a live session holds the review.
 type HeldError struct {
-	Assignment   string
-	Session      string
-	LastActivity time.Time
-	Idle         time.Duration
-	StaleAfter   time.Duration
+	Assignment string
+	Session    string
+	Idle       time.Duration
+	StaleAfter time.Duration
 }
 
 func (e *HeldError) Error() string {
@@ -140,82 +100,59 @@ func ClaimCommand(session string, flags ...string) string {
 	return strings.Join(append([]string{cmd}, flags...), " ")
 }
 
-// LeaseError tells a session that the lease it presented is not the one
-// its review is held under: the session claimed the review again (perhaps
-// from another process using the same session id), or no lease was given.
-type LeaseError struct {
-	Assignment string
-	Session    string
-	Given      string    // the lease presented; "" for none
-	RenewedAt  time.Time // when a re-claim replaced the lease; zero if unknown
-}
+// condition is the sentinel an error of the store satisfies (errors.Is).
+type condition interface{ sentinel() error }
 
-func (e *LeaseError) Error() string {
-	if e.Given == "" {
-		return fmt.Sprintf("session %s holds review %s under a lease, and this command presented none", e.Session, e.Assignment)
-	}
-	msg := fmt.Sprintf("lease %s of session %s no longer holds review %s", e.Given, e.Session, e.Assignment)
-	if !e.RenewedAt.IsZero() {
-		msg += fmt.Sprintf(": the session claimed it again at %s (two processes may share the session id %s)",
-			e.RenewedAt.UTC().Format(time.RFC3339), e.Session)
-	}
-	return msg
-}
+type (
+	conflictCondition struct{}
+	blockedCondition  struct{}
+	notFoundCondition struct{}
+	busyCondition     struct{}
+	linkCondition     struct{}
+)
 
-// Is makes errors.Is(err, protocol.ErrConflict) true.
-func (e *LeaseError) Is(target error) bool { return target == protocol.ErrConflict }
+func (conflictCondition) sentinel() error { return protocol.ErrConflict }
+func (blockedCondition) sentinel() error  { return ErrBlocked }
+func (notFoundCondition) sentinel() error { return ErrNotFound }
+func (busyCondition) sentinel() error     { return ErrBusy }
+func (linkCondition) sentinel() error     { return protocol.ErrInvalid }
 
-// HintText suggests what to do.
-func (e *LeaseError) HintText() string {
-	return "pass the --lease of your latest claim; if you lost it, run " + ClaimCommand(e.Session) +
-		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
-}
-
-// StateError is an action that does not fit the review's state.
-type StateError struct {
+// hintedError is an error of condition C with its message and the fix.
+type hintedError[C condition] struct {
 	Msg  string
 	Hint string
 }
 
-func (e *StateError) Error() string { return e.Msg }
+func (e *hintedError[C]) Error() string { return e.Msg }
 
-// Is makes errors.Is(err, protocol.ErrConflict) true.
-func (e *StateError) Is(target error) bool { return target == protocol.ErrConflict }
+// Is makes errors.Is(err, the sentinel of C) true.
+func (e *hintedError[C]) Is(target error) bool {
+	var c C
+	return target == c.sentinel()
+}
 
 // HintText suggests what to do.
-func (e *StateError) HintText() string { return e.Hint }
+func (e *hintedError[C]) HintText() string { return e.Hint }
+
+// StateError is an action that does not fit the review's state
+// (protocol.ErrConflict).
+type StateError = hintedError[conflictCondition]
+
+// BlockedError says the review loop waits for a human (ErrBlocked).
+type BlockedError = hintedError[blockedCondition]
+
+// NotFoundError says a folder or assignment does not exist (ErrNotFound).
+type NotFoundError = hintedError[notFoundCondition]
+
+// LinkError says a state file or folder is a symlink, a hard link, or not
+// a regular file (folder) at all (protocol.ErrInvalid). specdev never
+// follows links in its state: a link committed to a repository could
+// otherwise make it write outside the project.
+type LinkError = hintedError[linkCondition]
 
 func conflict(hint, format string, args ...any) error {
 	return &StateError{Msg: fmt.Sprintf(format, args...), Hint: hint}
 }
-
-// BlockedError says the review loop waits for a human.
-type BlockedError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *BlockedError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, ErrBlocked) true.
-func (e *BlockedError) Is(target error) bool { return target == ErrBlocked }
-
-// HintText suggests what to do.
-func (e *BlockedError) HintText() string { return e.Hint }
-
-// NotFoundError says a folder or assignment does not exist.
-type NotFoundError struct {
-	Msg  string
-	Hint string
-}
-
-func (e *NotFoundError) Error() string { return e.Msg }
-
-// Is makes errors.Is(err, ErrNotFound) true.
-func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
-
-// HintText suggests what to do.
-func (e *NotFoundError) HintText() string { return e.Hint }
 
 func roundDuration(d time.Duration) time.Duration {
 	switch {

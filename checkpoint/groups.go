@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -76,10 +77,8 @@ func (s *Store) Groups() ([]*protocol.Group, error) {
 // atomically, never through a link.
 func (s *Store) UpdateGroup(ctx context.Context, name string, fn func(*protocol.Group) (*protocol.Group, error)) (*protocol.Group, error) {
 	dir, rel := s.groupsDir(), protocol.StateDir+"/"+GroupsDir
-	if _, err := mkdir(dir); err != nil {
-		return nil, err
-	}
-	if err := checkFolder(dir, rel); err != nil {
+	_, err := mkdir(dir)
+	if err = cmp.Or(err, checkFolder(dir, rel)); err != nil {
 		return nil, err
 	}
 	unlock, err := s.lockGroups(ctx, dir, rel+"/"+LockFile)
@@ -96,14 +95,11 @@ func (s *Store) UpdateGroup(ctx context.Context, name string, fn func(*protocol.
 	if err != nil || g == nil {
 		return cur, err
 	}
-	if err := g.Validate(); err != nil {
+	if err := cmp.Or(g.Validate(), checkNotLink(filepath.Join(dir, name+".json"), groupRel(name))); err != nil {
 		return nil, err
 	}
 	data, err := protocol.EncodeGroup(g)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkNotLink(filepath.Join(dir, name+".json"), groupRel(name)); err != nil {
 		return nil, err
 	}
 	return g, writeAtomic(dir, fileWrite{name + ".json", data})

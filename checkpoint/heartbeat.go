@@ -23,7 +23,8 @@ func (s *Store) BeatEvery() time.Duration {
 // renews h's lease: last_activity every BeatEvery, and between beats a
 // cheap look (no lock) that h still holds the review. If the review was
 // taken over, step's context is cancelled and KeepAlive returns why (a
-// *DisplacedError or *LeaseError); otherwise nil once step returns.
+// *DisplacedError, or a conflict over the lease); otherwise nil once step
+// returns.
 func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.Context)) error {
 	stepCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -88,13 +89,7 @@ func (a *Assignment) stillHolds(h Holder) error {
 	if err != nil || p == nil {
 		return err
 	}
-	if p.SessionID != h.Session {
-		return a.notHolder(h.Session, p)
-	}
-	if p.Lease != h.Lease {
-		return &LeaseError{Assignment: a.Name, Session: h.Session, Given: h.Lease}
-	}
-	return nil
+	return a.checkHolder(h, p)
 }
 
 // clockTolerance is how far a last_activity may lie ahead of this clock,

@@ -120,3 +120,39 @@ func TestHistoryMalformedLine(t *testing.T) {
 		})
 	}
 }
+
+// TestLastHistorySeq: the sequence number a transaction continues from is
+// the last whole event's, whatever a crash left after it.
+func TestLastHistorySeq(t *testing.T) {
+	line := func(seq int64) string {
+		data, err := json.Marshal(protocol.Event{Seq: seq, TS: protocol.At(time.Date(2026, 2, 11, 10, 30, 0, 0, time.UTC)),
+			Event: protocol.EventClaimed, RequestID: "rq-1", Round: 1, Session: "rv-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	tests := []struct {
+		name string
+		file string
+		want int64
+	}{
+		{"no history", "", 0},
+		{"ends with a newline", line(1) + "\n" + line(2) + "\n", 2},
+		{"last event without its newline", line(1) + "\n" + line(2), 2},
+		{"torn last line", line(1) + "\n" + line(2)[:20], 1},
+		{"blank lines at the end", line(3) + "\n\n  \n", 3},
+		{"events older than sequence numbers", line(0) + "\n", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := testAssignment(t)
+			if tt.file != "" {
+				writeFiles(t, a.Dir, map[string]string{protocol.HistoryFile: tt.file})
+			}
+			if got, err := a.lastHistorySeq(); err != nil || got != tt.want {
+				t.Errorf("lastHistorySeq() = %d, %v; want %d", got, err, tt.want)
+			}
+		})
+	}
+}

@@ -60,12 +60,9 @@ func UpdateGitignore(root string) (updated string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	name := rel(root, filepath.Join(dir, GitignoreFile))
 	data, err := readStateFile(filepath.Join(dir, GitignoreFile), name, 64<<10)
-	if err != nil || data == nil {
-		return "", nil
-	}
 	missing, ours := MissingIgnored(data)
-	if !ours || len(missing) == 0 {
-		return "", nil
+	if err != nil || !ours || len(missing) == 0 {
+		return "", nil // a file that is not specdev's own, or cannot be read, is left as it is
 	}
 	if !bytes.HasSuffix(data, []byte("\n")) {
 		data = append(data, '\n')
@@ -94,7 +91,7 @@ func Init(root string, skills fs.FS) (created []string, err error) {
 		return created, err
 	}
 	for _, f := range []fileWrite{{protocol.ConfigFile, append(config, '\n')}, {GitignoreFile, gitignore()}} {
-		if made, err := createFile(dir, f.name, f.data); err != nil {
+		if made, err := createFile(filepath.Join(dir, f.name), f.data); err != nil {
 			return created, err
 		} else if made {
 			created = append(created, rel(root, filepath.Join(dir, f.name)))
@@ -114,14 +111,23 @@ func mkdir(dir string) (made bool, err error) {
 	return true, syncDir(filepath.Dir(dir))
 }
 
-// createFile writes name atomically unless it exists.
-func createFile(dir, name string, data []byte) (made bool, err error) {
-	if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-		return false, nil
-	} else if !errors.Is(err, os.ErrNotExist) {
+// createFile writes path atomically unless something is there (a temp file made
+// and removed would change the folder: running init again changes nothing).
+func createFile(path string, data []byte) (made bool, err error) {
+	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
 		return false, err
 	}
-	return true, writeAtomic(dir, fileWrite{name, data})
+	return true, writeFile(path, data)
+}
+
+// writeFile writes path atomically, making its folder. Its temp file is
+// named as every temp file in .specdev/ is, which the GitignoreFile
+// ignores, should a kill leave it behind.
+func writeFile(path string, data []byte) error {
+	if _, err := mkdir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Dir(path), fileWrite{filepath.Base(path), data})
 }
 
 func rel(root, path string) string {
@@ -153,24 +159,18 @@ func writeSkills(root string, skills fs.FS, replace bool) (written []string, err
 		if err != nil {
 			return err
 		}
-		target := filepath.Join(dir, filepath.FromSlash(path))
+		target, made := filepath.Join(dir, filepath.FromSlash(path)), false
 		if !replace {
-			if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
-				return err // there already: left as it is
-			}
-		} else if have, err := readStateFile(target, rel(root, target), protocol.MaxFileSize); err == nil && bytes.Equal(have, want) {
-			return nil
-		} else if err != nil && !errors.As(err, new(*LinkError)) {
-			return err
+			made, err = createFile(target, want) // one there already is left as it is
+		} else if have, rerr := readStateFile(target, rel(root, target), protocol.MaxFileSize); rerr != nil && !errors.As(rerr, new(*LinkError)) {
+			return rerr
+		} else if rerr != nil || !bytes.Equal(have, want) { // a link is replaced too
+			made, err = true, writeFile(target, want)
 		}
-		if _, err := mkdir(filepath.Dir(target)); err != nil {
-			return err
+		if made && err == nil {
+			written = append(written, rel(root, target))
 		}
-		if err := writeAtomic(filepath.Dir(target), fileWrite{filepath.Base(target), want}); err != nil {
-			return err
-		}
-		written = append(written, rel(root, target))
-		return nil
+		return err
 	})
 	return written, err
 }

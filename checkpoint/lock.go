@@ -1,15 +1,15 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
-
-	"github.com/gofrs/flock"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -34,9 +34,8 @@ var errReplaced = errors.New("lock file replaced while locking")
 // The lock file's content says who holds it, so that a process that gives
 // up can name the holder.
 type held struct {
-	file   *flock.Flock
-	folder *flock.Flock // nil where the file system cannot lock a folder
-	fh     *os.File     // the lock file, opened by path: the same file as file's
+	file   *os.File // the lock file
+	folder *os.File // nil where the file system cannot lock a folder
 	holder string
 }
 
@@ -90,53 +89,47 @@ func (a *Assignment) withoutWait() *Assignment {
 
 // tryLock makes one attempt: nil, nil when another process holds the lock.
 func (a *Assignment) tryLock() (*held, error) {
-	path := a.path(LockFile)
-	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR|noFollow), flock.SetPermissions(0o644))
-	ok, err := fl.TryLock()
+	fh, _, err := openState(a.path(LockFile), a.rel(LockFile), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
-		if lerr := checkNotLink(path, a.rel(LockFile)); lerr != nil {
-			return nil, lerr
-		}
-		return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+		return nil, wrapFile("lock", a.rel(LockFile), err)
 	}
-	if !ok {
-		return nil, nil
+	h := &held{file: fh}
+	ok, err := tryFlock(fh)
+	if ok {
+		err = a.isLockFile(fh)
 	}
-	fh, err := a.openLocked(fl)
-	if err != nil {
-		fl.Unlock()
+	if ok && err == nil {
+		h.folder, ok = a.lockFolder()
+	}
+	if !ok || err != nil {
+		h.release()
 		return nil, err
 	}
-	folder, ok := a.lockFolder()
-	if !ok {
-		fh.Close()
-		fl.Unlock()
-		return nil, nil
-	}
-	return &held{file: fl, folder: folder, fh: fh}, nil
+	return h, nil
 }
 
-// openLocked opens the lock file by its path and checks that it is the
-// file fl locked (same device and inode): if it was deleted or replaced
-// between fl's open and its flock, the lock is on a file nobody else will
-// lock, and the caller retries on the new one (errReplaced).
-func (a *Assignment) openLocked(fl *flock.Flock) (*os.File, error) {
-	locked, err := fl.Stat() // fstat of the locked descriptor
+// tryFlock takes f's exclusive flock unless another process holds it.
+func tryFlock(f *os.File) (bool, error) {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// isLockFile checks that fh, just locked, is still the lock file at the
+// path (same device and inode): if it was deleted or replaced between the
+// open and the flock, the lock is on a file nobody else will lock, and
+// the caller retries on the new one (errReplaced).
+func (a *Assignment) isLockFile(fh *os.File) error {
+	locked, err := fh.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+		return fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
 	}
-	fh, err := openState(a.path(LockFile), a.rel(LockFile), os.O_RDWR, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errReplaced
+	if info, err := os.Lstat(a.path(LockFile)); err != nil || !os.SameFile(locked, info) {
+		return errReplaced
 	}
-	if err != nil {
-		return nil, wrapFile("read", a.rel(LockFile), err)
-	}
-	if info, err := fh.Stat(); err != nil || !os.SameFile(locked, info) {
-		fh.Close()
-		return nil, errReplaced
-	}
-	return fh, nil
+	return nil
 }
 
 // lockFolder takes the flock of the assignment folder itself, which
@@ -144,23 +137,23 @@ func (a *Assignment) openLocked(fl *flock.Flock) (*os.File, error) {
 // another process holds it. A file system that cannot lock a folder
 // (e.g. NFS, where flock is emulated with fcntl) leaves the lock file as
 // the only lock, as before.
-func (a *Assignment) lockFolder() (fl *flock.Flock, ok bool) {
-	fl = flock.New(a.Dir, flock.SetFlag(os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW))
-	ok, err := fl.TryLock()
-	if err != nil {
-		return nil, true
+func (a *Assignment) lockFolder() (folder *os.File, ok bool) {
+	folder, err := os.OpenFile(a.Dir, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW, 0)
+	if err == nil {
+		if ok, err = tryFlock(folder); !ok {
+			folder.Close()
+			return nil, err != nil
+		}
 	}
-	return fl, ok
+	return folder, true
 }
 
 // begin completes a taken lock: it refuses links where the transaction
 // will write, and writes the holder line.
 func (a *Assignment) begin(h *held) (*held, error) {
-	for _, name := range []string{ReportFile, protocol.HistoryFile} {
-		if err := checkNotLink(a.path(name), a.rel(name)); err != nil {
-			h.release()
-			return nil, err
-		}
+	if err := cmp.Or(checkNotLink(a.path(ReportFile), a.rel(ReportFile)), checkNotLink(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile))); err != nil {
+		h.release()
+		return nil, err
 	}
 	h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), a.store.Holder, a.store.Now().UTC().Format(time.RFC3339))
 	h.write()
@@ -172,8 +165,8 @@ func (a *Assignment) begin(h *held) (*held, error) {
 // case is a BUSY message without the holder's name.
 func (h *held) write() {
 	data := []byte(h.holder + "\n")
-	h.fh.Truncate(int64(len(data)))
-	h.fh.WriteAt(data, 0)
+	h.file.Truncate(int64(len(data)))
+	h.file.WriteAt(data, 0)
 }
 
 // unlock clears the holder line, so that the lock file never names a
@@ -184,10 +177,75 @@ func (h *held) unlock() {
 	h.release()
 }
 
+// release lets go of the flocks: closing its descriptor ends an flock.
 func (h *held) release() {
-	h.fh.Close()
 	if h.folder != nil {
-		h.folder.Unlock()
+		h.folder.Close()
 	}
-	h.file.Unlock()
+	h.file.Close()
 }
+
+// lockFileLimit bounds what is read of a lock file: a holder line is far
+// less (an older specdev wrote two cache lines after it).
+const lockFileLimit = 4096
+
+// maxHolderRunes bounds the holder text shown in a BUSY message: the lock
+// file is a plain file anyone can write into.
+const maxHolderRunes = 200
+
+// lockHolder names who holds the assignment's lock, for a BUSY message.
+// The lock file's holder line is only believed if the process it names
+// really holds the lock: the line is written by specdev after it takes the
+// lock and cleared when it lets go, but a killed specdev leaves its line
+// behind, and a process holding the flock without specdev (flock(1), a
+// script) writes none. Where the kernel tells who holds a lock (Linux:
+// /proc/locks), a holder the line does not name is named by its process
+// id and command; else the line is believed while its process lives.
+// Empty means unknown ("another process").
+func (a *Assignment) lockHolder() string {
+	data, _ := readStateFile(a.path(LockFile), a.rel(LockFile), lockFileLimit)
+	line, _, _ := strings.Cut(string(data), "\n")
+	line = strings.TrimSpace(line)
+	pids, known := lockingPIDs(a.path(LockFile), a.Dir)
+	return describeHolder(printable(line), pids, known)
+}
+
+// describeHolder picks the holder text: the holder line if its process
+// holds the lock (pids, when known), else the first process that does.
+func describeHolder(line string, pids []int, known bool) string {
+	pid := linePID(line)
+	switch {
+	case !known && pid > 0 && processAlive(pid):
+		return line
+	case !known:
+		return ""
+	case pid > 0 && slices.Contains(pids, pid):
+		return line
+	case len(pids) > 0:
+		if name := processName(pids[0]); name != "" {
+			return fmt.Sprintf("pid %d (%s)", pids[0], name)
+		}
+		return fmt.Sprintf("pid %d", pids[0])
+	}
+	return ""
+}
+
+// linePID is the process id of a holder line "pid 1234 (…) since …", or 0.
+func linePID(line string) int {
+	var pid int
+	if _, err := fmt.Sscanf(line, "pid %d", &pid); err != nil {
+		return 0
+	}
+	return pid
+}
+
+// processAlive reports whether a process with this id exists (EPERM: it
+// exists, owned by someone else).
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// printable makes s safe to show (protocol.SafeText), at most
+// maxHolderRunes characters of it.
+func printable(s string) string { return clipRunes(protocol.SafeText(s), maxHolderRunes) }

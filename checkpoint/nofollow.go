@@ -1,18 +1,23 @@
 package checkpoint
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
+	"github.com/specdev/specdev/internal/atomicfile"
 	"github.com/specdev/specdev/protocol"
 )
 
-// Every state file is opened without following a symlink at its last
+// State files: how they are read and written. Every write is atomic
+// (writeAtomic: temp file, fsync, rename, folder fsync), and every state
+// file is opened without following a symlink at its last
 // path element (O_NOFOLLOW) and checked to be a regular file, and every
 // state folder (assignments/ and each assignment) is checked to be a real
 // folder: a link committed to a repository and cloned must not make
@@ -28,27 +33,23 @@ import (
 // blocking the open (it changes nothing for a regular file).
 const noFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 
-// openState opens the state file at path for flag. A symlink, folder or
-// other non-regular file there is a *LinkError naming rel; a missing file
-// is an error satisfying errors.Is(err, fs.ErrNotExist).
-func openState(path, rel string, flag int, perm os.FileMode) (*os.File, error) {
+// openState opens the state file at path for flag and returns its size.
+// A symlink, folder or other non-regular file there is a *LinkError naming
+// rel; a missing file is an error satisfying errors.Is(err, fs.ErrNotExist).
+func openState(path, rel string, flag int, perm os.FileMode) (*os.File, int64, error) {
 	f, err := os.OpenFile(path, flag|noFollow, perm)
 	if err != nil {
-		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
-			return nil, linkError(rel, info.Mode(), false)
-		}
-		return nil, err
+		return nil, 0, cmp.Or(checkNotLink(path, rel), err) // the link, if that is why it failed
 	}
 	info, err := f.Stat()
+	if err == nil {
+		err = checkRegular(rel, info)
+	}
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, 0, err
 	}
-	if err := checkRegular(rel, info); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return f, info.Size(), nil
 }
 
 // checkRegular refuses anything but a regular file with one name.
@@ -57,7 +58,8 @@ func checkRegular(rel string, info fs.FileInfo) error {
 		return linkError(rel, info.Mode(), false)
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: uint64(st.Nlink)}
+		return &LinkError{Msg: fmt.Sprintf("%s is a hard link (one file with %d names); specdev never reads or writes state that another path shares", filepath.ToSlash(rel), st.Nlink),
+			Hint: "give it a file of its own (copy it to a new name, then move the copy over it) or remove it"}
 	}
 	return nil
 }
@@ -74,25 +76,15 @@ func readStateFile(path, rel string, limit int64) ([]byte, error) {
 		return nil, nil
 	}
 	if err != nil {
-		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
-			return nil, linkError(rel, info.Mode(), false)
-		}
-		return nil, fmt.Errorf("read %s: %w", rel, &fs.PathError{Op: "open", Path: path, Err: err})
+		return nil, cmp.Or(checkNotLink(path, rel), fmt.Errorf("read %s: %w", rel, &fs.PathError{Op: "open", Path: path, Err: err}))
 	}
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, fmt.Errorf("read %s: %w", rel, &fs.PathError{Op: "stat", Path: path, Err: err})
 	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		mode := fs.ModeIrregular
-		if info, err := os.Lstat(path); err == nil {
-			mode = info.Mode()
-		}
-		return nil, linkError(rel, mode, false)
-	}
-	if st.Nlink > 1 {
-		return nil, &LinkError{File: filepath.ToSlash(rel), What: "a hard link", Names: uint64(st.Nlink)}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Nlink > 1 {
+		return nil, cmp.Or(checkNotLink(path, rel), error(linkError(rel, fs.ModeIrregular, false)))
 	}
 	if st.Size > limit {
 		return nil, &protocol.InvalidError{File: rel,
@@ -126,8 +118,7 @@ func uninterrupted(call func() (int, error)) (int, error) {
 // wrapFile adds what was done and the file to an open error, leaving a
 // *LinkError as it is (it names the file already).
 func wrapFile(op, rel string, err error) error {
-	var link *LinkError
-	if errors.As(err, &link) {
+	if errors.As(err, new(*LinkError)) {
 		return err
 	}
 	return fmt.Errorf("%s %s: %w", op, rel, err)
@@ -156,15 +147,117 @@ func checkNotLink(path, rel string) error {
 	return checkRegular(rel, info)
 }
 
+// linkError refuses what is at rel, of type mode, where a regular file
+// (or, with folder, a folder) must be.
 func linkError(rel string, mode fs.FileMode, folder bool) *LinkError {
-	what := "not a regular file"
+	what, want, hint := "not a regular file", "a regular file", "replace it with a regular file or remove it"
+	if folder {
+		want, hint = "a folder", "replace it with a real folder (move the folder it points to here) or remove it"
+	}
 	switch {
 	case mode&fs.ModeSymlink != 0:
-		what = "a symlink"
+		return &LinkError{Msg: filepath.ToSlash(rel) + " is a symlink; specdev never follows links in its state", Hint: hint}
 	case mode.IsDir():
 		what = "a folder"
 	case mode.IsRegular():
 		what = "a file"
 	}
-	return &LinkError{File: filepath.ToSlash(rel), What: what, Folder: folder}
+	return &LinkError{Msg: filepath.ToSlash(rel) + " is " + what + ", not " + want, Hint: hint}
+}
+
+// tempMarker is part of every temp file name, so that leftovers of a killed
+// writer can be recognised and removed.
+const tempMarker = ".tmp-"
+
+// fileWrite is one file of an atomic batch.
+type fileWrite struct {
+	name string // base name inside the folder
+	data []byte
+}
+
+// writeAtomic writes files into dir so that each one is either entirely
+// old or entirely new, even if the process is killed at any instant: every
+// file goes to a temp file in the same folder, is fsynced and closed, then
+// all are renamed in order and the folder is fsynced once.
+func writeAtomic(dir string, files ...fileWrite) error {
+	temps := make([]string, 0, len(files))
+	defer func() {
+		for _, t := range temps {
+			os.Remove(t) // only those not renamed still exist
+		}
+	}()
+	for _, f := range files {
+		tmp, err := writeTemp(dir, f, true)
+		if err != nil {
+			return err
+		}
+		temps = append(temps, tmp)
+	}
+	for i, f := range files {
+		if err := os.Rename(temps[i], filepath.Join(dir, f.name)); err != nil {
+			return fmt.Errorf("replace %s: %w", f.name, err)
+		}
+		crashPoint("renamed " + f.name)
+	}
+	return syncDir(dir)
+}
+
+// writeTemp writes f's data to a new temp file in dir, fsynced when sync
+// is set, and returns its path; a temp file that failed is removed.
+func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
+	tmp, err := os.CreateTemp(dir, "."+f.name+tempMarker+"*")
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", f.name, err)
+	}
+	_, err = tmp.Write(f.data)
+	err = errors.Join(err, tmp.Chmod(0o644))
+	if sync {
+		err = errors.Join(err, tmp.Sync())
+	}
+	if err = errors.Join(err, tmp.Close()); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("write %s: %w", f.name, err)
+	}
+	return tmp.Name(), nil
+}
+
+// replaceFile writes f into dir by rename, never through a symlink, and
+// without fsync: for machine-local files whose callers say why that is
+// enough.
+func replaceFile(dir string, f fileWrite) error {
+	tmp, err := writeTemp(dir, f, false)
+	if err == nil {
+		if err = os.Rename(tmp, filepath.Join(dir, f.name)); err != nil {
+			os.Remove(tmp)
+		}
+	}
+	return err
+}
+
+// syncDir is atomicfile.SyncDir where a file system that cannot sync a
+// folder (EINVAL) is no error.
+func syncDir(dir string) error {
+	if err := atomicfile.SyncDir(dir); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}
+
+// cleanTemps removes the temp files a killed writer left in dir. Call it
+// only under the folder's lock, when no live writer owns one.
+func cleanTemps(dir string) (removed []string, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if isTemp(e.Name()) && os.RemoveAll(filepath.Join(dir, e.Name())) == nil { // a folder too: a remote transaction's stage
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed, nil
+}
+
+func isTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.Contains(name, tempMarker)
 }

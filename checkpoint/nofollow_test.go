@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -60,7 +61,7 @@ func TestReadStateFileRefusesAllButRegularFiles(t *testing.T) {
 	for _, path := range []string{link, fifo, dir} {
 		data, err := readStateFile(path, "x", 1<<20)
 		var link *LinkError
-		if !errors.As(err, &link) || link.File != "x" || data != nil {
+		if !errors.As(err, &link) || !strings.HasPrefix(link.Msg, "x is ") || data != nil {
 			t.Errorf("%s: err %v, data %q: want a *LinkError naming x", filepath.Base(path), err, data)
 		}
 	}

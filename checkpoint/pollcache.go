@@ -108,19 +108,22 @@ func (s *Store) Poll() ([]Entry, error) {
 // none, it is for another binary, or it is malformed.
 func (s *Store) openPollCache() *pollCache {
 	c := &pollCache{old: map[string]restKey{}, next: map[string]restKey{}, start: pollClock()}
-	exe, err := executableID()
+	// a cache written by another build of specdev is not believed: the
+	// build is named by its file's size and modification time
+	exe, err := os.Executable()
+	var info os.FileInfo
+	if err == nil {
+		info, err = os.Stat(exe)
+	}
 	if err != nil || s.CacheDir == "" {
 		return c
 	}
 	sum := sha256.Sum256([]byte(s.Dir))
 	c.path = filepath.Join(s.CacheDir, "poll-"+hex.EncodeToString(sum[:8]))
-	c.header = "specdev poll cache 1 " + exe
+	c.header = fmt.Sprintf("specdev poll cache 1 %d-%d", info.Size(), info.ModTime().UnixNano())
 	data, err := os.ReadFile(c.path)
-	if err != nil || len(data) > pollCacheLimit {
-		return c
-	}
 	head, body, _ := strings.Cut(string(data), "\n")
-	if head != c.header {
+	if err != nil || len(data) > pollCacheLimit || head != c.header {
 		return c
 	}
 	for line := range strings.Lines(body) {
@@ -176,18 +179,4 @@ func (c *pollCache) write() {
 			os.Remove(p)
 		}
 	}
-}
-
-// executableID names this build of specdev by its file's size and
-// modification time: a cache written by another build is not believed.
-func executableID() (string, error) {
-	path, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%d-%d", info.Size(), info.ModTime().UnixNano()), nil
 }

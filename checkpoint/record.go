@@ -55,18 +55,12 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 			return err
 		}
 		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
-		if add {
-			out.Skipped = addFindings(p, file, findings)
-		} else {
-			out.Replaced = replaceFindings(p, file, findings)
-		}
+		out.Replaced, out.Skipped = putFindings(p, file, findings, add)
 		if !out.Again {
 			p.FilesReviewed = append(p.FilesReviewed, file)
 			p.FilesRemaining = slices.DeleteFunc(p.FilesRemaining, func(f string) bool { return f == file })
 		}
-		p.FindingsSoFar = len(p.Findings)
-		p.LastActivity = protocol.At(tx.Now)
-		p.Phase = phaseFor(p)
+		p.FindingsSoFar, p.LastActivity, p.Phase = len(p.Findings), protocol.At(tx.Now), phaseFor(p)
 		detail := map[string]any{"file": file, "findings": len(findings), "replaced": out.Again && !add}
 		if len(rec.Resolved) > 0 {
 			detail["resolved"] = rec.Resolved
@@ -88,42 +82,34 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 // briefing's).
 func notInReviewHint(p *protocol.Progress) string {
 	const paths = "paths are read from the current folder, and the briefing's from the project root"
-	n := len(p.FilesRemaining)
-	if n == 0 {
+	if len(p.FilesRemaining) == 0 {
 		return "every file of the review is recorded (recording one again replaces its findings); " + paths
 	}
 	return "still to record: " + firstOf(p.FilesRemaining, 5) + "; " + paths
 }
 
-// replaceFindings swaps the file's findings and returns the ones it
-// removed.
-func replaceFindings(p *protocol.Progress, file string, findings []protocol.Finding) (replaced []protocol.Finding) {
-	replaced = []protocol.Finding{}
-	p.Findings = slices.DeleteFunc(p.Findings, func(f protocol.Finding) bool {
-		if f.File == file {
-			replaced = append(replaced, f)
-		}
-		return f.File == file
-	})
-	for _, f := range findings {
-		f.File = file
-		p.Findings = append(p.Findings, f)
+// putFindings records the file's findings: in place of its earlier ones
+// (returned as replaced), or with add after them, leaving out any already
+// there (counted as skipped).
+func putFindings(p *protocol.Progress, file string, findings []protocol.Finding, add bool) (replaced []protocol.Finding, skipped int) {
+	if !add {
+		replaced = []protocol.Finding{}
+		p.Findings = slices.DeleteFunc(p.Findings, func(f protocol.Finding) bool {
+			if f.File == file {
+				replaced = append(replaced, f)
+			}
+			return f.File == file
+		})
 	}
-	return replaced
-}
-
-// addFindings appends the findings the file does not have yet and says
-// how many it left out as already there.
-func addFindings(p *protocol.Progress, file string, findings []protocol.Finding) (skipped int) {
 	for _, f := range findings {
 		f.File = file
-		if slices.Contains(p.Findings, f) {
+		if add && slices.Contains(p.Findings, f) {
 			skipped++
 			continue
 		}
 		p.Findings = append(p.Findings, f)
 	}
-	return skipped
+	return replaced, skipped
 }
 
 func phaseFor(p *protocol.Progress) protocol.Phase {

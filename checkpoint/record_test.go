@@ -108,7 +108,7 @@ func TestRecordReadsAgainWhatChangedSinceHeldBy(t *testing.T) {
 	}
 	h := holderOf(a)
 	held, err := a.store.HeldBy("rv-1", "")
-	if err != nil || held.read == nil || held.read.progress == nil {
+	if err != nil || held.read == nil || held.read.Progress == nil {
 		t.Fatalf("HeldBy = %v, %v: want the review with what it read", held, err)
 	}
 	if _, err := held.Record(ctx, h, FileRecord{File: "a.go"}); err != nil {

@@ -77,14 +77,11 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 	listed := a.listed(fn != nil)
 	for try := 1; ; try++ {
 		base, err := a.fetch(ctx, listed)
-		if err != nil {
-			return err
+		if err == nil {
+			err = a.match(base)
 		}
-		if err := a.match(base); err != nil {
+		if err != nil || fn == nil {
 			return err
-		}
-		if fn == nil {
-			return nil
 		}
 		c, err := a.stage(lock, known, fn)
 		known = nil
@@ -102,7 +99,8 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 			a.store.logf("%s changed on %s meanwhile: running the change again on its new state", a.Name, remote.Name())
 			continue
 		case errors.Is(err, ErrRaced):
-			return &RacedError{Assignment: a.Name, Remote: remote.Name(), Tries: try}
+			return &hintedError[busyCondition]{Msg: fmt.Sprintf("assignment %s changed on %s each of the %d times this machine tried to change it", a.Name, remote.Name(), try),
+				Hint: "retry in a moment: nothing was changed here, and the other machines' changes are on the remote"}
 		case err != nil:
 			return err
 		}
@@ -156,13 +154,12 @@ func (a *Assignment) match(st *RemoteState) error {
 	var writes []fileWrite
 	for _, name := range RemoteFiles {
 		have, err := a.readFile(name)
-		var link *LinkError
-		if errors.As(err, &link) {
+		if errors.As(err, new(*LinkError)) {
 			return err
 		}
 		data, ok := st.Files[name]
 		switch {
-		case ok && (have == nil || err != nil || !bytes.Equal(have, data)):
+		case ok && (have == nil || !bytes.Equal(have, data)):
 			writes = append(writes, fileWrite{name, data})
 		case !ok && have != nil:
 			if err := os.Remove(a.path(name)); err != nil {
@@ -182,7 +179,7 @@ func (a *Assignment) match(st *RemoteState) error {
 // stage runs fn as a transaction on a copy of the folder's state files,
 // in a temp folder inside it, and returns the commit to push: nil when
 // the transaction changed nothing.
-func (a *Assignment) stage(lock *held, known *read, fn func(*Tx) error) (*RemoteCommit, error) {
+func (a *Assignment) stage(lock *held, known *Snapshot, fn func(*Tx) error) (*RemoteCommit, error) {
 	dir, err := os.MkdirTemp(a.Dir, ".stage"+tempMarker)
 	if err != nil {
 		return nil, fmt.Errorf("stage %s: %w", a.RelDir(), err)
@@ -236,27 +233,6 @@ func (tx *Tx) verdict() bool {
 
 // remoteID is the id of the remote state the folder's files are a copy of.
 func (a *Assignment) remoteID() string {
-	data, err := readStateFile(a.path(RemoteFile), a.rel(RemoteFile), 256)
-	if err != nil {
-		return ""
-	}
+	data, _ := readStateFile(a.path(RemoteFile), a.rel(RemoteFile), 256) // nil when it cannot be read
 	return string(bytes.TrimSpace(data))
-}
-
-// RacedError says other machines kept changing a state while this one tried.
-type RacedError struct {
-	Assignment, Remote string
-	Tries              int
-}
-
-func (e *RacedError) Error() string {
-	return fmt.Sprintf("assignment %s changed on %s each of the %d times this machine tried to change it", e.Assignment, e.Remote, e.Tries)
-}
-
-// Is makes errors.Is(err, ErrBusy) true.
-func (e *RacedError) Is(target error) bool { return target == ErrBusy }
-
-// HintText suggests what to do.
-func (e *RacedError) HintText() string {
-	return "retry in a moment: nothing was changed here, and the other machines' changes are on the remote"
 }

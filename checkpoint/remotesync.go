@@ -44,9 +44,8 @@ func (s *Store) Sync(ctx context.Context) (changed bool, problems []error, err e
 		if err == nil {
 			err = a.copyState(ctx, refs[name], copied[name])
 		}
-		var busy *BusyError
 		switch {
-		case errors.As(err, &busy):
+		case errors.Is(err, ErrBusy): // another process holds it, and copies it
 		case errors.Is(err, protocol.ErrInvalid):
 			problems = append(problems, err)
 		case err != nil:
@@ -73,10 +72,10 @@ func (a *Assignment) copyState(ctx context.Context, id, was string) error {
 		return nil
 	}
 	st, err := a.fetch(ctx, id)
-	if err != nil {
-		return err
+	if err == nil {
+		err = a.match(st)
 	}
-	return a.match(st)
+	return err
 }
 
 // makeFolder returns assignment name, making its folder if it has none.
@@ -130,35 +129,31 @@ func (s *Store) RemoteViews(ctx context.Context, r Remote) ([]RemoteView, error)
 // hold a request, and its request, progress and every history event must
 // be valid. A *protocol.InvalidError names the remote, the ref and the
 // file.
-func (st *RemoteState) Snapshot(remote string) (Snapshot, error) {
-	var snap Snapshot
+func (st *RemoteState) Snapshot(remote string) (snap Snapshot, err error) {
 	label := func(file string) string { return RemoteLabel(remote, st, file) }
-	fail := func(err error) (Snapshot, error) {
+	defer func() {
 		var inv *protocol.InvalidError
 		if errors.As(err, &inv) {
 			inv.Hint = RemoteHint(remote, st.Ref)
 		}
-		return Snapshot{}, err
-	}
+	}()
 	data, ok := st.Files[protocol.RequestFile]
 	if !ok {
-		return fail(&protocol.InvalidError{File: label(protocol.RequestFile), Problem: "is missing: this state holds no review request"})
+		return Snapshot{}, &protocol.InvalidError{File: label(protocol.RequestFile), Problem: "is missing: this state holds no review request"}
 	}
-	var err error
 	if snap.Request, err = protocol.DecodeRequest(label(protocol.RequestFile), data); err != nil {
-		return fail(err)
+		return Snapshot{}, err
 	}
 	if data, ok := st.Files[protocol.ProgressFile]; ok {
 		if snap.Progress, err = protocol.DecodeProgress(label(protocol.ProgressFile), data); err != nil {
-			return fail(err)
+			return Snapshot{}, err
 		}
 	}
 	for i, line := range bytes.Split(st.Files[protocol.HistoryFile], []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		if _, err := protocol.DecodeEvent(label(protocol.HistoryFile), i+1, line); err != nil {
-			return fail(err)
+		if len(bytes.TrimSpace(line)) > 0 {
+			if _, err := protocol.DecodeEvent(label(protocol.HistoryFile), i+1, line); err != nil {
+				return Snapshot{}, err
+			}
 		}
 	}
 	return snap, nil

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/specdev/specdev/internal/shellword"
@@ -29,18 +31,15 @@ func (h Holder) flags() string {
 // holding runs fn only if h still holds the assignment's review: the
 // fencing check of every mutating reviewer command. A displaced session
 // gets a *DisplacedError saying who took over and when; a lease that is
-// not the current one (the same session claimed again) a *LeaseError.
+// not the current one a conflict (checkHolder).
 func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) (Snapshot, error) {
 	return a.change(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
 		if r == nil || p == nil || !progressBelongs(p, r) {
 			return conflict("claim a review: "+ClaimCommand(h.Session), "session %s holds no review of %s", h.Session, a.Name)
 		}
-		if p.SessionID != h.Session {
-			return a.notHolder(h.Session, p)
-		}
-		if p.Lease != "" && h.Lease != p.Lease {
-			return leaseError(a.Name, h, p)
+		if err := a.checkHolder(h, p); err != nil {
+			return err
 		}
 		if r.Status != protocol.StatusInProgress {
 			return conflict("pick up another review: "+ClaimCommand(h.Session),
@@ -64,8 +63,7 @@ func (a *Assignment) change(ctx context.Context, fn func(*Tx) error) (Snapshot, 
 }
 
 func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
-	for i := len(p.Takeovers) - 1; i >= 0; i-- {
-		t := p.Takeovers[i]
+	for _, t := range slices.Backward(p.Takeovers) {
 		if t.From == session && t.To != session {
 			return &DisplacedError{Assignment: a.Name, Session: session, By: t.To, At: t.At.Time, Reason: takeoverReason(t)}
 		}
@@ -74,17 +72,31 @@ func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
 		"review %s is held by session %s, not %s", a.Name, p.SessionID, session)
 }
 
-// leaseError says when the session's current lease was given, if a
-// re-claim gave it.
-func leaseError(name string, h Holder, p *protocol.Progress) error {
-	e := &LeaseError{Assignment: name, Session: h.Session, Given: h.Lease}
-	for i := len(p.Takeovers) - 1; i >= 0; i-- {
-		if t := p.Takeovers[i]; t.From == h.Session && t.To == h.Session {
-			e.RenewedAt = t.At.Time
+// checkHolder refuses a progress h does not hold: a displaced session
+// gets a *DisplacedError (notHolder); a lease that is not the current one
+// (the session claimed the review again, perhaps from another process
+// using the same session id, or no lease was given) a conflict that says
+// when a re-claim replaced it.
+func (a *Assignment) checkHolder(h Holder, p *protocol.Progress) error {
+	if p.SessionID != h.Session {
+		return a.notHolder(h.Session, p)
+	}
+	if p.Lease == "" || h.Lease == p.Lease {
+		return nil
+	}
+	hint := "pass the --lease of your latest claim; if you lost it, run " + ClaimCommand(h.Session) +
+		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
+	if h.Lease == "" {
+		return conflict(hint, "session %s holds review %s under a lease, and this command presented none", h.Session, a.Name)
+	}
+	msg := fmt.Sprintf("lease %s of session %s no longer holds review %s", h.Lease, h.Session, a.Name)
+	for _, t := range slices.Backward(p.Takeovers) {
+		if t.From == h.Session && t.To == h.Session {
+			msg += fmt.Sprintf(": the session claimed it again at %s (two processes may share the session id %s)", t.At.UTC().Format(time.RFC3339), h.Session)
 			break
 		}
 	}
-	return e
+	return conflict(hint, "%s", msg)
 }
 
 func takeoverReason(t protocol.Takeover) string {
@@ -100,8 +112,7 @@ func takeoverReason(t protocol.Takeover) string {
 // round of the loop is used); a passed one starts the reviewing phase.
 func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.PreflightResult) (Snapshot, error) {
 	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
-		p.Preflight = &res
-		p.LastActivity = protocol.At(tx.Now)
+		p.Preflight, p.LastActivity = &res, protocol.At(tx.Now)
 		tx.Log(protocol.EventPreflight, h.Session, map[string]any{"passed": res.Passed, "exit_code": res.ExitCode,
 			"duration_ms": res.DurationMS})
 		if res.Passed {
@@ -110,19 +121,13 @@ func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.P
 		}
 		// back to the implementer, unreviewed: no round of the loop, no
 		// reviewer remembered for it (decideRound is not called)
-		v := &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + preflightWhat(res)}
+		what := cmp.Or(res.Error, fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode))
+		v := &protocol.Verdict{Passed: false, Summary: "pre-flight gate failed: " + what}
 		p.Verdict, p.Phase = v, protocol.PhaseDone
 		r.Status, r.PreflightFailed, r.ReviewerNotes, r.CompletedAt = protocol.StatusFailed, true, v.Summary, protocol.At(tx.Now)
 		tx.Log(protocol.EventFailed, h.Session, map[string]any{"summary": v.Summary, "findings": 0, "preflight": true})
 		return nil
 	})
-}
-
-func preflightWhat(res protocol.PreflightResult) string {
-	if res.Error != "" {
-		return res.Error
-	}
-	return fmt.Sprintf("%s exited with %d", strings.Join(res.Command, " "), res.ExitCode)
 }
 
 // GiveVerdict records the reviewer's verdict. A pass is refused while files
@@ -160,24 +165,32 @@ func conclude(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Ver
 	p.Verdict, p.Phase, p.LastActivity = v, protocol.PhaseDone, protocol.At(tx.Now)
 	r.ReviewerNotes, r.ReviewerSessionID = v.Summary, session
 	r.AgentSession = nil // an agent runner keeps its agent's session once the agent is done (AgentRan)
-	switch {
-	case p.Mode == protocol.ModeManual:
+	if p.Mode == protocol.ModeManual {
 		r.Status, r.ProposedVerdict = protocol.StatusAwaitingApproval, v.Word()
 		tx.Log(protocol.EventVerdictProposed, session, map[string]any{"verdict": v.Word(), "summary": v.Summary})
 		return
-	case v.Passed:
-		r.Status, r.ReviewerSessionID = protocol.StatusPassed, ""
-	default:
-		r.Status = protocol.StatusFailed
 	}
-	r.CompletedAt = protocol.At(tx.Now)
-	decideRound(tx, r, v.Passed)
-	if v.Passed {
-		tx.Log(protocol.EventPassed, session, map[string]any{"summary": v.Summary})
-		return
+	event, detail := protocol.EventPassed, map[string]any{"summary": v.Summary}
+	if !v.Passed {
+		event, detail["findings"] = protocol.EventFailed, len(p.Findings)+len(v.Issues)
 	}
-	tx.Log(protocol.EventFailed, session, map[string]any{"summary": v.Summary, "findings": len(p.Findings) + len(v.Issues)})
-	stopForHuman(tx, r, p)
+	decide(tx, r, p, v.Passed, session, event, detail)
+}
+
+// decide settles a review, by its reviewer in auto mode or by a human:
+// passed or failed, its round counted for the loop (decideRound), the
+// event logged, and a failed loop stopped for a human where it must be
+// (stopForHuman).
+func decide(tx *Tx, r *protocol.Request, p *protocol.Progress, passed bool, session string, event protocol.EventName, detail map[string]any) {
+	r.Status, r.CompletedAt = protocol.StatusFailed, protocol.At(tx.Now)
+	if passed {
+		r.Status, r.ReviewerSessionID, r.AgentSession = protocol.StatusPassed, "", nil
+	}
+	decideRound(tx, r, passed)
+	tx.Log(event, session, detail)
+	if !passed {
+		stopForHuman(tx, r, p)
+	}
 }
 
 // Release gives the review back: pending again, progress kept, so that the
@@ -185,8 +198,7 @@ func conclude(tx *Tx, r *protocol.Request, p *protocol.Progress, v *protocol.Ver
 // why, if not empty, is logged (e.g. "interrupted").
 func (a *Assignment) Release(ctx context.Context, h Holder, why string) (Snapshot, error) {
 	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
-		r.Status = protocol.StatusPending
-		r.AgentSession = nil
+		r.Status, r.AgentSession = protocol.StatusPending, nil
 		p.LastActivity = protocol.At(tx.Now)
 		detail := map[string]any{"reviewed": len(p.FilesReviewed), "remaining": len(p.FilesRemaining)}
 		if why != "" {
@@ -204,23 +216,17 @@ func (a *Assignment) Decide(ctx context.Context, approve bool, notes string) (Sn
 		r, p := tx.Request, tx.Progress
 		if r == nil || r.Status != protocol.StatusAwaitingApproval || p == nil {
 			return conflict("only a review awaiting approval can be approved or rejected; see specdev status",
-				"review %s is %s, not awaiting approval", a.Name, describeStatus(statusOf(r)))
+				"review %s is %s, not awaiting approval", a.Name, describeStatus(cmp.Or(r, &protocol.Request{}).Status))
 		}
 		p.Decision = &protocol.Decision{Approved: approve, Notes: notes, At: protocol.At(tx.Now)}
-		r.CompletedAt = protocol.At(tx.Now)
-		decideRound(tx, r, approve)
 		if notes != "" {
 			r.ReviewerNotes = withDecision(r.ReviewerNotes, notes)
 		}
-		if approve {
-			r.Status = protocol.StatusPassed
-			r.ReviewerSessionID, r.AgentSession = "", nil
-			tx.Log(protocol.EventApproved, "", map[string]any{"proposed": r.ProposedVerdict, "notes": notes})
-		} else {
-			r.Status = protocol.StatusFailed
-			tx.Log(protocol.EventRejected, "", map[string]any{"proposed": r.ProposedVerdict, "reason": notes})
-			stopForHuman(tx, r, p)
+		event, detail := protocol.EventApproved, map[string]any{"proposed": r.ProposedVerdict, "notes": notes}
+		if !approve {
+			event, detail = protocol.EventRejected, map[string]any{"proposed": r.ProposedVerdict, "reason": notes}
 		}
+		decide(tx, r, p, approve, "", event, detail)
 		return nil
 	})
 }
@@ -245,13 +251,6 @@ func clipRunes(s string, max int) string {
 	return string([]rune(s)[:max-1]) + "…"
 }
 
-func statusOf(r *protocol.Request) protocol.Status {
-	if r == nil {
-		return protocol.StatusNone
-	}
-	return r.Status
-}
-
 // AgentLogFile is the log of the agents specdev started for an
 // assignment, in its folder: their output, run after run.
 const AgentLogFile = "agent.log"
@@ -268,10 +267,7 @@ func (a *Assignment) AgentRan(ctx context.Context, session string, keep *protoco
 	return a.Update(ctx, func(tx *Tx) error {
 		r := tx.Request
 		if r != nil && used != nil {
-			cost := protocol.AgentCost{}
-			if r.AgentCost != nil {
-				cost = *r.AgentCost
-			}
+			cost := *cmp.Or(r.AgentCost, &protocol.AgentCost{})
 			cost.Round, cost.Loop = cost.Round.Add(*used), cost.Loop.Add(*used)
 			r.AgentCost = &cost
 		}

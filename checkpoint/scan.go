@@ -26,7 +26,7 @@ type Entry struct {
 
 	ProgressWritten time.Time // when the progress file was last written (with Progress)
 
-	read read // the bytes decoded (Poll keeps them, for HeldBy)
+	read Snapshot // the bytes decoded (Poll keeps them, for HeldBy)
 }
 
 // Idle is how long e's review has been idle at now, and whether its
@@ -51,7 +51,7 @@ func (s *Store) Scan() ([]Entry, error) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(folders)); i = next.Add(1) - 1 {
 				entries[i] = s.entry(folders[i])
-				entries[i].read = read{} // the bytes are not kept for every assignment
+				entries[i].read = Snapshot{} // the bytes are not kept for every assignment
 			}
 		})
 	}
@@ -78,7 +78,7 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 	if e.Progress, e.read.progressData, e.Err = readState(&a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
-	e.read.request, e.read.progress = e.Request, e.Progress
+	e.read.Request, e.read.Progress = e.Request, e.Progress
 	return e
 }
 
@@ -160,7 +160,7 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 		return s.Assignment(name)
 	}
 	var held []string
-	var heldRead read
+	var heldRead Snapshot
 	for _, e := range entries {
 		if e.Progress != nil && e.Progress.SessionID == session && e.Request.Status == protocol.StatusInProgress {
 			held, heldRead = append(held, e.Name), e.read
@@ -177,10 +177,8 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 		return nil, &protocol.UsageError{Msg: fmt.Sprintf("session %s holds several reviews: %s", session, strings.Join(held, ", ")),
 			Hint: "name one: --assignment " + held[0]}
 	}
-	for _, e := range entries {
-		if e.Err != nil {
-			return nil, unreadable(session, e.Name, e.Err)
-		}
+	if i := slices.IndexFunc(entries, func(e Entry) bool { return e.Err != nil }); i >= 0 {
+		return nil, unreadable(session, entries[i].Name, entries[i].Err)
 	}
 	return nil, s.lostReview(session)
 }
@@ -189,12 +187,9 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 // none did (or there is no lease).
 func lostLease(entries []Entry, session, lease string) string {
 	for _, e := range entries {
-		if p := e.Progress; lease != "" && p != nil && p.Lease != lease {
-			for _, t := range p.Takeovers {
-				if t.From == session && t.FromLease == lease {
-					return e.Name
-				}
-			}
+		if p := e.Progress; lease != "" && p != nil && p.Lease != lease && slices.ContainsFunc(p.Takeovers,
+			func(t protocol.Takeover) bool { return t.From == session && t.FromLease == lease }) {
+			return e.Name
 		}
 	}
 	return ""
@@ -219,20 +214,18 @@ func (s *Store) lostReview(session string) error {
 			continue
 		}
 		snap, err := a.Snapshot()
-		if err != nil && (e.Progress == nil || e.Progress.SessionID == session) {
+		switch {
+		case err != nil && (e.Progress == nil || e.Progress.SessionID == session):
 			return unreadable(session, e.Name, err)
-		}
-		if err != nil || snap.Progress == nil || !snap.Current() {
-			continue
-		}
-		if snap.Progress.SessionID != session {
+		case err != nil || !snap.Current():
+		case snap.Progress.SessionID == session:
+			return conflict("pick up another review: "+ClaimCommand(session),
+				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
+		default:
 			if err, ok := a.notHolder(session, snap.Progress).(*DisplacedError); ok {
 				return err
 			}
-			continue
 		}
-		return conflict("pick up another review: "+ClaimCommand(session),
-			"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
 	}
 	return conflict("claim a review: "+ClaimCommand(session), "session %s holds no review", session)
 }

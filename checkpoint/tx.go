@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -36,8 +37,7 @@ func (tx *Tx) Log(name protocol.EventName, session string, detail map[string]any
 	e := protocol.Event{Seq: tx.nextSeq, TS: protocol.At(tx.Now), Event: name, Session: session, Detail: protocol.ClipDetail(detail)}
 	tx.nextSeq++
 	if tx.Request != nil {
-		e.RequestID = tx.Request.RequestID
-		e.Round = tx.Request.Round
+		e.RequestID, e.Round = tx.Request.RequestID, tx.Request.Round
 	}
 	tx.events = append(tx.events, e)
 }
@@ -72,18 +72,12 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 // update is Update once the lock is held.
 func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
-	known := a.read
+	snap, err := a.readSnapshot(a.read)
 	a.read = nil // the transaction changes the values: they serve once
-	if known == nil {
-		known = &read{}
-	}
-	var err error
-	if tx.Request, tx.requestSeen, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.request); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	if tx.Progress, tx.progressSeen, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.progress); err != nil {
-		return nil, err
-	}
+	tx.Request, tx.Progress, tx.requestSeen, tx.progressSeen = snap.Request, snap.Progress, snap.requestData, snap.progressData
 	tx.requestSum, tx.progressSum = digest(tx.requestSeen), digest(tx.progressSeen)
 	if tx.Request != nil {
 		tx.requestRead = tx.Request.Clone()
@@ -152,7 +146,7 @@ type Snapshot struct {
 
 	ProgressWritten time.Time // when the progress file was last written, if known
 
-	requestData, progressData []byte // the bytes read, if Snapshot read them
+	requestData, progressData []byte // the bytes read, if Snapshot or a scan read them
 }
 
 // Idle is how long the review has been idle at now, and whether its
@@ -163,16 +157,25 @@ func (s Snapshot) Idle(now time.Time) (time.Duration, bool) {
 
 // Snapshot reads and validates the request and progress without locking.
 func (a *Assignment) Snapshot() (Snapshot, error) {
-	var snap Snapshot
-	var err error
-	if snap.Request, snap.requestData, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); err != nil {
-		return Snapshot{}, err
-	}
-	if snap.Progress, snap.progressData, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); err != nil {
-		return Snapshot{}, err
-	}
+	snap, err := a.readSnapshot(nil)
 	if snap.Progress != nil {
 		snap.ProgressWritten = a.written(protocol.ProgressFile)
+	}
+	return snap, err
+}
+
+// readSnapshot reads and validates the request and progress. A file whose
+// bytes are known's (what a scan read of the assignment) is not decoded
+// again: known's value is taken (the decoder is a function of the bytes
+// alone). A record in a 5,000-file review decoded both files twice, a
+// quarter of its time.
+func (a *Assignment) readSnapshot(known *Snapshot) (snap Snapshot, err error) {
+	known = cmp.Or(known, &Snapshot{})
+	if snap.Request, snap.requestData, err = readState(a, protocol.RequestFile, protocol.DecodeRequest, known.requestData, known.Request); err != nil {
+		return Snapshot{}, err
+	}
+	if snap.Progress, snap.progressData, err = readState(a, protocol.ProgressFile, protocol.DecodeProgress, known.progressData, known.Progress); err != nil {
+		return Snapshot{}, err
 	}
 	return snap, nil
 }

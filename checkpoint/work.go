@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -35,15 +36,9 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 	var out *protocol.Request
 	err := a.Update(ctx, func(tx *Tx) error {
 		prev := tx.Request
-		if err := requestAllowed(prev); err != nil {
-			return err
-		}
-		if err := effortFits(prev, in); err != nil {
-			return err
-		}
 		r := a.nextRequest(prev, in, tx)
-		if err := stalled(prev, r); err != nil {
-			return err
+		if err := cmp.Or(requestAllowed(prev), effortFits(prev, in), stalled(prev, r)); err != nil {
+			return err // the first refusal, in that order
 		}
 		tx.Request, out = r, r
 		if r.Round > r.MaxRounds || r.BlockedReason != "" {
@@ -65,19 +60,17 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 }
 
 func requestAllowed(prev *protocol.Request) error {
-	if prev == nil {
-		return nil
-	}
 	switch {
-	case prev.NamesNoFiles():
-		return nil // another tool's request without files: this one completes it
+	case prev == nil || prev.NamesNoFiles():
+		return nil // none, or another tool's request without files: this one completes it
 	case prev.Status.Active():
 		return conflict("wait for the verdict (specdev work --timeout 10m) or withdraw it (specdev work cancel)",
 			"a review is already %s (round %s); a new request would replace it", describeStatus(prev.Status), prev.RoundText())
 	case prev.Status == protocol.StatusBlocked:
 		return blockedError(prev)
 	case Paused(prev):
-		return pausedError(prev)
+		return &BlockedError{Msg: fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", prev.Round),
+			Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]"}
 	}
 	return nil
 }
@@ -107,45 +100,27 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 	// a re-request continues the gate's loop
 	effort := cmp.Or(in.Effort, old.Effort)
 	r := &protocol.Request{
-		Version:        protocol.RequestVersion,
-		RequestID:      newRequestID(),
-		AssignmentID:   a.ID(),
-		AssignmentPath: a.RelDir(),
-		Gate:           cmp.Or(in.Gate, old.Gate, protocol.DefaultGate),
-		Status:         protocol.StatusPending,
-		Mode:           cmp.Or(in.Mode, old.Mode, protocol.ModeAuto),
-		Timestamp:      protocol.At(tx.Now),
-		HeadCommit:     in.HeadCommit,
-		SnapshotCommit: in.Snapshot,
-		ChangedFiles:   in.ChangedFiles,
-		Fingerprint:    in.Fingerprint,
-		Notes:          in.Notes,
-		Round:          1,
-		MaxRounds:      a.store.Config.ForEffort(effort).RoundLimit(),
-		BaseCommit:     in.Coverage.BaseCommit,
-		Staged:         in.Coverage.Staged,
-		FileDigests:    in.Coverage.FileDigests,
-		CarriedDigests: in.Coverage.CarriedDigests,
-		Group:          cmp.Or(in.Group, old.Group),
-		Checkpoint:     in.Checkpoint,
-		FileSet:        in.FileSet,
-		Effort:         effort,
-		Worktree:       in.Worktree,
-		Extra:          old.Extra,
-		Loops:          maps.Clone(old.Loops),
-		Passed:         old.Passed, // every gate's last pass outlives the loop
+		Version: protocol.RequestVersion, RequestID: newRequestID(), Status: protocol.StatusPending, Timestamp: protocol.At(tx.Now),
+		AssignmentID: a.ID(), AssignmentPath: a.RelDir(), Worktree: in.Worktree,
+		Gate:       cmp.Or(in.Gate, old.Gate, protocol.DefaultGate),
+		Mode:       cmp.Or(in.Mode, old.Mode, protocol.ModeAuto),
+		HeadCommit: in.HeadCommit, SnapshotCommit: in.Snapshot, ChangedFiles: in.ChangedFiles, Fingerprint: in.Fingerprint,
+		BaseCommit: in.Coverage.BaseCommit, Staged: in.Coverage.Staged,
+		FileDigests: in.Coverage.FileDigests, CarriedDigests: in.Coverage.CarriedDigests,
+		Notes: in.Notes, Checkpoint: in.Checkpoint, FileSet: in.FileSet,
+		Round: 1, MaxRounds: a.store.Config.ForEffort(effort).RoundLimit(), Effort: effort,
+		Group: cmp.Or(in.Group, old.Group),
+		Extra: old.Extra, Loops: maps.Clone(old.Loops),
+		Passed: old.Passed, // every gate's last pass outlives the loop
 	}
 	if r.FileSet == nil {
 		r.FileSet = old.FileSet
 	}
-	if prev == nil {
-		return r
+	if old.NamesNoFiles() && old.RequestID != "" {
+		r.RequestID = old.RequestID // the same request, now with its files
 	}
-	if prev.NamesNoFiles() && prev.RequestID != "" {
-		r.RequestID = prev.RequestID // the same request, now with its files
-	}
-	if prev.Gate == r.Gate {
-		r.LastReviewedCommit = prev.LastReviewedCommit
+	if old.Gate == r.Gate {
+		r.LastReviewedCommit = old.LastReviewedCommit
 	}
 	if loop, open := OpenLoop(prev, r.Gate); open {
 		r.Round = loop.RoundsFailed + 1
@@ -156,14 +131,13 @@ func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) 
 			r.BlockedReason = protocol.BlockedStuck
 		}
 	}
-	if prev.Status == protocol.StatusFailed && prev.Gate == r.Gate {
-		r.ReviewerSessionID, r.AgentSession = prev.ReviewerSessionID, prev.AgentSession
-		r.Guidance = prev.Guidance
+	if old.Status == protocol.StatusFailed && old.Gate == r.Gate {
+		r.ReviewerSessionID, r.AgentSession, r.Guidance = old.ReviewerSessionID, old.AgentSession, old.Guidance
 	}
 	if r.Round > 1 {
 		r.Delta = in.Delta
-		if prev.AgentCost != nil { // the loop goes on: so does what its agents used
-			r.AgentCost = &protocol.AgentCost{Loop: prev.AgentCost.Loop}
+		if old.AgentCost != nil { // the loop goes on: so does what its agents used
+			r.AgentCost = &protocol.AgentCost{Loop: old.AgentCost.Loop}
 		}
 	}
 	return r
@@ -258,29 +232,13 @@ func blockedError(r *protocol.Request) error {
 		return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %s was rejected, the last the loop's limit allows", r.RoundText()),
 			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock --rounds 1 (one more round) or specdev work cancel"}
 	}
-	return &BlockedError{
-		Msg:  fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
-		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel",
-	}
+	return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
+		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel"}
 }
 
-func pausedError(r *protocol.Request) error {
-	return &BlockedError{
-		Msg:  fmt.Sprintf("paused for a human: round %d was rejected and the implementer runs in manual mode", r.Round),
-		Hint: "a human reads the findings (specdev work), then runs: specdev work continue [--guidance \"…\"]",
-	}
-}
-
+// describeStatus is the status in words: "in progress", "not requested".
 func describeStatus(s protocol.Status) string {
-	switch s {
-	case protocol.StatusInProgress:
-		return "in progress"
-	case protocol.StatusAwaitingApproval:
-		return "awaiting approval"
-	case protocol.StatusNone:
-		return "not requested"
-	}
-	return string(s)
+	return cmp.Or(strings.ReplaceAll(string(s), "_", " "), "not requested")
 }
 
 // SetMode switches the implementer's mode of the current request (the

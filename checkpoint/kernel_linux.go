@@ -1,19 +1,25 @@
 package checkpoint
 
+// What the Linux kernel tells: who holds a file lock (/proc/locks), and a
+// file's identity and change time (the poll cache's key).
+
 import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/specdev/specdev/protocol"
 )
 
 // procLocks lists the kernel's file locks; tests point it elsewhere.
 var procLocks = "/proc/locks"
 
-// lockingPIDs returns the processes that hold a lock on any of files, as
+// lockingPIDs returns the processes that hold a lock on any of paths, as
 // /proc/locks tells (known is false if it cannot be read). Lines look like
 //
 //	1: FLOCK  ADVISORY  WRITE 20546 fe:00:9978760 0 EOF
@@ -21,15 +27,16 @@ var procLocks = "/proc/locks"
 //
 // with the device as hex major:minor and the inode in decimal. A pid of 0
 // is a process outside this pid namespace, left out.
-func lockingPIDs(files []os.FileInfo) (pids []int, known bool) {
+func lockingPIDs(paths ...string) (pids []int, known bool) {
 	f, err := os.Open(procLocks)
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
-	ids := make([]string, 0, len(files))
-	for _, info := range files {
-		if st, ok := info.Sys().(*syscall.Stat_t); ok {
+	var ids []string
+	for _, path := range paths {
+		var st syscall.Stat_t
+		if syscall.Lstat(path, &st) == nil {
 			ids = append(ids, lockID(uint64(st.Dev), st.Ino))
 		}
 	}
@@ -63,4 +70,15 @@ func processName(pid int) string {
 		return ""
 	}
 	return printable(strings.TrimSpace(string(data)))
+}
+
+// restKeyOf keys the request in the assignment folder at path without
+// following a symlink; false for anything but a regular file with one
+// name, or an error: the caller then reads it, which names the problem.
+func restKeyOf(path string) (restKey, bool) {
+	var st syscall.Stat_t
+	if syscall.Lstat(filepath.Join(path, protocol.RequestFile), &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Nlink != 1 {
+		return restKey{}, false
+	}
+	return restKey{dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
 }

@@ -32,11 +32,11 @@ func TestLockingPIDs(t *testing.T) {
 	if err := os.WriteFile(procLocks, []byte(locks), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if pids, known := lockingPIDs([]os.FileInfo{info}); !known || !slices.Equal(pids, []int{4242}) {
+	if pids, known := lockingPIDs(file); !known || !slices.Equal(pids, []int{4242}) {
 		t.Errorf("lockingPIDs = %v (known %v), want [4242]", pids, known)
 	}
 	procLocks = filepath.Join(t.TempDir(), "missing")
-	if _, known := lockingPIDs([]os.FileInfo{info}); known {
+	if _, known := lockingPIDs(file); known {
 		t.Error("lockingPIDs without /proc/locks says it knows")
 	}
 }
