@@ -42,7 +42,7 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 				"the preflight gate of %s has not finished", a.Name)
 		}
 		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
-			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %s of review %s", file, plural(p.FilesTotal, "file"), a.Name),
+			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %s of review %s", file, protocol.Plural(p.FilesTotal, "file"), a.Name),
 				Hint: notInReviewHint(p)}
 		}
 		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
@@ -139,7 +139,7 @@ func resolve(p *protocol.Progress, file string, numbers []int, add bool) error {
 	all := prev.AllFindings()
 	for _, num := range numbers {
 		if num < 1 || num > len(all) {
-			return &protocol.UsageError{Msg: fmt.Sprintf("--resolved %d: round %d has %s", num, prev.Round, plural(len(all), "finding")),
+			return &protocol.UsageError{Msg: fmt.Sprintf("--resolved %d: round %d has %s", num, prev.Round, protocol.Plural(len(all), "finding")),
 				Hint: fmt.Sprintf("give a number from the briefing's list of round %d's findings (1 to %d)", prev.Round, len(all))}
 		}
 		f := all[num-1]

@@ -219,7 +219,7 @@ func stalled(prev, r *protocol.Request) error {
 	}
 	return conflict(fmt.Sprintf("change something first: fix round %d's findings (specdev work lists them), then run: specdev work request; "+
 		"to stop here instead, leave it: nothing was written and no round was spent", prev.Round),
-		"nothing changed since round %d's review: the same %s with the same content would get the same review", prev.Round, plural(len(r.ChangedFiles), "file"))
+		"nothing changed since round %d's review: the same %s with the same content would get the same review", prev.Round, protocol.Plural(len(r.ChangedFiles), "file"))
 }
 
 // blockedWhy is the reason a blocked request gives in the history.
@@ -310,5 +310,5 @@ func (a *Assignment) changedUnderReview(ctx context.Context, r *protocol.Request
 		return nil
 	}
 	return conflict(fmt.Sprintf("read each again and record it: specdev check record %s %s", changed[0], h.flags()),
-		"cannot pass: %s changed since recorded: %s", plural(len(changed), "file"), firstOf(changed, 10))
+		"cannot pass: %s changed since recorded: %s", protocol.Plural(len(changed), "file"), firstOf(changed, 10))
 }

@@ -86,7 +86,7 @@ func effortFits(prev *protocol.Request, in NewRequest) error {
 	if !open {
 		return nil
 	}
-	return &protocol.UsageError{Msg: fmt.Sprintf("--effort %s: the loop of gate %s is open with its limit of %s, fixed at its first round", in.Effort, gate, plural(loop.MaxRounds, "round")),
+	return &protocol.UsageError{Msg: fmt.Sprintf("--effort %s: the loop of gate %s is open with its limit of %s, fixed at its first round", in.Effort, gate, protocol.Plural(loop.MaxRounds, "round")),
 		Hint: "ask without --effort; a human raises the limit if needed: specdev work unblock --rounds N (when it is reached)"}
 }
 
@@ -232,7 +232,7 @@ func blockedError(r *protocol.Request) error {
 		return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %s was rejected, the last the loop's limit allows", r.RoundText()),
 			Hint: "a human reads the findings (specdev work), then runs: specdev work unblock --rounds 1 (one more round) or specdev work cancel"}
 	}
-	return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, plural(r.MaxRounds, "round")),
+	return &BlockedError{Msg: fmt.Sprintf("review loop blocked: round %d would pass the limit of %s", r.Round, protocol.Plural(r.MaxRounds, "round")),
 		Hint: "a human decides: specdev work unblock --rounds 1 (allow one more round) or specdev work cancel"}
 }
 
@@ -248,12 +248,4 @@ func (a *Assignment) SetMode(ctx context.Context, mode protocol.Mode) (*protocol
 		r.Mode = mode
 		return nil
 	})
-}
-
-// plural is "1 file", "2 files".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

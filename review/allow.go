@@ -48,7 +48,7 @@ func (s *Service) Allow(revoke bool) (Result, error) {
 		}
 		return Result{State: "revoked", Data: allowData{Project: g.Project, Revoked: n},
 			Text: fmt.Sprintf("Revoked %s to run a pre-flight gate of %s on this machine: until a person allows it again, a claim here gives its review back.\n",
-				plural(n, "consent"), oneLine(g.Project)),
+				protocol.Plural(n, "consent"), oneLine(g.Project)),
 			Next: "to allow the gate again, a person reads it, then runs: specdev allow"}, nil
 	}
 	if len(argv) == 0 {

@@ -239,13 +239,6 @@ func verdictNext(h checkpoint.Holder, findings int) string {
 	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, holderFlags(h), other)
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 func fileExists(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && !info.IsDir()

@@ -65,7 +65,7 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 		b.WriteString("nothing (no change and no finding to re-check): give the verdict")
 	}
 	if n := len(d.Unchanged); n > 0 {
-		fmt.Fprintf(b, "; %s unchanged, not to re-read", plural(n, "file"))
+		fmt.Fprintf(b, "; %s unchanged, not to re-read", protocol.Plural(n, "file"))
 	}
 	b.WriteString("\n")
 }
@@ -160,19 +160,19 @@ func writeToReview(b *strings.Builder, files []toReviewFile) {
 // writeProgress: the files reviewed in this round with their findings,
 // then the ones left.
 func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
-	fmt.Fprintf(b, "\nProgress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
+	fmt.Fprintf(b, "\nProgress: %d/%d files reviewed, %s so far\n", len(p.FilesReviewed), p.FilesTotal, protocol.Plural(p.FindingsSoFar, "finding"))
 	for _, f := range d.Reviewed {
 		if len(f.Findings) == 0 {
 			fmt.Fprintf(b, "  ✓ %s (no findings)\n", f.File)
 			continue
 		}
-		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, plural(len(f.Findings), "finding"))
+		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, protocol.Plural(len(f.Findings), "finding"))
 		for _, finding := range f.Findings {
 			writeFinding(b, "    ", finding, "")
 		}
 	}
 	if n := len(d.Unchanged); n > 0 { // said once: --json lists them
-		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, plural(n, "file"))
+		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, protocol.Plural(n, "file"))
 	}
 	if len(d.ToReview) == 0 {
 		b.WriteString("Remaining: none — every file is reviewed\n")

@@ -180,7 +180,7 @@ func (s *Service) Proposal(name string) (Proposal, error) {
 	var b strings.Builder
 	findings := findingsOf(snap)
 	fmt.Fprintf(&b, "\n%s (gate %s, round %s): the reviewer proposes %s (%s)\n", a.Name, r.Gate, r.RoundText(),
-		strings.ToUpper(r.ProposedVerdict), plural(len(findings), "finding"))
+		strings.ToUpper(r.ProposedVerdict), protocol.Plural(len(findings), "finding"))
 	writeLabelled(&b, "Summary", r.ReviewerNotes)
 	writeFindings(&b, findings)
 	fmt.Fprintf(&b, "Report: %s/%s\n", a.RelDir(), checkpoint.ReportFile)

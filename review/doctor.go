@@ -127,7 +127,7 @@ func (d *doctor) checkConfig(dir string) {
 			what = "no " + name + ": the defaults apply"
 		}
 		d.add("config", checkOK, fmt.Sprintf("%s (stale_after %s, lock_timeout %s, preflight_timeout %s, %s a loop)", what,
-			Human(st.StaleAfter()), Human(time.Duration(c.LockTimeout)), Human(time.Duration(c.PreflightTimeout)), plural(c.RoundLimit(), "round")), "")
+			Human(st.StaleAfter()), Human(time.Duration(c.LockTimeout)), Human(time.Duration(c.PreflightTimeout)), protocol.Plural(c.RoundLimit(), "round")), "")
 	}
 	st.Holder = "specdev doctor"
 	st.Render = report.Render

@@ -113,7 +113,7 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	res, what := Result{State: string(r.Status), Code: Waiting}, ""
 	switch round := "round " + r.RoundText(); r.Status {
 	case protocol.StatusPending:
-		what = fmt.Sprintf("is pending (%s, %s): waiting for a reviewer", round, plural(len(r.ChangedFiles), "file"))
+		what = fmt.Sprintf("is pending (%s, %s): waiting for a reviewer", round, protocol.Plural(len(r.ChangedFiles), "file"))
 	case protocol.StatusInProgress:
 		if g.snap.Current() {
 			d.Review.FilesReviewed = len(g.snap.Progress.FilesReviewed)
@@ -124,7 +124,7 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	case protocol.StatusFailed:
 		res.Code, what = ChangesRequested, "failed ("+round+")"
 	case protocol.StatusBlocked:
-		res.Code, what = Blocked, "is blocked at its limit of "+plural(r.MaxRounds, "round")
+		res.Code, what = Blocked, "is blocked at its limit of "+protocol.Plural(r.MaxRounds, "round")
 	default:
 		return Result{}, false
 	}
@@ -248,7 +248,7 @@ func (sc gateScope) countOf(n int) string {
 	if n == 1 {
 		return "1 " + word + " is"
 	}
-	return plural(n, word) + " are"
+	return protocol.Plural(n, word) + " are"
 }
 
 // atHead is ", head abc1234", or "" when the review knew no commit.

@@ -221,15 +221,15 @@ func groupGateResult(d groupGateData, codes []Code) Result {
 	switch n := len(d.Assignments); {
 	case code == OK && d.ToJoin == 0:
 		res.State, res.Next = "passed", "go ahead: merge, commit or push the group's work"
-		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, plural(n, "assignment"))
+		fmt.Fprintf(&b, "Group %s open: %s passed their gate and still match their reviews.\n", d.Group, protocol.Plural(n, "assignment"))
 	case code == OK: // every loop there passed; more are to join
 		res.State, res.Code = "group_waiting", Waiting
 		fallthrough
 	default:
-		fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), plural(n+d.ToJoin, "assignment"))
+		fmt.Fprintf(&b, "Group %s closed: %d of %s passed their gate.\n", d.Group, len(d.Passed), protocol.Plural(n+d.ToJoin, "assignment"))
 	}
 	if d.ToJoin > 0 {
-		res.Next = fmt.Sprintf("wait for %s to join the group: specdev work request --group %s", plural(d.ToJoin, "more loop"), d.Group)
+		res.Next = fmt.Sprintf("wait for %s to join the group: specdev work request --group %s", protocol.Plural(d.ToJoin, "more loop"), d.Group)
 		fmt.Fprintf(&b, "  Not joined yet: %s\n", res.Next)
 	}
 	underReview := true // every member that did not pass waits on a reviewer

@@ -69,7 +69,7 @@ func (s *Service) GroupCreate(ctx context.Context, group string, loops []string)
 	}
 	return Result{State: "declared", Data: groupDeclared{Group: group, Loops: g.Loops, Expect: g.Expect},
 		Text: fmt.Sprintf("Group %s declared: %s (%s). It is judged over exactly these; an abandoned one is dropped with: specdev group drop %s NAME",
-			group, plural(len(g.Loops), "loop"), strings.Join(g.Loops, ", "), group),
+			group, protocol.Plural(len(g.Loops), "loop"), strings.Join(g.Loops, ", "), group),
 		Next: "wait for the group: specdev work --group " + group + " --timeout 10m"}, nil
 }
 
@@ -115,7 +115,7 @@ func (s *Service) GroupDrop(ctx context.Context, group, loop string) (Result, er
 		}
 	}
 	return Result{State: "dropped", Data: groupDeclared{Group: group, Loops: orEmpty(g.Loops), Expect: g.Expect, Dropped: name},
-		Text: fmt.Sprintf("Dropped %s from group %s: the group is judged over %s now (%s).", name, group, plural(len(g.Loops), "loop"), strings.Join(g.Loops, ", ")),
+		Text: fmt.Sprintf("Dropped %s from group %s: the group is judged over %s now (%s).", name, group, protocol.Plural(len(g.Loops), "loop"), strings.Join(g.Loops, ", ")),
 		Next: "wait for the group: specdev work --group " + group + " --timeout 10m"}, nil
 }
 

@@ -61,7 +61,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	}
 	p := rec.Progress
 	text := fmt.Sprintf("%s%s\nProgress: %d/%d files reviewed, %s so far.",
-		recordedText(file, findings, rec, opt.Add), resolvedText(opt.Resolved), len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"))
+		recordedText(file, findings, rec, opt.Add), resolvedText(opt.Resolved), len(p.FilesReviewed), p.FilesTotal, protocol.Plural(p.FindingsSoFar, "finding"))
 	next := verdictNext(h, p.FindingsSoFar)
 	if len(p.FilesRemaining) > 0 {
 		next = "review " + p.FilesRemaining[0]
@@ -139,12 +139,12 @@ func resolvedText(numbers []int) string {
 // recordedText says what a record did to the file's findings, so that
 // recording a file again never drops findings silently.
 func recordedText(file string, findings []protocol.Finding, rec checkpoint.Recorded, add bool) string {
-	now := plural(len(findings), "finding") + severityCounts(findings)
+	now := protocol.Plural(len(findings), "finding") + severityCounts(findings)
 	switch {
 	case !rec.Again:
 		return fmt.Sprintf("Recorded %s: %s.", file, now)
 	case add:
-		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, plural(len(rec.Progress.FindingsByFile()[file]), "finding"))
+		text := fmt.Sprintf("Added %s to %s: it now has %s.", now, file, protocol.Plural(len(rec.Progress.FindingsByFile()[file]), "finding"))
 		if rec.Skipped > 0 {
 			text += fmt.Sprintf(" Left out %d already recorded.", rec.Skipped)
 		}
@@ -153,7 +153,7 @@ func recordedText(file string, findings []protocol.Finding, rec checkpoint.Recor
 		return fmt.Sprintf("Re-recorded %s: the same %s as before; nothing changed.", file, now)
 	}
 	text := fmt.Sprintf("Re-recorded %s: replaced %s%s with %s.", file,
-		plural(len(rec.Replaced), "earlier finding"), severityCounts(rec.Replaced), now)
+		protocol.Plural(len(rec.Replaced), "earlier finding"), severityCounts(rec.Replaced), now)
 	if len(rec.Replaced) > 0 {
 		text += "\nTo keep a file's earlier findings and add to them, record it with --add."
 	}

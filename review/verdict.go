@@ -47,7 +47,7 @@ func (s *Service) Verdict(ctx context.Context, v protocol.Verdict) (Result, erro
 		status = protocol.StatusFailed
 	}
 	text := fmt.Sprintf("Verdict: %s for %s (round %s, %s). The implementer sees it with specdev work.",
-		strings.ToUpper(string(status)), a.Name, r.RoundText(), plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding"))
+		strings.ToUpper(string(status)), a.Name, r.RoundText(), protocol.Plural(snap.Progress.FindingsSoFar+len(v.Issues), "finding"))
 	if stuck {
 		text += "\n" + stuckNote
 	}
@@ -72,7 +72,7 @@ func notReviewedText(files []string) string {
 	if len(files) > shown {
 		list += fmt.Sprintf(", and %d more", len(files)-shown)
 	}
-	return fmt.Sprintf("Not reviewed in this round (%s): %s.", plural(len(files), "file"), list)
+	return fmt.Sprintf("Not reviewed in this round (%s): %s.", protocol.Plural(len(files), "file"), list)
 }
 
 // released is the data of a release.
@@ -161,7 +161,7 @@ func (s *Service) Conclude(ctx context.Context, c Conclusion) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res.Text = fmt.Sprintf("Recorded %s of the review.\n%s", plural(len(recorded), "file"), res.Text)
+	res.Text = fmt.Sprintf("Recorded %s of the review.\n%s", protocol.Plural(len(recorded), "file"), res.Text)
 	res.Data = map[string]any{"recorded": recorded, "verdict": res.Data} // the files recorded by this call, in review order
 	return res, nil
 }

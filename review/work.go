@@ -279,7 +279,7 @@ func askAgainNext(r *protocol.Request) string {
 		next += " (the loop is stuck, so the request waits blocked until a human runs specdev work unblock)"
 	case open && loop.RoundsFailed >= loop.MaxRounds:
 		next += fmt.Sprintf(" (the loop has used its %s, so the request waits blocked until a human runs specdev work unblock --rounds 1)",
-			plural(loop.MaxRounds, "round"))
+			protocol.Plural(loop.MaxRounds, "round"))
 	}
 	return next
 }

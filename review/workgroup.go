@@ -121,7 +121,7 @@ func (s *Service) groupView(ctx context.Context, group string) (Result, error) {
 	var b strings.Builder
 	b.WriteString("G" + strings.TrimPrefix(d.Summary, "g") + "\n") // "Group api: …"
 	if d.ToJoin > 0 {
-		fmt.Fprintf(&b, "Waiting for %s to join: specdev work request --group %s\n", plural(d.ToJoin, "more loop"), group)
+		fmt.Fprintf(&b, "Waiting for %s to join: specdev work request --group %s\n", protocol.Plural(d.ToJoin, "more loop"), group)
 	}
 	for _, m := range d.Assignments {
 		fmt.Fprintf(&b, "  %s  %s (gate %s, round %s)\n", m.Assignment, m.State, oneLine(m.Gate), roundOf(m.Round, m.MaxRounds))

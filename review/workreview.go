@@ -54,7 +54,7 @@ func writeReviewedAt(b *strings.Builder, rr *reviewedRange) {
 	if rr.FollowUp && rr.Since != "" {
 		fmt.Fprintf(b, ": a follow-up of the changes since %s (git diff %s..%s)", short(rr.Since), short(rr.Since), short(rr.At))
 		if rr.Unchanged > 0 {
-			fmt.Fprintf(b, "; %s unchanged, not re-read", plural(rr.Unchanged, "file"))
+			fmt.Fprintf(b, "; %s unchanged, not re-read", protocol.Plural(rr.Unchanged, "file"))
 		}
 	}
 	b.WriteString(".\n")
@@ -182,7 +182,7 @@ func checkpointView(res Result, d workData) Result {
 	switch r.Status {
 	case protocol.StatusFailed:
 		if n := len(d.Findings); n > 0 {
-			first = fmt.Sprintf("Checkpoint review found %s: %s", plural(n, "finding"), strings.TrimPrefix(first, "Checkpoint review failed: "))
+			first = fmt.Sprintf("Checkpoint review found %s: %s", protocol.Plural(n, "finding"), strings.TrimPrefix(first, "Checkpoint review failed: "))
 		}
 		res.Next = "fix the findings and go on; when the work is done: specdev work request"
 	case protocol.StatusPassed:
@@ -237,7 +237,7 @@ func (s *Service) suggestCheckpoint(ctx context.Context, view Result) Result {
 		cmd += " --assignment " + d.Assignment
 	}
 	view.Text = strings.TrimRight(view.Text, "\n") +
-		fmt.Sprintf("\n%s since %s (checkpoint_every %d): time for a checkpoint review of the work in progress: %s", plural(n, "commit"), what, every, cmd)
+		fmt.Sprintf("\n%s since %s (checkpoint_every %d): time for a checkpoint review of the work in progress: %s", protocol.Plural(n, "commit"), what, every, cmd)
 	if d.Request == nil || d.Request.Status != protocol.StatusFailed {
 		view.Next = "ask for a checkpoint review: " + cmd
 	}

@@ -59,7 +59,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		res.Text = fmt.Sprintf("Review requested: %s, but the request names no files to review (written by another tool); no reviewer can claim it.", head)
 	case status == protocol.StatusPending:
 		res.Text = fmt.Sprintf("Review pending: %s (gate %s), %s, requested %s ago. Waiting for a reviewer.",
-			head, r.Gate, plural(len(r.ChangedFiles), "file"), Human(now.Sub(r.Timestamp.Time)))
+			head, r.Gate, protocol.Plural(len(r.ChangedFiles), "file"), Human(now.Sub(r.Timestamp.Time)))
 	case status == protocol.StatusInProgress:
 		res.Text = inProgressText(head, snap, now, staleAfter)
 	case status == protocol.StatusAwaitingApproval:
@@ -75,7 +75,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 		if d.Findings = findingsOf(snap); len(d.Findings) > 0 {
 			// a pass may note findings that do not block it: the
 			// implementer sees them here, not only in the report
-			fmt.Fprintf(&b, "Passed with %s:\n", plural(len(d.Findings), "finding"))
+			fmt.Fprintf(&b, "Passed with %s:\n", protocol.Plural(len(d.Findings), "finding"))
 			writeFindings(&b, d.Findings)
 		}
 		d.Resolved = writeResolved(&b, snap)
@@ -91,11 +91,11 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	case status == protocol.StatusBlocked && !r.CompletedAt.IsZero(): // the loop's last round was rejected
 		res = failedView(snap, head, &d)
 		res.State, res.Code = string(status), Blocked
-		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", plural(r.MaxRounds, "round"))
+		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", protocol.Plural(r.MaxRounds, "round"))
 		res.Next = "a human reads the findings, then runs: specdev work unblock --rounds 1 (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked:
 		res.Code, res.Next = Blocked, "a human runs: specdev work unblock --rounds 1 (or: specdev work cancel)"
-		res.Text = fmt.Sprintf("Review loop blocked: %s, round %d would pass the limit of %s. A human must unblock the loop.", a.Name, r.Round, plural(r.MaxRounds, "round"))
+		res.Text = fmt.Sprintf("Review loop blocked: %s, round %d would pass the limit of %s. A human must unblock the loop.", a.Name, r.Round, protocol.Plural(r.MaxRounds, "round"))
 	case status == protocol.StatusCancelled:
 		res.Code, res.Next = OK, askAgainNext(r)
 		res.Text = fmt.Sprintf("Review request of %s was cancelled.", a.Name)
@@ -117,7 +117,7 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 	p := snap.Progress
 	idle, skewed := snap.Idle(now)
 	text := fmt.Sprintf("Review in progress: %s (reviewer %s, phase %s), %d/%d files reviewed, %s so far, last activity %s.",
-		head, oneLine(p.SessionID), p.Phase, len(p.FilesReviewed), p.FilesTotal, plural(p.FindingsSoFar, "finding"), ActivityAgo(idle, skewed))
+		head, oneLine(p.SessionID), p.Phase, len(p.FilesReviewed), p.FilesTotal, protocol.Plural(p.FindingsSoFar, "finding"), ActivityAgo(idle, skewed))
 	if idle >= staleAfter {
 		text += fmt.Sprintf("\nThe reviewer looks gone (no activity for over %s); the next reviewer to claim it takes it over.", staleAfter)
 	}

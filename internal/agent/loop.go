@@ -174,12 +174,12 @@ func (l *looper) stop(code review.Code, why string, err error) *review.Result {
 // cost and time.
 func (l *looper) summary(end string, code review.Code, detail string) review.Result {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Loop of %s %s after %s.\n", l.svc.Assignment, end, plural(len(l.rounds), "round"))
+	fmt.Fprintf(&b, "Loop of %s %s after %s.\n", l.svc.Assignment, end, protocol.Plural(len(l.rounds), "round"))
 	var all protocol.AgentUsage
 	reread := 0
 	for i, r := range l.rounds {
 		fmt.Fprintf(&b, "  round %d: %s; %s reviewed\n    implementer %s: %s\n    reviewer %s: %s\n", r.Round,
-			cmp.Or(string(r.Status), "not reviewed"), plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
+			cmp.Or(string(r.Status), "not reviewed"), protocol.Plural(r.Read, "file"), l.impl.agent.Name, r.Implementer, l.rev.agent.Name, r.Reviewer)
 		all = all.Add(r.Implementer).Add(r.Reviewer)
 		if i > 0 {
 			reread += r.Read
@@ -201,11 +201,4 @@ func (l *looper) summary(end string, code review.Code, detail string) review.Res
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return protocol.SafeText(line)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
