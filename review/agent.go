@@ -88,15 +88,15 @@ func (s *Service) Beat(ctx context.Context, renew bool) (Watch, error) {
 
 // AgentRun is one run of an agent, as the history keeps it.
 type AgentRun struct {
-	Agent       string
-	Role        string // reviewer or implementer
-	Session     string // the agent's own session id ("" if it reported none)
-	Resumed     bool   // the run resumed Session
-	PromptBytes int
-	Used        protocol.AgentUsage // one run: its tokens, cost and duration
-	Exit        int
-	Outcome     string // verdict, no_verdict, crashed, timed_out, session_lost, done
-	Keep        bool   // keep Session for the loop's next run of this agent
+	Agent       string              `json:"-"`
+	Role        string              `json:"-"`                       // reviewer or implementer
+	Session     string              `json:"agent_session,omitempty"` // the agent's own session id ("" if it reported none)
+	Resumed     bool                `json:"resumed"`                 // the run resumed Session
+	PromptBytes int                 `json:"prompt_bytes"`
+	Exit        int                 `json:"exit"`
+	Outcome     string              `json:"outcome"` // verdict, no_verdict, crashed, timed_out, session_lost, done
+	Used        protocol.AgentUsage `json:"used"`    // one run: its tokens, cost and duration
+	Keep        bool                `json:"-"`       // keep Session for the loop's next run of this agent
 }
 
 // RecordAgentRun appends the run's agent_run event to the caller's

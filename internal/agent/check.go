@@ -159,7 +159,7 @@ func (r *runner) record(ctx context.Context, svc *review.Service, rep *reviewed,
 	if res.err != nil {
 		r.say("%s: %v", svc.Assignment, res.err)
 	}
-	rep.Runs = append(rep.Runs, runInfo{session, run.Resumed, run.PromptBytes, res.exit, outcome, used})
+	rep.Runs = append(rep.Runs, run)
 	rep.Used = rep.Used.Add(used)
 }
 

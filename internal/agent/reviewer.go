@@ -27,19 +27,9 @@ type reviewed struct {
 	Round      int                 `json:"round"`
 	Outcome    string              `json:"outcome"` // verdict, incomplete, crashed, timed_out, not_started, taken_over, stopped
 	Status     protocol.Status     `json:"status"`  // the review's status afterwards
-	Runs       []runInfo           `json:"runs"`
+	Runs       []review.AgentRun   `json:"runs"`
 	Used       protocol.AgentUsage `json:"used"`
 	Log        string              `json:"log"`
-}
-
-// runInfo is one run of the agent.
-type runInfo struct {
-	Session     string              `json:"agent_session,omitempty"`
-	Resumed     bool                `json:"resumed"`
-	PromptBytes int                 `json:"prompt_bytes"`
-	Exit        int                 `json:"exit"`
-	Outcome     string              `json:"outcome"`
-	Used        protocol.AgentUsage `json:"used"`
 }
 
 // review runs the reviewer agent on a claimed review until it gives a
