@@ -18,7 +18,11 @@ import (
 // it: that process copies it), and one only the remote holds gets its
 // folder. It says whether any folder changed, and which assignments could
 // not be copied (a state that breaks the rules its files are read by).
+// Without a remote there is nothing to do.
 func (s *Store) Sync(ctx context.Context) (changed bool, problems []error, err error) {
+	if s.Remote == nil {
+		return false, nil, nil
+	}
 	names, err := s.Names()
 	if err != nil {
 		return false, nil, err

@@ -35,7 +35,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 		return Result{}, err
 	}
 	if session == "" {
-		if _, _, err := s.syncRemote(ctx); err != nil {
+		if _, _, err := s.Store.Sync(ctx); err != nil {
 			return Result{}, err
 		}
 		return s.Overview(), nil
@@ -128,7 +128,7 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 // lock_timeout each) and lists the locked ones when nothing was claimed.
 // An assignment named by --assignment waits for its lock as any command.
 func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) {
-	changed, problems, err := p.s.syncRemote(p.ctx)
+	changed, problems, err := p.s.Store.Sync(p.ctx)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -35,7 +35,7 @@ func (s *Service) Decide(ctx context.Context, d Decision) (Result, error) {
 	if err := d.check(); err != nil {
 		return Result{}, err
 	}
-	if _, _, err := s.syncRemote(ctx); err != nil { // a proposal made on another machine
+	if _, _, err := s.Store.Sync(ctx); err != nil { // a proposal made on another machine
 		return Result{}, err
 	}
 	a, err := s.awaitingApproval()

@@ -155,7 +155,7 @@ func (s *Service) workingDir() string {
 // copied here from the remote first.
 func (s *Service) Target() (*checkpoint.Assignment, error) {
 	a, err := s.target()
-	if err == nil || s.Store.Remote == nil || !errors.Is(err, checkpoint.ErrNotFound) {
+	if err == nil || !errors.Is(err, checkpoint.ErrNotFound) {
 		return a, err
 	}
 	if _, _, err := s.Store.Sync(context.Background()); err != nil {
@@ -182,15 +182,6 @@ func (nopLogger) Warnf(string, ...any) {}
 // machine up to date with it where they look at many at once (a
 // reviewer's poll, status --remote), and wait on it by polling, since git
 // cannot tell anyone that a ref moved (see waitFor).
-
-// syncRemote brings the folders here up to the remote, if there is one:
-// see checkpoint.Store.Sync.
-func (s *Service) syncRemote(ctx context.Context) (changed bool, problems []error, err error) {
-	if s.Store.Remote == nil {
-		return false, nil, nil
-	}
-	return s.Store.Sync(ctx)
-}
 
 // RemoteStatus is Status as the remote holds the assignments, read from
 // it without changing the folders here.
