@@ -139,11 +139,6 @@ func (p *Progress) applyDefaults() {
 	p.Mode = cmp.Or(p.Mode, ModeAuto)
 }
 
-// Files returns every file of the review: reviewed ones first, in order.
-func (p *Progress) Files() []string {
-	return append(slices.Clone(p.FilesReviewed), p.FilesRemaining...)
-}
-
 // FindingsByFile groups the findings by file, keeping their order.
 func (p *Progress) FindingsByFile() map[string][]Finding {
 	by := make(map[string][]Finding)

@@ -135,7 +135,7 @@ func (s *Service) Conclude(ctx context.Context, c Conclusion) (Result, error) {
 	var reviewed, files []string // a review the session does not hold is refused by its first write
 	found := 0
 	if p := snap.Progress; p != nil {
-		reviewed, files, found = p.FilesReviewed, p.Files(), p.FindingsSoFar
+		reviewed, files, found = p.FilesReviewed, slices.Concat(p.FilesReviewed, p.FilesRemaining), p.FindingsSoFar
 	}
 	byFile, v, err := s.sortIssues(c, files)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func grow(tx *checkpoint.Tx, n int) error {
 	if p == nil {
 		return fmt.Errorf("%s: no progress to change", tx.A.Name)
 	}
-	files := p.Files()
+	files := slices.Concat(p.FilesReviewed, p.FilesRemaining)
 	p.Findings = nil
 	for i := range n%25 + 1 {
 		p.Findings = append(p.Findings, protocol.Finding{
