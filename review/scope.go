@@ -25,8 +25,8 @@ import (
 // claim narrows a follow-up to what changed since); --staged exactly the
 // staged change.
 func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, name string) (checkpoint.NewRequest, heldFiles, error) {
-	root := s.here()
-	later := laterRound(snap, c.Gate)
+	root, gate := s.here(), requestGate(snap, c.Gate)
+	_, later := checkpoint.OpenLoop(snap.Request, gate) // a later round of an open loop, or round 1 of a new one
 	files, cwd := c.Files, s.workingDir()
 	if files == nil && !c.Staged && snap.Request != nil && snap.Request.FileSet != nil {
 		files, cwd = withFiles(root, []string{}, snap.Request.FileSet), root // the loop's own files, kept from its --files (a removed one is not there to review)
@@ -42,7 +42,7 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	if err != nil {
 		return checkpoint.NewRequest{}, nil, err
 	}
-	if passed := sinceLastPass(ctx, root, res, snap, requestGate(snap, c.Gate)); passed != "" && files == nil && !c.Staged && base == "" {
+	if passed := sinceLastPass(ctx, root, res, snap, gate); passed != "" && files == nil && !c.Staged && base == "" {
 		// on the default branch the branch adds nothing: what came after
 		// the gate's last pass is the next change
 		base, since = passed, "the last passed review "+short(passed)
@@ -54,7 +54,7 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	if files == nil && !c.Staged {
 		list = withOpenFindings(root, list, snap)
 		if later {
-			list = withEarlierFiles(root, list, snap, requestGate(snap, c.Gate))
+			list = withEarlierFiles(root, list, snap, gate)
 		}
 		if list, left, err = s.leaveOutHeld(list, snap, name, c.Group); err != nil {
 			return checkpoint.NewRequest{}, nil, err
@@ -63,26 +63,26 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	if len(list) == 0 {
 		return checkpoint.NewRequest{}, nil, nothingToReview(ctx, root, res, since, c.Staged)
 	}
-	in, err := s.newRequest(ctx, c, snap, res, list)
+	in, err := s.newRequest(ctx, c, snap, res, list, gate, later)
 	return in, left, err
 }
 
 // newRequest is the request for list: digests, fingerprint, carried
 // digests, the snapshot commit and, in a later round, the delta.
-func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string) (checkpoint.NewRequest, error) {
+func (s *Service) newRequest(ctx context.Context, c RequestOptions, snap checkpoint.Snapshot, res changeset.Result, files []string, gate string, later bool) (checkpoint.NewRequest, error) {
 	root := s.here()
 	sums, snapshot, err := digestAndSnapshot(ctx, root, res, files, c.Staged)
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
-	carried, err := carriedDigests(ctx, root, snap, requestGate(snap, c.Gate), files, res.InGit)
+	carried, err := carriedDigests(ctx, root, snap, gate, files, res.InGit)
 	if err != nil {
 		return checkpoint.NewRequest{}, err
 	}
 	in := checkpoint.NewRequest{Gate: c.Gate, Notes: c.Notes, HeadCommit: res.HeadCommit, ChangedFiles: files, Fingerprint: sums.Fingerprint,
 		Snapshot: snapshot, Coverage: checkpoint.Coverage{BaseCommit: res.Base, Staged: c.Staged, FileDigests: sums.Files, CarriedDigests: carried}}
-	if laterRound(snap, c.Gate) {
-		in.Delta = requestDelta(ctx, root, snap, requestGate(snap, c.Gate), in, res.InGit)
+	if later {
+		in.Delta = requestDelta(ctx, root, snap, gate, in, res.InGit)
 	}
 	return in, nil
 }
@@ -126,14 +126,6 @@ func withFiles(root string, files, more []string) []string {
 		}
 	}
 	return slices.Sorted(slices.Values(files))
-}
-
-// laterRound reports whether a request for gate (empty: the previous
-// request's) opens the next round of an open loop rather than round 1 of
-// a new one — the rule of checkpoint's nextRequest.
-func laterRound(snap checkpoint.Snapshot, gate string) bool {
-	_, open := checkpoint.OpenLoop(snap.Request, requestGate(snap, gate))
-	return open
 }
 
 // requestGate is the gate a request with --gate gate would be for.
