@@ -167,9 +167,7 @@ func writeProgress(b *strings.Builder, d briefingData, p *protocol.Progress) {
 			continue
 		}
 		fmt.Fprintf(b, "  ✓ %s (%s)\n", f.File, protocol.Plural(len(f.Findings), "finding"))
-		for _, finding := range f.Findings {
-			writeFinding(b, "    ", finding, "")
-		}
+		writeFindings(b, "    ", f.Findings)
 	}
 	if n := len(d.Unchanged); n > 0 { // said once: --json lists them
 		fmt.Fprintf(b, "Unchanged since round %d (not to re-read): %s\n", d.PreviousRound, protocol.Plural(n, "file"))

@@ -182,7 +182,7 @@ func (s *Service) Proposal(name string) (Proposal, error) {
 	fmt.Fprintf(&b, "\n%s (gate %s, round %s): the reviewer proposes %s (%s)\n", a.Name, r.Gate, r.RoundText(),
 		strings.ToUpper(r.ProposedVerdict), protocol.Plural(len(findings), "finding"))
 	writeLabelled(&b, "Summary", r.ReviewerNotes)
-	writeFindings(&b, findings)
+	writeFindings(&b, "  ", findings)
 	fmt.Fprintf(&b, "Report: %s/%s\n", a.RelDir(), checkpoint.ReportFile)
 	p.Text = b.String()
 	return p, nil

@@ -118,7 +118,7 @@ func stuckText(snap checkpoint.Snapshot, head string, d *workData) string {
 	d.Findings = findingsOf(snap)
 	d.Repeated = protocol.Repeats(d.Findings, prev)
 	fmt.Fprintf(&b, "Every blocking finding was already open in round %d, so the loop stopped instead of spending its rounds on them:\n", prev.Round)
-	writeFindings(&b, d.Repeated)
+	writeFindings(&b, "  ", d.Repeated)
 	return b.String()
 }
 

@@ -76,7 +76,7 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 			// a pass may note findings that do not block it: the
 			// implementer sees them here, not only in the report
 			fmt.Fprintf(&b, "Passed with %s:\n", protocol.Plural(len(d.Findings), "finding"))
-			writeFindings(&b, d.Findings)
+			writeFindings(&b, "  ", d.Findings)
 		}
 		d.Resolved = writeResolved(&b, snap)
 		res.Text = b.String()
@@ -220,10 +220,10 @@ func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
 	}
 }
 
-// writeFindings prints findings most severe first, as the spec shows.
-func writeFindings(b *strings.Builder, findings []protocol.Finding) {
+// writeFindings prints findings, each after prefix.
+func writeFindings(b *strings.Builder, prefix string, findings []protocol.Finding) {
 	for _, f := range findings {
-		writeFinding(b, "  ", f, "")
+		writeFinding(b, prefix, f, "")
 	}
 }
 
