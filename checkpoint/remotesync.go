@@ -94,12 +94,13 @@ func (s *Store) makeFolder(name string) (*Assignment, error) {
 	return s.Assignment(name)
 }
 
-// RemoteView is an assignment as a remote holds it.
+// RemoteView is an assignment as a remote holds it, and as a poll of
+// the folders would see it (Entry; Err: its state breaks the rules its
+// files are read by).
 type RemoteView struct {
-	Name  string
+	Entry
 	State *RemoteState
 	Snap  Snapshot
-	Err   error // its state breaks the rules its files are read by
 }
 
 // RemoteViews reads every assignment's state from r, without touching
@@ -114,10 +115,13 @@ func (s *Store) RemoteViews(ctx context.Context, r Remote) ([]RemoteView, error)
 		if CheckName(name) != nil {
 			continue
 		}
-		v := RemoteView{Name: name}
+		v := RemoteView{Entry: Entry{Name: name}}
 		v.State, v.Err = r.Fetch(ctx, name, refs[name])
 		if v.Err == nil && v.State != nil {
 			v.Snap, v.Err = v.State.Snapshot(r.Name())
+		}
+		if v.Request = v.Snap.Request; v.Request != nil && (v.Request.Status == protocol.StatusInProgress || v.Request.Status == protocol.StatusAwaitingApproval) {
+			v.Progress = v.Snap.Progress
 		}
 		if v.Err != nil && !errors.Is(v.Err, protocol.ErrInvalid) {
 			return nil, v.Err

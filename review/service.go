@@ -196,11 +196,7 @@ func (s *Service) RemoteStatus(ctx context.Context, group string) (Result, error
 	}
 	entries := make([]checkpoint.Entry, 0, len(views))
 	for _, v := range views {
-		e := checkpoint.Entry{Name: v.Name, Request: v.Snap.Request, Err: v.Err}
-		if r := e.Request; r != nil && (r.Status == protocol.StatusInProgress || r.Status == protocol.StatusAwaitingApproval) {
-			e.Progress = v.Snap.Progress
-		}
-		entries = append(entries, e)
+		entries = append(entries, v.Entry)
 	}
 	res, err := s.statusOf(entries, group)
 	if err == nil {
