@@ -143,7 +143,7 @@ func requestGate(snap checkpoint.Snapshot, gate string) string {
 // those of the gate's last pass — only what passed reviews saw, never a
 // failed, cancelled or unreviewed request's files — minus the files this
 // request reviews again, and only for files the branch still changes (so
-// the set stays as small as the branch's work). nil when there are none.
+// the set stays as small as the branch's work).
 func carriedDigests(ctx context.Context, root string, snap checkpoint.Snapshot, gate string, files []string, inGit bool) (map[string]string, error) {
 	prev := snap.Request
 	if prev == nil || !inGit { // outside git there is no branch to commit or push
@@ -166,10 +166,7 @@ func carriedDigests(ctx context.Context, root string, snap checkpoint.Snapshot, 
 			kept[f] = sum
 		}
 	}
-	if len(kept) == 0 {
-		return nil, nil
-	}
-	return kept, nil
+	return kept, nil // none kept: empty, which a request writes as none
 }
 
 // digestFiles hashes the files as they are in the work tree, or with
