@@ -162,11 +162,20 @@ for ((i = 1; i <= 100; i++)); do
 	"$bin" --assignment "$id" work cancel >/dev/null
 done
 expect 0 "$bin" version
+# An idle poll is a reviewer's poll of requests at rest: the poll cache
+# keeps a request out of the next poll only once it has rested 3 s (its
+# pollSettle), so wait that long, then poll once to record them. The
+# first poll after every request changed reads all 100; it is timed with
+# the cache out of reach (an unusable cache folder).
+sleep 3.5
 expect 3 "$bin" check --session rv-idle
+no_cache=$work/no-cache && : >"$no_cache"
+expect 3 env XDG_CACHE_HOME="$no_cache/x" "$bin" check --session rv-idle
 base_go() { "$empty_go"; }
 sd_version() { "$bin" version; }
 sd_check() { "$bin" check --session rv-idle; }
-funcs=(base_go sd_version sd_check)
+sd_check_cold() { XDG_CACHE_HOME=$no_cache/x "$bin" check --session rv-idle; }
+funcs=(base_go sd_version sd_check sd_check_cold)
 if [ -n "${BASE_BIN:-}" ]; then
 	old_version() { "$BASE_BIN" version; }
 	old_check() { "$BASE_BIN" check --session rv-idle; }
@@ -184,6 +193,7 @@ r=$(ratio "$check_ms" "$go_ms")
 line "start-up: idle check, 100 assignments" "$check_ms ms = ${r}x empty Go, peak $check_peak MiB" "target <= 5x empty Go" "$(met "$r" "<=" 5)"
 r=$(ratio "$node_ms_fast" "$check_ms")
 line "start-up: idle check against the Node.js tool" "${r}x faster than its $node_ms_fast ms ($node_mib MiB)" "target >= 20x faster" "$(met "$r" ">=" 20)"
+line "  first poll after all 100 changed" "${median[sd_check_cold]} ms = $(ratio "${median[sd_check_cold]}" "$go_ms")x empty Go, $(ratio "$node_ms_fast" "${median[sd_check_cold]}")x faster than Node.js"
 if [ -n "${BASE_BIN:-}" ]; then
 	line "BASE_BIN version, idle check" "${median[old_version]} ms, ${median[old_check]} ms"
 fi
