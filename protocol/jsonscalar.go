@@ -147,7 +147,9 @@ func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
 // once, as list does, finding a key given twice itself.
 func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
 	raw, base, err := whole(dec)
-	m := map[string]string{}
+	// sized for a member a `":` (a hint: a review's 5,000 digests grew
+	// the map a dozen times, a tenth of a check record's CPU)
+	m := make(map[string]string, bytes.Count(raw, []byte(`":`)))
 	for i := next(raw, 1); err == nil && raw[i] != '}'; i = next(raw, i) {
 		key, end := r.cut(raw, base, i)
 		i = next(raw, end) // past the colon
