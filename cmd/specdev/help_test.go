@@ -167,22 +167,23 @@ func TestGroupPageShowsTheBareForm(t *testing.T) {
 	}
 }
 
+// A mistyped subcommand below a group with a default command gets kong's
+// suggestion, as a mistyped top-level command does.
 func TestSuggestions(t *testing.T) {
 	tests := []struct {
 		word, want string
 	}{
-		{"recrod", "record"},
-		{"verdcit", "verdict"},
-		{"rel", "release"},
-		{"aprove", "approve"},
-		{"x", ""},
-		{"frobnicate", ""},
+		{"recrod", `unexpected argument recrod, did you mean "record"?`},
+		{"verdcit", `unexpected argument verdcit, did you mean "verdict"?`},
+		{"rel", `unexpected argument rel, did you mean "release"?`},
+		{"aprove", `unexpected argument aprove, did you mean "approve"?`},
+		{"x", "unexpected argument x"},
+		{"frobnicate", "unexpected argument frobnicate"},
 	}
-	names := []string{"record", "verdict", "approve", "reject", "release"}
 	for _, tt := range tests {
 		t.Run(tt.word, func(t *testing.T) {
-			if got := closest(tt.word, names); got != tt.want {
-				t.Fatalf("closest(%q) = %q, want %q", tt.word, got, tt.want)
+			if got := parseOnce(t, []string{"check", tt.word}).err; got != tt.want {
+				t.Fatalf("check %s: got %q, want %q", tt.word, got, tt.want)
 			}
 		})
 	}

@@ -44,7 +44,7 @@ func suggest(err error, ctx *kong.Context) error {
 	if sel == nil || sel.Parent == nil || sel.Parent.DefaultCmd != sel || !commandLike(word) {
 		return nil
 	}
-	return unknownCommand(sel.Parent, word)
+	return unknownCommand(ctx.Kong, sel.Parent, word)
 }
 
 // missingFlagValue recognises kong's errors for a flag given without its
@@ -65,14 +65,18 @@ func commandLike(word string) bool {
 }
 
 // unknownCommand is the usage error for a word that names no command of
-// group, with the closest command if one is close.
-func unknownCommand(group *kong.Node, word string) error {
-	names := visibleCommands(group)
-	msg := fmt.Sprintf("unknown command %q for %q", word, group.FullPath())
-	if best := closest(word, names); best != "" {
-		msg += fmt.Sprintf(", did you mean %q?", best)
+// group: kong's own error, with the closest commands as it suggests a
+// mistyped top-level command, from a trace in which the group has no
+// default command to take the word as its argument.
+func unknownCommand(k *kong.Kong, group *kong.Node, word string) error {
+	msg := "unexpected argument " + word
+	def := group.DefaultCmd
+	group.DefaultCmd = nil
+	if ctx, err := kong.Trace(k, append(strings.Fields(group.Path()), word)); err == nil && ctx.Error != nil {
+		msg = ctx.Error.Error()
 	}
-	hint := fmt.Sprintf("%s takes the commands %s; run specdev help %s", group.FullPath(), strings.Join(names, ", "), group.Path())
+	group.DefaultCmd = def
+	hint := fmt.Sprintf("%s takes the commands %s; run specdev help %s", group.FullPath(), strings.Join(visibleCommands(group), ", "), group.Path())
 	return &protocol.UsageError{Msg: msg, Hint: hint}
 }
 
@@ -85,46 +89,4 @@ func visibleCommands(group *kong.Node) []string {
 		}
 	}
 	return names
-}
-
-// closest returns the candidate nearest to word if it is near enough to
-// be a typo (at most two edits, or a prefix of at least three letters).
-func closest(word string, candidates []string) string {
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		if len(word) >= 3 && strings.HasPrefix(c, word) {
-			return c
-		}
-		if d := editDistance(word, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, with a swap of two
-// neighbouring letters counted as one edit (recrod → record).
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1) // d[i][j]: the distance of ra[:i] and rb[:j]
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }

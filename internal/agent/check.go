@@ -143,8 +143,8 @@ func (r *runner) job(assignment string, env []string) job {
 		env: append(env, "SPECDEV_ASSIGNMENT="+assignment, "SPECDEV_DIR="+st.Dir)}
 }
 
-// record appends the run's agent_run event and adds it to the report.
-func (r *runner) record(ctx context.Context, svc *review.Service, rep *reviewed, j job, res ran, outcome, role string) {
+// record appends the run's agent_run event, and returns the run.
+func (r *runner) record(ctx context.Context, svc *review.Service, j job, res ran, outcome, role string) review.AgentRun {
 	used := res.Used
 	used.Runs, used.DurationMS = 1, res.took.Milliseconds()
 	session := res.Session
@@ -159,8 +159,7 @@ func (r *runner) record(ctx context.Context, svc *review.Service, rep *reviewed,
 	if res.err != nil {
 		r.say("%s: %v", svc.Assignment, res.err)
 	}
-	rep.Runs = append(rep.Runs, run)
-	rep.Used = rep.Used.Add(used)
+	return run
 }
 
 func (r *runner) event(ctx context.Context, svc *review.Service, e protocol.EventName, detail map[string]any) {

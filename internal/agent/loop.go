@@ -104,7 +104,7 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 	l.implAgent = cmp.Or(res.Session, j.resume)
 	if res.crashed() {
 		l.recordImpl(ctx, j, res)
-		return l.stop(review.Failure, fmt.Sprintf("the implementer %s", res.outcome()), res.err)
+		return l.stop(review.Failure, fmt.Sprintf("the implementer %s", res.outcome), res.err)
 	}
 	req, err := l.svc.Request(ctx, review.RequestOptions{Notes: "implemented by agent " + l.impl.agent.Name + " (specdev loop)"})
 	l.recordImpl(ctx, j, res)
@@ -116,10 +116,9 @@ func (l *looper) implement(ctx context.Context, view review.Result) *review.Resu
 }
 
 func (l *looper) recordImpl(ctx context.Context, j job, res ran) {
-	var rep reviewed
-	l.impl.record(ctx, l.svc, &rep, j, res, map[bool]string{true: res.outcome(), false: "done"}[res.crashed()], "implementer")
+	run := l.impl.record(ctx, l.svc, j, res, map[bool]string{true: res.outcome, false: "done"}[res.crashed()], "implementer")
 	r, _ := l.round(ctx)
-	r.Implementer = r.Implementer.Add(rep.Used)
+	r.Implementer = r.Implementer.Add(run.Used)
 }
 
 // review claims the assignment's review for the reviewer agent and runs it.

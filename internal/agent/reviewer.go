@@ -52,7 +52,7 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 		j.heading = fmt.Sprintf("%s reviews %s, round %d (run %d)", r.agent.Name, c.Assignment, c.Round, len(rep.Runs)+1)
 		res := r.watch(ctx, svc, j, rep)
 		w, err := svc.Beat(context.WithoutCancel(ctx), false)
-		next, outcome := "", res.outcome()
+		next, outcome := "", res.outcome
 		switch {
 		case err != nil:
 			r.say("%s: %v", c.Assignment, err)
@@ -76,7 +76,8 @@ func (r *runner) review(ctx context.Context, claim review.Result) reviewed {
 			rep.Outcome, outcome = "incomplete", "no_verdict"
 			r.giveBack(ctx, svc, "agent_incomplete")
 		}
-		r.record(ctx, svc, &rep, j, res, outcome, "reviewer")
+		run := r.record(ctx, svc, j, res, outcome, "reviewer")
+		rep.Runs, rep.Used = append(rep.Runs, run), rep.Used.Add(run.Used)
 		switch next {
 		case "fresh":
 			r.say("%s: agent session %s is gone; starting afresh", c.Assignment, protocol.SafeText(j.resume))

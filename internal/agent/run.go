@@ -41,36 +41,20 @@ type job struct {
 
 // ran is how a run ended.
 type ran struct {
-	exit     int // -1 when killed or never started
-	timedOut bool
-	stopped  bool  // killed by the caller (its review left it, or specdev stops)
-	err      error // it could not start
+	exit    int    // -1 when killed or never started
+	outcome string // for the history: exited, crashed, timed_out, stopped (killed by the caller: its review left it, or specdev stops), not_started
+	err     error  // it could not start
 	reported
 	took time.Duration
 }
 
 // crashed: the agent did not end by itself with exit 0.
-func (r ran) crashed() bool { return r.outcome() != "exited" }
+func (r ran) crashed() bool { return r.outcome != "exited" }
 
 // sessionLost: a run that resumed an agent session failed by itself
 // without naming one: the agent no longer has that session.
 func (r ran) sessionLost(resumed string) bool {
-	return resumed != "" && r.exit > 0 && r.Session == "" && !r.timedOut && !r.stopped && r.err == nil
-}
-
-// outcome names how the run ended, for the history.
-func (r ran) outcome() string {
-	switch {
-	case r.timedOut:
-		return "timed_out"
-	case r.stopped:
-		return "stopped"
-	case r.err != nil:
-		return "not_started"
-	case r.exit != 0:
-		return "crashed"
-	}
-	return "exited"
+	return resumed != "" && r.outcome == "crashed" && r.exit > 0 && r.Session == ""
 }
 
 // execute runs the job and says how it ended; out reads its output as it
@@ -80,7 +64,7 @@ func execute(ctx context.Context, j job, out *scanner) ran {
 	if j.resume != "" {
 		argv = j.agent.ResumeCommand(j.resume)
 	}
-	res := ran{exit: -1}
+	res := ran{exit: -1, outcome: "not_started"}
 	var stdin io.Reader
 	switch {
 	case j.agent.Prompt == "stdin":
@@ -116,8 +100,16 @@ func execute(ctx context.Context, j job, out *scanner) ran {
 	_ = preflight.KillGroup(cmd.Process.Pid)
 	res.took = time.Since(begin)
 	res.exit = cmd.ProcessState.ExitCode()
-	res.timedOut = errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
-	res.stopped = ctx.Err() != nil
+	switch {
+	case ctx.Err() != nil:
+		res.outcome = "stopped"
+	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
+		res.outcome = "timed_out"
+	case res.exit != 0:
+		res.outcome = "crashed"
+	default:
+		res.outcome = "exited"
+	}
 	res.reported = out.result()
 	fmt.Fprintf(log, "=== exit %d after %s\n", res.exit, res.took.Round(time.Millisecond))
 	return res

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -150,7 +151,7 @@ func BaseHints(ctx context.Context, root string) ([]Hint, error) {
 	if err != nil {
 		return nil, err
 	}
-	if plainTag(tag) { // else none, or not safe to paste into a shell command line
+	if tag != "" && shellword.Word(tag) == tag { // else none, or not safe to paste into a shell command line as it is
 		candidates = append(candidates, Hint{Rev: tag, What: "everything since tag " + tag})
 	}
 	defaults, err := repo.defaultBranches(ctx)
@@ -180,13 +181,4 @@ func BaseHints(ctx context.Context, root string) ([]Hint, error) {
 		}
 	}
 	return hints, err
-}
-
-// tagBytes are the bytes of a tag name that needs no quoting in a shell,
-// which starts with a letter or a digit: ^[A-Za-z0-9][A-Za-z0-9._/+-]*$.
-const tagBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+-"
-
-// plainTag reports whether tag needs no quoting in a shell.
-func plainTag(tag string) bool {
-	return tag != "" && strings.IndexByte("._/+-", tag[0]) < 0 && strings.Trim(tag, tagBytes) == ""
 }

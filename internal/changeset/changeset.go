@@ -162,7 +162,7 @@ func changedFiles(ctx context.Context, repo *repo, base string) (files []string,
 	changed = repo.relative(append(slices.Clone(paths), origins...))
 	if base != "" {
 		var committed []string
-		committed, err = repo.diff(ctx, base)
+		committed, err = repo.diff(ctx, "diff-tree", "-r", base, "HEAD")
 		paths = append(paths, committed...)
 	}
 	files, err = repo.keepReviewable(paths, err)

@@ -10,14 +10,14 @@ import (
 	"strings"
 )
 
-// maxStat bounds the git diff --stat text kept for a briefing.
+// maxStat bounds the stat text kept for a briefing.
 const maxStat = 20_000
 
 // Size is how big a change is: the lines added and removed in the files
-// since a commit, and git diff --stat of them.
+// since a commit, and a stat of them: each file's counts.
 type Size struct {
 	Lines int    // added + removed, as git diff --numstat counts them
-	Stat  string // as git diff --stat=100 lays it out (statText), cut to maxStat bytes
+	Stat  string // a line a file and git's summary line (statText), cut to maxStat bytes
 }
 
 // ChangeSince measures the change of files (relative to root) between
@@ -86,9 +86,6 @@ func LineCount(root, file string) int {
 	return n
 }
 
-// statWidth is the width of the stat text, as git diff --stat=100 has it.
-const statWidth = 100
-
 // fileChange is one file of git diff --numstat: lines added and removed,
 // or binary.
 type fileChange struct {
@@ -97,101 +94,26 @@ type fileChange struct {
 	binary         bool
 }
 
-// statText lays out changes as git diff --stat=100 does: a line per file,
-// " name | count +++---", names cut from the left to fit, the graph
-// scaled to its share of the width, then the summary line. It is made
+// statText lists changes a line a file, " name | +added -removed" (a
+// binary file " name | binary"), then git's summary line. It is made
 // from the numbers of one diff of the whole tree, so that git never
-// gets the review's files as a list of pathspecs. A binary file shows
-// "Bin" without git's byte counts, which --numstat does not give.
+// gets the review's files as a list of pathspecs.
 func statText(changes []fileChange) string {
 	if len(changes) == 0 {
 		return ""
 	}
-	nameWidth, numberWidth, graphWidth, maxChange := statWidths(changes)
 	var b strings.Builder
 	added, removed := 0, 0
 	for _, c := range changes {
 		added, removed = added+c.added, removed+c.removed
-		fmt.Fprintf(&b, " %-*s |", nameWidth, cutName(c.name, nameWidth))
 		if c.binary {
-			fmt.Fprintf(&b, " %*s\n", numberWidth, "Bin")
-			continue
+			fmt.Fprintf(&b, " %s | binary\n", c.name)
+		} else {
+			fmt.Fprintf(&b, " %s | +%d -%d\n", c.name, c.added, c.removed)
 		}
-		plus, minus := scaleGraph(c.added, c.removed, graphWidth, maxChange)
-		fmt.Fprintf(&b, " %*d", numberWidth, c.added+c.removed)
-		if plus+minus > 0 {
-			b.WriteString(" " + strings.Repeat("+", plus) + strings.Repeat("-", minus))
-		}
-		b.WriteString("\n")
 	}
 	b.WriteString(statSummary(len(changes), added, removed))
 	return b.String()
-}
-
-// statWidths shares the width between the name, the count and the graph
-// as git does: each as wide as it wants if all fit; else the graph gets
-// at most 3/8 of the width (at least 6) and the name what is left.
-func statWidths(changes []fileChange) (name, number, graph, maxChange int) {
-	for _, c := range changes {
-		name = max(name, len(c.name))
-		if c.binary {
-			number = len("Bin")
-		} else {
-			maxChange = max(maxChange, c.added+c.removed)
-		}
-	}
-	number = max(number, len(strconv.Itoa(maxChange)))
-	graph = maxChange
-	if name+number+6+graph > statWidth {
-		if graph > statWidth*3/8-number-6 {
-			graph = max(statWidth*3/8-number-6, 6)
-		}
-		if name > statWidth-number-6-graph {
-			name = statWidth - number - 6 - graph
-		} else {
-			graph = statWidth - number - 6 - name
-		}
-	}
-	return name, number, graph, maxChange
-}
-
-// cutName shortens a name wider than width as git does: "..." and its
-// end, from a folder boundary when there is one.
-func cutName(name string, width int) string {
-	if len(name) <= width {
-		return name
-	}
-	tail := name[len(name)-max(width-3, 0):]
-	if i := strings.IndexByte(tail, '/'); i >= 0 {
-		tail = tail[i:]
-	}
-	return "..." + tail
-}
-
-// scaleGraph is how many "+" and "-" a file's line gets: one a line when
-// the largest change fits the graph, else scaled down, at least one of
-// each kind the file has.
-func scaleGraph(added, removed, width, maxChange int) (plus, minus int) {
-	if width > maxChange {
-		return added, removed
-	}
-	total := scaleLinear(added+removed, width, maxChange)
-	if total < 2 && added > 0 && removed > 0 {
-		total = 2
-	}
-	if added < removed {
-		plus = scaleLinear(added, width, maxChange)
-		return plus, total - plus
-	}
-	minus = scaleLinear(removed, width, maxChange)
-	return total - minus, minus
-}
-
-func scaleLinear(n, width, maxChange int) int {
-	if n == 0 {
-		return 0
-	}
-	return 1 + n*(width-1)/maxChange
 }
 
 // statSummary is git's last line of a stat.

@@ -8,7 +8,8 @@ import (
 )
 
 // ChangeSince picks the review's files out of one diff of the whole tree,
-// and lays their stat out exactly as git diff --stat=100 does for them.
+// and lists each with the counts git diff --numstat gives it, then the
+// summary line of git diff --stat.
 func TestChangeSince(t *testing.T) {
 	requireGit(t)
 	repo := newRepo(t)
@@ -35,7 +36,7 @@ func TestChangeSince(t *testing.T) {
 		lines int
 	}{
 		{"one small change", to, []string{"small.go"}, 1},
-		{"scaled graph, long name, deletion", to, []string{"big.go", "both.go", "gone.go", "small.go", long}, 300 + 11 + 10 + 1 + 11},
+		{"many files, long name, deletion", to, []string{"big.go", "both.go", "gone.go", "small.go", long}, 300 + 11 + 10 + 1 + 11},
 		{"work tree, untracked counted whole", "", []string{"small.go", "untracked.go"}, 1 + 3},
 	}
 	for _, tt := range tests {
@@ -47,13 +48,22 @@ func TestChangeSince(t *testing.T) {
 			if got.Lines != tt.lines {
 				t.Errorf("Lines: got %d, want %d", got.Lines, tt.lines)
 			}
-			args := []string{"diff", "--stat=100", "--no-renames", since}
-			if tt.to != "" {
-				args = append(args, tt.to)
+			diff := func(format string) []string {
+				args := []string{"diff", format, "--no-renames", since}
+				if tt.to != "" {
+					args = append(args, tt.to)
+				}
+				return strings.Split(git(t, repo, append(append(args, "--"), tt.files...)...), "\n")
 			}
-			want := git(t, repo, append(append(args, "--"), tt.files...)...)
-			if strings.TrimSpace(got.Stat) != want {
-				t.Errorf("Stat:\n%s\nwant git's:\n%s", got.Stat, want)
+			var want []string
+			for _, line := range diff("--numstat") {
+				f := strings.SplitN(line, "\t", 3)
+				want = append(want, fmt.Sprintf(" %s | +%s -%s", f[2], f[0], f[1]))
+			}
+			summary := diff("--stat")
+			want = append(want, summary[len(summary)-1])
+			if got.Stat != strings.Join(want, "\n") {
+				t.Errorf("Stat:\n%s\nwant:\n%s", got.Stat, strings.Join(want, "\n"))
 			}
 			if strings.Contains(got.Stat, "other.go") {
 				t.Errorf("Stat names a file outside the review:\n%s", got.Stat)
@@ -62,22 +72,19 @@ func TestChangeSince(t *testing.T) {
 	}
 }
 
-// The layout follows git's arithmetic for a graph that must be scaled
-// and a name that must be cut, at the edges of both.
+// A file's line gives its counts, or says it is binary; the summary line
+// is git's, its plurals and its rule for leaving out a count of none.
 func TestStatText(t *testing.T) {
-	name := strings.Repeat("x", 90) + "/tail.go"
 	tests := []struct {
 		changes []fileChange
 		want    string
 	}{
-		{[]fileChange{{name: "a.go", added: 2, removed: 1}}, " a.go | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n"},
-		{[]fileChange{{name: "a.go"}}, " a.go | 0\n 1 file changed, 0 insertions(+), 0 deletions(-)\n"},
+		{[]fileChange{{name: "a.go", added: 2, removed: 1}}, " a.go | +2 -1\n 1 file changed, 2 insertions(+), 1 deletion(-)\n"},
+		{[]fileChange{{name: "a.go"}}, " a.go | +0 -0\n 1 file changed, 0 insertions(+), 0 deletions(-)\n"},
 		{[]fileChange{{name: "a.go", removed: 1}, {name: "b.bin", binary: true}},
-			" a.go  |   1 -\n b.bin | Bin\n 2 files changed, 1 deletion(-)\n"},
-		{[]fileChange{{name: "a.go", added: 1000, removed: 1}, {name: "b.go", added: 1, removed: 1}},
-			fmt.Sprintf(" a.go | 1001 %s-\n b.go |    2 +-\n 2 files changed, 1001 insertions(+), 2 deletions(-)\n", strings.Repeat("+", 85))},
-		{[]fileChange{{name: name, added: 100}},
-			fmt.Sprintf(" .../tail.go%s | 100 %s\n 1 file changed, 100 insertions(+)\n", strings.Repeat(" ", 52), strings.Repeat("+", 28))},
+			" a.go | +0 -1\n b.bin | binary\n 2 files changed, 1 deletion(-)\n"},
+		{[]fileChange{{name: "dir/a.go", added: 1000}, {name: "b.go", added: 1}},
+			" dir/a.go | +1000 -0\n b.go | +1 -0\n 2 files changed, 1001 insertions(+)\n"},
 	}
 	for i, tt := range tests {
 		if got := statText(tt.changes); got != tt.want {

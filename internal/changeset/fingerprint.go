@@ -165,8 +165,7 @@ type indexEntry struct {
 
 // staged lists the paths, relative to the top level, that the index
 // changes against HEAD (or against the empty tree in a repository without
-// commits): exactly what `git commit` would commit. Renames are listed by
-// their new name, deletions are kept, submodules are left out.
+// commits): exactly what `git commit` would commit.
 func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
 	against, err := head, error(nil)
 	if head == "" {
@@ -174,16 +173,7 @@ func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
 			return nil, err
 		}
 	}
-	out, err := runGit(ctx, r.root, "diff-index", "--cached", "-z", "-M", "--no-abbrev", "--ignore-submodules=all", against)
-	if err != nil {
-		return nil, err
-	}
-	diff, err := parseRawDiff(out)
-	paths := make([]string, len(diff))
-	for i, d := range diff {
-		paths[i] = d.path
-	}
-	return paths, err
+	return r.diff(ctx, "diff-index", "--cached", against)
 }
 
 // rawDiff is one entry of a raw diff: the path (the new name of a

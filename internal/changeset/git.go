@@ -66,12 +66,20 @@ func (r *repo) status(ctx context.Context) (paths, origins []string, err error) 
 	return parseStatus(out)
 }
 
-// diff lists the paths, relative to the top level, that differ between the
-// trees of commit base and HEAD; a renamed file is listed by its new name.
-func (r *repo) diff(ctx context.Context, base string) ([]string, error) {
-	out, err := runGit(ctx, r.root, "diff-tree", "-r", "-z", "--name-only", "--no-commit-id",
-		"-M", "--ignore-submodules=all", base, "HEAD")
-	return splitNUL(out), err
+// diff lists the paths, relative to the top level, that a raw diff
+// (git diff-tree or diff-index, with args) changes: a rename by its new
+// name, a deletion kept, submodules left out.
+func (r *repo) diff(ctx context.Context, command string, args ...string) ([]string, error) {
+	out, err := runGit(ctx, r.root, append([]string{command, "-z", "-M", "--no-abbrev", "--ignore-submodules=all"}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	diff, err := parseRawDiff(out)
+	paths := make([]string, len(diff))
+	for i, d := range diff {
+		paths[i] = d.path
+	}
+	return paths, err
 }
 
 // project turns a path relative to the top level into one relative to the

@@ -44,6 +44,19 @@ func TestBaseHints(t *testing.T) {
 			want: []Hint{{"HEAD~1", "the last commit"}, {"v1.0", "everything since tag v1.0"}},
 		},
 		{
+			name: "a tag that a shell would need quoted is left out",
+			setup: func(t *testing.T, repo string) {
+				write(t, repo, "a.txt", "a\n")
+				commitAll(t, repo, "first")
+				git(t, repo, "tag", "v1$(x)")
+				write(t, repo, "a.txt", "a2\n")
+				commitAll(t, repo, "second")
+				write(t, repo, "b.txt", "b\n")
+				commitAll(t, repo, "third")
+			},
+			want: []Hint{{"HEAD~1", "the last commit"}},
+		},
+		{
 			name: "a tag on HEAD~1 is the same as HEAD~1",
 			setup: func(t *testing.T, repo string) {
 				write(t, repo, "a.txt", "a\n")
