@@ -157,19 +157,19 @@ func baseStatusWords(r StatusRow) []string {
 	case r.Stale:
 		return []string{"in review, STALE", "STALE"}
 	case r.Paused:
-		return []string{"paused for a human", "paused"}
+		return []string{stateWords["paused"], "paused"}
 	case r.Stuck:
 		return []string{"stuck at round " + RoundWords(r), "stuck"}
 	}
 	switch protocol.Status(r.Status) {
 	case protocol.StatusNone, "none":
-		return []string{"not requested", "none"}
+		return []string{stateWords["none"], "none"}
 	case protocol.StatusPending:
-		return []string{"waiting for a reviewer", "pending"}
+		return []string{stateWords[r.Status], "pending"}
 	case protocol.StatusInProgress:
-		return []string{"in review"}
+		return []string{stateWords[r.Status]}
 	case protocol.StatusAwaitingApproval:
-		return []string{"awaiting a human's decision", "awaiting human"}
+		return []string{stateWords[r.Status], "awaiting human"}
 	case protocol.StatusBlocked:
 		return []string{"blocked at round " + RoundWords(r), "blocked"}
 	}
