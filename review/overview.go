@@ -30,7 +30,7 @@ func (p *poller) listing(heading, next, again string, pending bool) Result {
 				e.Name, holderName(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
 				ActivityAgo(e.Idle(p.s.now())), Human(p.s.Store.StaleAfter()))
 		case r.Status == protocol.StatusAwaitingApproval:
-			fmt.Fprintf(&b, "Awaiting a human's decision: %s (a human runs: specdev decide --assignment %s)\n", e.Name, e.Name)
+			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
 		}
 	}
 	for _, g := range lockedByHolder(p.locked) {
