@@ -214,10 +214,13 @@ func writeLoopContext(b *strings.Builder, d briefingData) {
 	}
 	fmt.Fprintf(b, "Other loops of group %s (%d):\n", r.Group, len(d.OtherLoops))
 	for _, l := range d.OtherLoops {
-		round := "round " + roundOf(l.Round, l.MaxRounds)
-		if l.Gate != "" && l.Gate != protocol.DefaultGate {
-			round = "gate " + oneLine(l.Gate) + ", " + round
-		}
-		fmt.Fprintf(b, "  %s  %s, %s%s\n", l.Assignment, l.Status, round, byReviewer(l.Reviewer))
+		b.WriteString(loopLine(l.Assignment, l.Status, l.Gate, l.Round, l.MaxRounds) + byReviewer(l.Reviewer) + "\n")
 	}
+}
+
+// loopLine is one loop of a group on a line, as work --group and a
+// briefing's other loops show it: "  00002_b  in progress (gate review,
+// round 1 of 3)".
+func loopLine(name, state, gate string, round, max int) string {
+	return fmt.Sprintf("  %s  %s (gate %s, round %s)", name, state, oneLine(gate), roundOf(round, max))
 }
