@@ -14,10 +14,10 @@ import (
 // (those waiting for a reviewer only with pending: a poll that claimed
 // none found them locked or taken), the candidates locked during the
 // poll, why a named one is not claimable yet, and the assignments
-// skipped as unreadable, which make the outcome INVALID. next is the
-// step when all could be read, again the command to run once a malformed
-// file is fixed.
-func (p *poller) listing(heading, next, again string, pending bool) Result {
+// skipped as unreadable, which make the outcome INVALID (then the step is
+// to fix the file and look again); next is the step when all could be
+// read.
+func (p *poller) listing(heading, next string, pending bool) Result {
 	var b strings.Builder
 	b.WriteString(heading + "\n")
 	for _, e := range p.entries {
@@ -44,7 +44,7 @@ func (p *poller) listing(heading, next, again string, pending bool) Result {
 	}
 	res := Result{Text: b.String(), Next: next}
 	if len(p.skipped) > 0 {
-		res.Code, res.Next = Invalid, "fix or restore the file named above (specdev never overwrites a malformed file), then: "+again
+		res.Code, res.Next = Invalid, "fix or restore the file named above (specdev never overwrites a malformed file), then: "+checkpoint.ClaimCommand(p.opt.Session)
 	}
 	return res
 }
@@ -95,7 +95,7 @@ func (s *Service) Overview() Result {
 	if len(pending) == 0 {
 		next = "to wait for a review to claim: specdev check --session ID --timeout 10m"
 	}
-	res := p.listing(heading, next, "specdev check", true)
+	res := p.listing(heading, next, true)
 	res.State = "overview"
 	res.Data = overviewData{Pending: pending, InProgress: active, AwaitingApproval: awaiting, Problems: orEmpty(errorTexts(p.skipped))}
 	return res
@@ -103,8 +103,7 @@ func (s *Service) Overview() Result {
 
 // nothingToDo says why a poll claimed nothing.
 func (p *poller) nothingToDo() Result {
-	res := p.listing("No review is waiting for a reviewer.", "poll again in 30-60 s, or wait: "+checkpoint.ClaimCommand(p.opt.Session, "--timeout 10m"),
-		checkpoint.ClaimCommand(p.opt.Session), false)
+	res := p.listing("No review is waiting for a reviewer.", "poll again in 30-60 s, or wait: "+checkpoint.ClaimCommand(p.opt.Session, "--timeout 10m"), false)
 	res.State, res.Data = "idle", map[string]any{"claimed": false, "problems": errorTexts(p.skipped), "locked": lockedByHolder(p.locked)}
 	if res.Code == Invalid {
 		res.State = "invalid"
