@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -173,45 +172,6 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 		}
 	}
 	return nil, nil, nil
-}
-
-// nothingToDo says why there is nothing to claim. Unreadable assignments
-// make it exit INVALID, naming the file.
-func (p *poller) nothingToDo() Result {
-	var b strings.Builder
-	b.WriteString("No review is waiting for a reviewer.\n")
-	now := p.s.now()
-	for _, e := range p.entries {
-		switch {
-		case e.Request == nil:
-		case e.Request.Status == protocol.StatusAwaitingApproval:
-			fmt.Fprintf(&b, "Awaiting a human's approval: %s (run: specdev check approve|reject --assignment %s)\n", e.Name, e.Name)
-		case e.Request.Status == protocol.StatusInProgress && e.Progress != nil:
-			fmt.Fprintf(&b, "In progress: %s (session %s, %d/%d files, last activity %s; stale after %s)\n",
-				e.Name, holderName(e.Progress.SessionID), len(e.Progress.FilesReviewed), e.Progress.FilesTotal,
-				ActivityAgo(e.Idle(now)), Human(p.st.StaleAfter()))
-		}
-	}
-	locked := lockedByHolder(p.locked)
-	for _, l := range locked {
-		fmt.Fprintf(&b, "Locked by %s: %s (skipped; a poll does not wait for locks)\n", l.Holder, strings.Join(l.Assignments, ", "))
-	}
-	if p.refused != nil {
-		fmt.Fprintf(&b, "Still not claimable: %v\n", p.refused)
-	}
-	res := Result{State: "idle", Code: Waiting,
-		Next: "poll again in 30-60 s, or wait: " + checkpoint.ClaimCommand(p.opt.Session, "--timeout 10m")}
-	var problems []string
-	for _, err := range p.skipped {
-		fmt.Fprintf(&b, "Skipped: %v\n", err)
-		problems = append(problems, err.Error())
-	}
-	if len(p.skipped) > 0 {
-		res.State, res.Code = "invalid", Invalid
-		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: " + checkpoint.ClaimCommand(p.opt.Session)
-	}
-	res.Text, res.Data = b.String(), map[string]any{"claimed": false, "problems": problems, "locked": locked}
-	return res
 }
 
 // lockedGroup is the candidates one process had locked during a poll.

@@ -244,12 +244,8 @@ func (s *Service) workContext(a *checkpoint.Assignment, view Result) Result {
 		view.Text += "\nReport: " + report
 	}
 	others := s.othersNeedingHuman(a.Name)
-	for _, n := range others { // "Also: 00003_x awaits a human's decision (specdev decide --assignment 00003_x)"
-		what := "is " + n.Reason
-		if n.Status == string(protocol.StatusAwaitingApproval) {
-			what = "awaits a human's decision"
-		}
-		view.Text += fmt.Sprintf("\nAlso: %s %s (%s)", n.Assignment, what, n.Command)
+	for _, n := range others { // "Also: 00003_x is awaiting a human's decision on the reviewer's verdict (specdev decide --assignment 00003_x)"
+		view.Text += fmt.Sprintf("\nAlso: %s is %s (%s)", n.Assignment, n.Reason, n.Command)
 	}
 	if d, ok := view.Data.(workData); ok {
 		d.Report, d.OthersNeed = report, others

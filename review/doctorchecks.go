@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/internal/githook"
 	"github.com/specdev/specdev/internal/preflight"
 	"github.com/specdev/specdev/skills"
@@ -49,13 +49,12 @@ func (d *doctor) checkGit() {
 	d.add("git", checkOK, "the project root is the top level of its git repository", "")
 }
 
-// runGit runs git in the project root and returns its output, trimmed.
+// runGit runs git in the project root, as specdev runs it everywhere
+// (changeset.Git), and returns its output, trimmed.
 func (d *doctor) runGit(args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(d.ctx, gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", d.st.Root}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	out, err := cmd.Output()
+	out, err := changeset.Git(ctx, d.st.Root, nil, nil, nil, args...)
 	return strings.TrimSpace(string(out)), err
 }
 

@@ -110,33 +110,29 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 		return g.beneathCheckpoint(d)
 	}
 	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
-	res, what := Result{State: string(r.Status), Code: Waiting}, ""
-	switch round := "round " + r.RoundText(); r.Status {
+	res, detail := Result{State: string(r.Status), Code: Waiting}, "round "+r.RoundText()
+	switch r.Status {
 	case protocol.StatusPending:
-		what = fmt.Sprintf("is pending (%s, %s): waiting for a reviewer", round, protocol.Plural(len(r.ChangedFiles), "file"))
+		detail += ", " + protocol.Plural(len(r.ChangedFiles), "file")
 	case protocol.StatusInProgress:
 		if g.snap.Current() {
 			d.Review.FilesReviewed = len(g.snap.Progress.FilesReviewed)
 		}
-		what = fmt.Sprintf("is in progress (%s): %d/%d files reviewed", round, d.Review.FilesReviewed, len(r.ChangedFiles))
+		detail += fmt.Sprintf(", %d/%d files reviewed", d.Review.FilesReviewed, len(r.ChangedFiles))
 	case protocol.StatusAwaitingApproval:
-		what = "awaits a human's approval (" + round + ")"
 	case protocol.StatusFailed:
-		res.Code, what = ChangesRequested, "failed ("+round+")"
+		res.Code = ChangesRequested
+		if checkpoint.Paused(r) {
+			res.State, res.Code = "paused", Blocked
+		}
 	case protocol.StatusBlocked:
-		res.Code, what = Blocked, "is blocked at its limit of "+protocol.Plural(r.MaxRounds, "round")
+		res.Code, detail = Blocked, "a limit of "+protocol.Plural(r.MaxRounds, "round")
 	default:
 		return Result{}, false
 	}
-	res.Text = fmt.Sprintf("Gate %s closed: the review of %s %s.", g.gate, g.a.Name, what)
-	if r.Status == protocol.StatusFailed {
-		if r.ReviewerNotes != "" {
-			res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
-		}
-		if checkpoint.Paused(r) {
-			res.State, res.Code = "paused", Blocked
-			res.Text += "\nPaused for a human (manual mode)."
-		}
+	res.Text = fmt.Sprintf("Gate %s closed: %s: %s (%s).", g.gate, g.a.Name, stateText(res.State), detail)
+	if r.Status == protocol.StatusFailed && r.ReviewerNotes != "" {
+		res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
 	}
 	res.Next = loopStep(res.State, "", g.named(), g.requestCommand())
 	return res, true

@@ -1,7 +1,6 @@
 package review
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -187,10 +186,6 @@ func loopStep(state, group, name, request string) string {
 	return ""
 }
 
-// memberStates word the states of memberLine that their name does not.
-var memberStates = map[string]string{"no_review": "no passing review yet", "changed": "changed since its review",
-	"paused": "paused for a human", "blocked": "blocked at its round limit"}
-
 // memberLine is one member that did not pass: its state, and how its
 // loop moves on. files are the files to name (nil: those changed since
 // its review, when it changed).
@@ -199,7 +194,7 @@ func memberLine(m groupGateMember, files []string) string {
 	if rv := m.Review; rv != nil && rv.Round > 0 && m.State != "no_review" {
 		what += fmt.Sprintf(", round %d", rv.Round)
 	}
-	state := cmp.Or(memberStates[m.State], strings.ReplaceAll(m.State, "_", " "))
+	state := stateText(m.State)
 	switch {
 	case m.State == "in_progress":
 		what += fmt.Sprintf(", %d/%d files reviewed", m.Review.FilesReviewed, m.Review.FilesTotal)

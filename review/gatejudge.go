@@ -168,7 +168,7 @@ func openElsewhere(loops []*gateCheck, passedBy map[string]string) []string {
 		for _, l := range loops {
 			if r := openRequest(l); r != nil && l.a.Name != passedBy[f] && slices.Contains(r.ChangedFiles, f) {
 				notes = append(notes, fmt.Sprintf("Note: %s is also in the review of %s (%s); the pass of %s saw exactly this content, and that is what counts.",
-					f, l.a.Name, strings.ReplaceAll(string(r.Status), "_", " "), passedBy[f]))
+					f, l.a.Name, stateText(string(r.Status)), passedBy[f]))
 				break
 			}
 		}

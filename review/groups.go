@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -96,6 +97,22 @@ func peekLabel(r *protocol.Request) string {
 		return "checkpoint " + word
 	}
 	return word
+}
+
+// stateWords say a loop's state in plain words, the same wherever a view
+// names one: a row of status, a member of gate --group, the gate's
+// judgement of an unfinished review, work's note on the others that need
+// a human. The keys are the --json state words (a request's status,
+// paused, and the gate's no_review and changed), which stay as they are.
+var stateWords = map[string]string{
+	"none": "not requested", "pending": "waiting for a reviewer", "in_progress": "in review",
+	"awaiting_approval": "awaiting a human's decision", "paused": "paused for a human",
+	"blocked": "blocked at its round limit", "no_review": "no passing review yet", "changed": "changed since its review",
+}
+
+// stateText is a state in plain words: stateWords, else the state spaced.
+func stateText(state string) string {
+	return cmp.Or(stateWords[state], strings.ReplaceAll(state, "_", " "))
 }
 
 // labelOrder is the order of a group summary's counts: decided first.
@@ -197,10 +214,13 @@ func writeLoopContext(b *strings.Builder, d briefingData) {
 	}
 	fmt.Fprintf(b, "Other loops of group %s (%d):\n", r.Group, len(d.OtherLoops))
 	for _, l := range d.OtherLoops {
-		round := "round " + roundOf(l.Round, l.MaxRounds)
-		if l.Gate != "" && l.Gate != protocol.DefaultGate {
-			round = "gate " + oneLine(l.Gate) + ", " + round
-		}
-		fmt.Fprintf(b, "  %s  %s, %s%s\n", l.Assignment, l.Status, round, byReviewer(l.Reviewer))
+		b.WriteString(loopLine(l.Assignment, l.Status, l.Gate, l.Round, l.MaxRounds) + byReviewer(l.Reviewer) + "\n")
 	}
+}
+
+// loopLine is one loop of a group on a line, as work --group and a
+// briefing's other loops show it: "  00002_b  in progress (gate review,
+// round 1 of 3)".
+func loopLine(name, state, gate string, round, max int) string {
+	return fmt.Sprintf("  %s  %s (gate %s, round %s)", name, state, oneLine(gate), roundOf(round, max))
 }

@@ -3,9 +3,7 @@ package review
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
@@ -159,19 +157,19 @@ func baseStatusWords(r StatusRow) []string {
 	case r.Stale:
 		return []string{"in review, STALE", "STALE"}
 	case r.Paused:
-		return []string{"paused for a human", "paused"}
+		return []string{stateWords["paused"], "paused"}
 	case r.Stuck:
 		return []string{"stuck at round " + RoundWords(r), "stuck"}
 	}
 	switch protocol.Status(r.Status) {
 	case protocol.StatusNone, "none":
-		return []string{"not requested", "none"}
+		return []string{stateWords["none"], "none"}
 	case protocol.StatusPending:
-		return []string{"waiting for a reviewer", "pending"}
+		return []string{stateWords[r.Status], "pending"}
 	case protocol.StatusInProgress:
-		return []string{"in review"}
+		return []string{stateWords[r.Status]}
 	case protocol.StatusAwaitingApproval:
-		return []string{"awaiting a human's decision", "awaiting human"}
+		return []string{stateWords[r.Status], "awaiting human"}
 	case protocol.StatusBlocked:
 		return []string{"blocked at round " + RoundWords(r), "blocked"}
 	}
@@ -199,90 +197,6 @@ func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoin
 		return nil, s.noSuchGroup(group, entries)
 	}
 	return append(members, unreadable...), nil
-}
-
-// overviewItem is one review in the read-only view of specdev check.
-type overviewItem struct {
-	Assignment string `json:"assignment"`
-	Status     string `json:"status"`
-	Round      string `json:"round"`
-	Files      int    `json:"files"`
-	Session    string `json:"session,omitempty"`
-}
-
-// overviewParts are the parts of the read-only view: the reviews of a
-// status, under a title, each with a detail.
-var overviewParts = []struct {
-	status protocol.Status
-	title  string
-	detail func(overviewItem) string
-}{
-	{protocol.StatusPending, "Waiting for a reviewer", func(it overviewItem) string { return "round " + it.Round }},
-	{protocol.StatusInProgress, "In progress", func(it overviewItem) string {
-		return fmt.Sprintf("round %s, session %s", it.Round, holderName(it.Session))
-	}},
-	{protocol.StatusAwaitingApproval, "Awaiting a human's decision", func(it overviewItem) string {
-		return "decide with: specdev decide --assignment " + it.Assignment
-	}},
-}
-
-// Overview is what a reviewer poll shows without a session: the reviews
-// there are and who may act on them. It claims nothing.
-func (s *Service) Overview() Result {
-	entries, err := s.Store.Scan()
-	if err != nil {
-		return Result{State: "overview", Text: "Cannot read the assignments: " + err.Error(), Code: Failure, Next: "fix what the message names, then: specdev check"}
-	}
-	lists := map[protocol.Status][]overviewItem{} // --json lists them even when empty
-	var problems []string
-	for _, e := range entries {
-		if e.Err != nil {
-			problems = append(problems, e.Err.Error())
-		} else if r := e.Request; r != nil {
-			item := overviewItem{Assignment: e.Name, Status: string(r.Status), Round: r.RoundText()}
-			if e.Progress != nil {
-				item.Files, item.Session = e.Progress.FilesTotal, e.Progress.SessionID
-			}
-			lists[r.Status] = append(lists[r.Status], item)
-		}
-	}
-	var b strings.Builder
-	b.WriteString("Reviews (a look only: claiming needs your session id):\n")
-	for _, part := range overviewParts {
-		if items := lists[part.status]; len(items) > 0 {
-			fmt.Fprintf(&b, "%s (%d):\n", part.title, len(items))
-			for _, it := range items {
-				fmt.Fprintf(&b, "  %s  (%s)\n", it.Assignment, part.detail(it))
-			}
-		}
-	}
-	pending, active, awaiting := orEmpty(lists[protocol.StatusPending]), orEmpty(lists[protocol.StatusInProgress]), orEmpty(lists[protocol.StatusAwaitingApproval])
-	if len(pending)+len(active)+len(awaiting) == 0 {
-		b.WriteString("  nothing is waiting for a reviewer or a human\n")
-	}
-	for _, p := range problems {
-		fmt.Fprintf(&b, "Unreadable: %s\n", p)
-	}
-	res := Result{State: "overview", Text: b.String(),
-		Data: overviewData{Pending: pending, InProgress: active, AwaitingApproval: awaiting, Problems: orEmpty(problems)},
-		Next: "to review, claim under your session id: specdev check --session ID (or --new-session)"}
-	if len(pending) == 0 {
-		res.Next = "to wait for a review to claim: specdev check --session ID --timeout 10m"
-	}
-	if len(problems) > 0 {
-		res.Code = Invalid
-		res.Next = "fix or restore the file named above (specdev never overwrites a malformed file), then: specdev check"
-	}
-	return res
-}
-
-// overviewData is the data of a read-only look.
-type overviewData struct {
-	AwaitingApproval []overviewItem `json:"awaiting_approval"`
-	Claimed          bool           `json:"claimed"`
-	InProgress       []overviewItem `json:"in_progress"`
-	Pending          []overviewItem `json:"pending"`
-	Problems         []string       `json:"problems"`
 }
 
 // holderName is a review's session as shown: a progress file written by

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/specdev/specdev/internal/atomicfile"
 	"github.com/specdev/specdev/internal/shellword"
 	"github.com/specdev/specdev/protocol"
 )
@@ -132,12 +133,8 @@ func readCount(path string) int {
 // hook block once more than the limit at worst, never trap the agent
 // (Claude Code ends a turn itself after a few blocks).
 func writeCount(path string, n int) {
-	if os.MkdirAll(filepath.Dir(path), 0o700) != nil {
-		return
-	}
-	tmp := path + ".tmp"
-	if os.WriteFile(tmp, []byte(strconv.Itoa(n)+"\n"), 0o600) == nil {
-		os.Rename(tmp, path)
+	if os.MkdirAll(filepath.Dir(path), 0o700) == nil {
+		atomicfile.Replace(path, []byte(strconv.Itoa(n)+"\n"), 0o600)
 	}
 }
 
@@ -233,14 +230,7 @@ func writeSettings(path string, doc map[string]any) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".specdev-tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Replace(path, append(data, '\n'), 0o644)
 }
 
 // withoutOurs is the Stop groups without specdev's entries (a group

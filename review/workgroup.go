@@ -124,7 +124,7 @@ func (s *Service) groupView(ctx context.Context, group string) (Result, error) {
 		fmt.Fprintf(&b, "Waiting for %s to join: specdev work request --group %s\n", protocol.Plural(d.ToJoin, "more loop"), group)
 	}
 	for _, m := range d.Assignments {
-		fmt.Fprintf(&b, "  %s  %s (gate %s, round %s)\n", m.Assignment, m.State, oneLine(m.Gate), roundOf(m.Round, m.MaxRounds))
+		b.WriteString(loopLine(m.Assignment, m.State, m.Gate, m.Round, m.MaxRounds) + "\n")
 		if m.code != OK {
 			writeLabelled(&b, "    Summary", m.Summary)
 			writeLabelled(&b, "    Next", m.Next)

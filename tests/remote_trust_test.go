@@ -37,7 +37,7 @@ func TestRemoteGateRefusesForgedPass(t *testing.T) {
 	}
 
 	want(t, m.a, 0, []string{"Gate review open"}, "gate")
-	want(t, m.a, 4, []string{"Gate review closed: the review of 00001_a failed", "Summary: wrong"}, "gate", "--remote", "origin")
+	want(t, m.a, 4, []string{"Gate review closed: 00001_a: failed", "Summary: wrong"}, "gate", "--remote", "origin")
 }
 
 // TestRemoteSignedVerdicts: with sign_verdicts the reviewer's machine
