@@ -169,15 +169,9 @@ func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error 
 		return r.list(dec, v.Addr().Interface().(*[]string))
 	case asDict:
 		return r.dict(dec, v.Addr().Interface().(*map[string]string))
-	case asAny: // an event's detail
-		detail, err := readAny(dec)
-		if err == nil {
-			v.Set(reflect.ValueOf(detail))
-		}
-		return err
 	}
-	// v2 reads the rest (pointers, booleans, maps of objects), finding a
-	// key given twice in them itself.
+	// v2 reads the rest (pointers, booleans, maps of objects, an event's
+	// detail), finding a key given twice in them itself.
 	return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(false))
 }
 
