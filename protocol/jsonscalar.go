@@ -168,18 +168,10 @@ func kindOf(c byte) jsontext.Kind {
 
 // read reads the string at dec: a slice of r.text if it holds no escape.
 func (r *reading) read(dec *jsontext.Decoder) (string, error) {
-	raw, err := dec.ReadValue()
-	switch {
-	case err != nil:
-		return "", err
-	case raw.Kind() != '"':
-		return "", fail(dec.StackPointer(), "", "expected string, but got %s", kindName(raw.Kind()))
-	case bytes.IndexByte(raw, '\\') >= 0:
-		text, err := jsontext.AppendUnquote(nil, raw)
-		return string(text), err
-	case r.text != "":
-		end := int(dec.InputOffset())
-		return r.text[end-len(raw)+1 : end-1], nil
+	raw, base, err := whole(dec)
+	if err != nil || raw.Kind() != '"' {
+		return "", cmp.Or(err, fail(dec.StackPointer(), "", "expected string, but got %s", kindName(raw.Kind())))
 	}
-	return string(raw[1 : len(raw)-1]), nil
+	s, _ := r.cut(raw, base, 0)
+	return s, nil
 }
