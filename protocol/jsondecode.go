@@ -1,9 +1,7 @@
 package protocol
 
 import (
-	"bytes"
 	"cmp"
-	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -202,15 +200,9 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 		return fail(dec.StackPointer(), `rename it to "`+p.names[i]+`" (keys are case-sensitive), or remove it`,
 			"key %s is not the field %q: keys must match exactly, without case folding", QuotePrefix(key), p.names[i])
 	}
-	raw, err := dec.ReadValue()
-	if err != nil {
+	var raw jsontext.Value // a copy, in which v2 finds a key given twice
+	if err := json.UnmarshalDecode(dec, &raw, jsontext.AllowDuplicateNames(false)); err != nil {
 		return err
-	}
-	if !raw.IsValid() { // a key given twice inside: where v2 finds it
-		var syn *jsontext.SyntacticError
-		if errors.As(json.Unmarshal(raw, new(any)), &syn) {
-			return &jsontext.SyntacticError{JSONPointer: dec.StackPointer() + syn.JSONPointer, Err: syn.Err}
-		}
 	}
 	if dec.StackDepth()+depthOf(raw) > MaxDepth {
 		return fail(dec.StackPointer(), "flatten the value, or remove it", "nests deeper than %d levels of objects and lists", MaxDepth)
@@ -221,7 +213,7 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 		if *extra == nil {
 			*extra = Extra{}
 		}
-		(*extra)[key] = bytes.Clone(raw)
+		(*extra)[key] = []byte(raw)
 	case p.closed:
 		*unknown = append(*unknown, key)
 	default:
