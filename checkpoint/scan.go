@@ -16,23 +16,13 @@ import (
 )
 
 // Entry is one assignment as a poll sees it: its request, and the
-// progress of a review in progress or awaiting approval, each read and
-// validated as every command reads them, without the lock.
+// progress of a review in progress or awaiting approval (with when its
+// file was last written), each read and validated as every command reads
+// them, without the lock. Poll keeps the bytes decoded, for HeldBy.
 type Entry struct {
-	Name     string
-	Request  *protocol.Request  // nil: no request
-	Progress *protocol.Progress // read only for reviews in progress or awaiting approval
-	Err      error              // a file could not be read or is invalid
-
-	ProgressWritten time.Time // when the progress file was last written (with Progress)
-
-	read Snapshot // the bytes decoded (Poll keeps them, for HeldBy)
-}
-
-// Idle is how long e's review has been idle at now, and whether its
-// last_activity looks skewed (see Idle). e.Progress must be set.
-func (e Entry) Idle(now time.Time) (time.Duration, bool) {
-	return Idle(now, e.Progress.LastActivity.Time, e.ProgressWritten)
+	Name string
+	Snapshot
+	Err error // a file could not be read or is invalid
 }
 
 // Scan reads every assignment's request (and the progress of active
@@ -51,7 +41,7 @@ func (s *Store) Scan() ([]Entry, error) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(folders)); i = next.Add(1) - 1 {
 				entries[i] = s.entry(folders[i])
-				entries[i].read = Snapshot{} // the bytes are not kept for every assignment
+				entries[i].requestData, entries[i].progressData = nil, nil // the bytes are not kept for every assignment
 			}
 		})
 	}
@@ -69,16 +59,15 @@ func (s *Store) entry(f fs.DirEntry) Entry {
 		e.Err = linkError(a.RelDir(), f.Type(), true)
 		return e
 	}
-	if e.Request, e.read.requestData, e.Err = readState(&a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); e.Request == nil || e.Err != nil {
+	if e.Request, e.requestData, e.Err = readState(&a, protocol.RequestFile, protocol.DecodeRequest, nil, nil); e.Request == nil || e.Err != nil {
 		return e
 	}
 	if st := e.Request.Status; st != protocol.StatusInProgress && st != protocol.StatusAwaitingApproval {
 		return e
 	}
-	if e.Progress, e.read.progressData, e.Err = readState(&a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); e.Progress != nil {
+	if e.Progress, e.progressData, e.Err = readState(&a, protocol.ProgressFile, protocol.DecodeProgress, nil, nil); e.Progress != nil {
 		e.ProgressWritten = a.written(protocol.ProgressFile)
 	}
-	e.read.Request, e.read.Progress = e.Request, e.Progress
 	return e
 }
 
@@ -163,7 +152,7 @@ func (s *Store) HeldBy(session, lease string) (*Assignment, error) {
 	var heldRead Snapshot
 	for _, e := range entries {
 		if e.Progress != nil && e.Progress.SessionID == session && e.Request.Status == protocol.StatusInProgress {
-			held, heldRead = append(held, e.Name), e.read
+			held, heldRead = append(held, e.Name), e.Snapshot
 		}
 	}
 	switch {

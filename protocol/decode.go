@@ -3,7 +3,6 @@ package protocol
 import (
 	"bytes"
 	"fmt"
-	"unicode/utf8"
 )
 
 // MaxFileSize bounds every file and input specdev decodes; anything larger
@@ -13,9 +12,10 @@ const MaxFileSize = 32 << 20
 const hintHandEdit = "fix the file by hand or restore it (e.g. from git); specdev never overwrites a malformed file"
 
 // read is the one way a file is read: it refuses what no document of
-// ours may be (too large, not UTF-8, a byte-order mark, empty), decodes
-// the JSON into v by its Go type (jsondecode.go), and leaves the value's
-// rules to its Validate. strict refuses unknown keys in every object.
+// ours may be (too large, a byte-order mark, empty), decodes the JSON
+// into v by its Go type (jsondecode.go; v2 refuses invalid UTF-8 where
+// it meets it, naming line and column), and leaves the value's rules to
+// its Validate. strict refuses unknown keys in every object.
 func read(file, schema string, data []byte, v any, strict bool) error {
 	if len(data) > MaxFileSize {
 		return invalid(file, "", "split or shrink the input", "is %d bytes, more than the limit of %d", len(data), MaxFileSize)
@@ -29,8 +29,8 @@ func read(file, schema string, data []byte, v any, strict bool) error {
 	return readJSON(file, schema, data, v, strict)
 }
 
-// checkEncoding refuses anything but UTF-8 without a byte-order mark, as
-// JSON is exchanged (RFC 8259), naming the problem: an editor that added
+// checkEncoding refuses a byte-order mark, which JSON as exchanged does
+// not carry (RFC 8259), naming the problem: an editor that added
 // a mark, or saved UTF-16, is the usual cause.
 func checkEncoding(file string, data []byte) error {
 	const hintSave = "save the file as UTF-8 without a byte-order mark (BOM); most editors offer that when saving"
@@ -39,22 +39,8 @@ func checkEncoding(file string, data []byte) error {
 		return invalid(file, "", hintSave, "starts with a UTF-8 byte-order mark; save it without one")
 	case bytes.HasPrefix(data, []byte("\xfe\xff")) || bytes.HasPrefix(data, []byte("\xff\xfe")):
 		return invalid(file, "", hintSave, "is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
-	case !utf8.Valid(data):
-		line, col := position(data, int64(firstInvalidUTF8(data)))
-		return invalid(file, "", hintHandEdit, "is not valid UTF-8 (line %d, column %d)", line, col)
 	}
 	return nil
-}
-
-func firstInvalidUTF8(data []byte) int {
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(data)
 }
 
 // semantic applies the shape rules of v (a pointer to a struct, or nil)

@@ -1,9 +1,7 @@
 package protocol
 
 import (
-	"bytes"
 	"cmp"
-	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -169,15 +167,9 @@ func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error 
 		return r.list(dec, v.Addr().Interface().(*[]string))
 	case asDict:
 		return r.dict(dec, v.Addr().Interface().(*map[string]string))
-	case asAny: // an event's detail
-		detail, err := readAny(dec)
-		if err == nil {
-			v.Set(reflect.ValueOf(detail))
-		}
-		return err
 	}
-	// v2 reads the rest (pointers, booleans, maps of objects), finding a
-	// key given twice in them itself.
+	// v2 reads the rest (pointers, booleans, maps of objects, an event's
+	// detail), finding a key given twice in them itself.
 	return json.UnmarshalDecode(dec, v.Addr().Interface(), jsontext.AllowDuplicateNames(false))
 }
 
@@ -208,15 +200,9 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 		return fail(dec.StackPointer(), `rename it to "`+p.names[i]+`" (keys are case-sensitive), or remove it`,
 			"key %s is not the field %q: keys must match exactly, without case folding", QuotePrefix(key), p.names[i])
 	}
-	raw, err := dec.ReadValue()
-	if err != nil {
+	var raw jsontext.Value // a copy, in which v2 finds a key given twice
+	if err := json.UnmarshalDecode(dec, &raw, jsontext.AllowDuplicateNames(false)); err != nil {
 		return err
-	}
-	if !raw.IsValid() { // a key given twice inside: where v2 finds it
-		var syn *jsontext.SyntacticError
-		if errors.As(json.Unmarshal(raw, new(any)), &syn) {
-			return &jsontext.SyntacticError{JSONPointer: dec.StackPointer() + syn.JSONPointer, Err: syn.Err}
-		}
 	}
 	if dec.StackDepth()+depthOf(raw) > MaxDepth {
 		return fail(dec.StackPointer(), "flatten the value, or remove it", "nests deeper than %d levels of objects and lists", MaxDepth)
@@ -227,7 +213,7 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 		if *extra == nil {
 			*extra = Extra{}
 		}
-		(*extra)[key] = bytes.Clone(raw)
+		(*extra)[key] = []byte(raw)
 	case p.closed:
 		*unknown = append(*unknown, key)
 	default:

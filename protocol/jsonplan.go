@@ -54,7 +54,6 @@ const (
 	asObjects
 	asStrings
 	asDict
-	asAny
 )
 
 func howOf(t reflect.Type) how {
@@ -71,8 +70,6 @@ func howOf(t reflect.Type) how {
 		return asStrings
 	case t == reflect.TypeFor[map[string]string]():
 		return asDict
-	case t == reflect.TypeFor[map[string]any]():
-		return asAny
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
 		return asObjects
 	}

@@ -41,56 +41,6 @@ func readInteger(dec *jsontext.Decoder, v reflect.Value) error {
 	return nil
 }
 
-// readAny reads any value as encoding/json gives it: map[string]any,
-// []any, string, float64, bool or nil.
-func readAny(dec *jsontext.Decoder) (any, error) {
-	tok, err := dec.ReadToken()
-	if err != nil {
-		return nil, err
-	}
-	switch tok.Kind() {
-	case '{':
-		obj := map[string]any{}
-		for dec.PeekKind() != '}' {
-			name, err := dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			key := name.String() // before the next read voids name
-			if _, dup := obj[key]; dup {
-				return nil, duplicate(dec, key)
-			}
-			if obj[key], err = readAny(dec); err != nil {
-				return nil, err
-			}
-		}
-		_, err = dec.ReadToken()
-		return obj, err
-	case '[':
-		list := []any{}
-		for dec.PeekKind() != ']' {
-			item, err := readAny(dec)
-			if err != nil {
-				return nil, err
-			}
-			list = append(list, item)
-		}
-		_, err = dec.ReadToken()
-		return list, err
-	case '"':
-		return tok.String(), nil
-	case '0':
-		f, err := strconv.ParseFloat(tok.String(), 64)
-		if err != nil {
-			return nil, fail(dec.StackPointer(), "", "is %s, out of the range of any number here", QuotePrefix(tok.String()))
-		}
-		return f, nil
-	case 'n':
-		return nil, nil
-	}
-	return tok.Bool(), nil
-}
-
 // timestamp reads "" as the zero time and RFC 3339 otherwise.
 func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
 	s, err := r.read(dec)
@@ -220,18 +170,10 @@ func kindOf(c byte) jsontext.Kind {
 
 // read reads the string at dec: a slice of r.text if it holds no escape.
 func (r *reading) read(dec *jsontext.Decoder) (string, error) {
-	raw, err := dec.ReadValue()
-	switch {
-	case err != nil:
-		return "", err
-	case raw.Kind() != '"':
-		return "", fail(dec.StackPointer(), "", "expected string, but got %s", kindName(raw.Kind()))
-	case bytes.IndexByte(raw, '\\') >= 0:
-		text, err := jsontext.AppendUnquote(nil, raw)
-		return string(text), err
-	case r.text != "":
-		end := int(dec.InputOffset())
-		return r.text[end-len(raw)+1 : end-1], nil
+	raw, base, err := whole(dec)
+	if err != nil || raw.Kind() != '"' {
+		return "", cmp.Or(err, fail(dec.StackPointer(), "", "expected string, but got %s", kindName(raw.Kind())))
 	}
-	return string(raw[1 : len(raw)-1]), nil
+	s, _ := r.cut(raw, base, 0)
+	return s, nil
 }
