@@ -14,7 +14,7 @@ type Delta struct {
 	TotalLines   int      `json:"total_lines" specdev:"required" check:"lines"`   // lines of every file of the request
 	ByFiles      bool     `json:"by_files,omitzero"`                              // lines could not be counted: the sizes are file counts
 	CommitGone   bool     `json:"commit_gone,omitzero"`                           // Since is no longer in the repository (history rewritten)
-	Stat         string   `json:"stat,omitempty" check:"stat"`                    // git diff --stat of the change, for the briefing
+	Stat         string   `json:"stat,omitempty" check:"stat"`                    // each changed file with its counts, for the briefing
 }
 
 // MaxFollowUpShare is the largest share of the review that a follow-up

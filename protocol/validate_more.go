@@ -152,7 +152,8 @@ func lowerHex(s string) bool {
 var hexDigit = [256]byte{'0': 1, '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1, '7': 1, '8': 1, '9': 1,
 	'a': 1, 'b': 1, 'c': 1, 'd': 1, 'e': 1, 'f': 1}
 
-// MaxStatLength bounds the git diff --stat text a request carries.
+// MaxStatLength bounds the stat (each changed file with its counts) a
+// request carries.
 const MaxStatLength = 20_000
 
 // MaxLineCount bounds a count of lines.

@@ -224,15 +224,10 @@ func fallbackNote(plan *protocol.RoundPlan) string {
 	return full + "(" + plan.Reason + ")"
 }
 
-// writeStat writes the per-file lines of git diff --stat, indented by
-// two spaces: its summary line ("1 file changed, …") says nothing they
-// do not.
+// writeStat writes the stat's lines (a file each, with its counts),
+// indented by two spaces.
 func writeStat(b *strings.Builder, stat string) {
-	lines := strings.Split(strings.TrimRight(stat, "\n"), "\n")
-	if n := len(lines); n > 1 && strings.Contains(lines[n-1], " changed") {
-		lines = lines[:n-1]
-	}
-	for _, line := range lines {
+	for line := range strings.SplitSeq(strings.TrimRight(stat, "\n"), "\n") {
 		b.WriteString("  " + oneLine(line) + "\n")
 	}
 }

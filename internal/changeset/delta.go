@@ -17,7 +17,7 @@ const maxStat = 20_000
 // since a commit, and a stat of them: each file's counts.
 type Size struct {
 	Lines int    // added + removed, as git diff --numstat counts them
-	Stat  string // a line a file and git's summary line (statText), cut to maxStat bytes
+	Stat  string // a line a file, " name | +added -removed" (" name | binary"), cut to maxStat bytes
 }
 
 // ChangeSince measures the change of files (relative to root) between
@@ -44,28 +44,29 @@ func ChangeSince(ctx context.Context, root, since, to string, files []string) (S
 		want[f] = true
 	}
 	var size Size
-	var changes []fileChange
+	var stat strings.Builder
 	for _, rec := range splitNUL(out) {
 		parts := strings.SplitN(rec, "\t", 3)
 		if len(parts) < 3 || !want[parts[2]] {
 			continue
 		}
 		delete(want, parts[2]) // seen
-		c := fileChange{name: parts[2], binary: parts[0] == "-"}
-		c.added, _ = strconv.Atoi(parts[0]) // git diff --numstat's counts: "-" (0 here) for a binary file
-		c.removed, _ = strconv.Atoi(parts[1])
-		if c.binary {
-			size.Lines++ // a binary file counts as one line
+		if parts[0] == "-" {
+			size.Lines++ // a binary file, which --numstat gives no counts, counts as one line
+			fmt.Fprintf(&stat, " %s | binary\n", parts[2])
+			continue
 		}
-		size.Lines += c.added + c.removed
-		changes = append(changes, c)
+		added, _ := strconv.Atoi(parts[0])
+		removed, _ := strconv.Atoi(parts[1])
+		size.Lines += added + removed
+		fmt.Fprintf(&stat, " %s | +%d -%d\n", parts[2], added, removed)
 	}
 	for f := range want {
 		if to == "" {
 			size.Lines += LineCount(root, f) // untracked: all of it is new
 		}
 	}
-	size.Stat = strings.TrimRight(statText(changes), "\n")
+	size.Stat = strings.TrimRight(stat.String(), "\n")
 	if len(size.Stat) > maxStat {
 		size.Stat = size.Stat[:strings.LastIndexByte(size.Stat[:maxStat], '\n')+1] + " …"
 	}
@@ -84,53 +85,4 @@ func LineCount(root, file string) int {
 		n++
 	}
 	return n
-}
-
-// fileChange is one file of git diff --numstat: lines added and removed,
-// or binary.
-type fileChange struct {
-	name           string
-	added, removed int
-	binary         bool
-}
-
-// statText lists changes a line a file, " name | +added -removed" (a
-// binary file " name | binary"), then git's summary line. It is made
-// from the numbers of one diff of the whole tree, so that git never
-// gets the review's files as a list of pathspecs.
-func statText(changes []fileChange) string {
-	if len(changes) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	added, removed := 0, 0
-	for _, c := range changes {
-		added, removed = added+c.added, removed+c.removed
-		if c.binary {
-			fmt.Fprintf(&b, " %s | binary\n", c.name)
-		} else {
-			fmt.Fprintf(&b, " %s | +%d -%d\n", c.name, c.added, c.removed)
-		}
-	}
-	b.WriteString(statSummary(len(changes), added, removed))
-	return b.String()
-}
-
-// statSummary is git's last line of a stat.
-func statSummary(files, added, removed int) string {
-	s := fmt.Sprintf(" %d %s changed", files, plural(files, "file", "files"))
-	if added > 0 || removed == 0 {
-		s += fmt.Sprintf(", %d %s(+)", added, plural(added, "insertion", "insertions"))
-	}
-	if removed > 0 || added == 0 {
-		s += fmt.Sprintf(", %d %s(-)", removed, plural(removed, "deletion", "deletions"))
-	}
-	return s + "\n"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
