@@ -38,7 +38,7 @@ func (tx *Tx) commit() error {
 		if len(tx.events) > 0 {
 			tx.Request.Journal = &protocol.Journal{Events: tx.events}
 		}
-		requestData, err := protocol.EncodeRequest(tx.Request)
+		requestData, err := protocol.EncodeRequest(tx.Request, len(tx.requestSeen))
 		if err != nil {
 			return fmt.Errorf("encode %s: %w", protocol.RequestFile, err)
 		}
@@ -74,13 +74,13 @@ func (tx *Tx) encodeProgress(requestChanged bool) (data []byte, changed bool, er
 	}
 	journal := !requestChanged && len(tx.events) > 0
 	if !journal || tx.progressSeen != nil && tx.Progress.LastActivity.String() == tx.activityRead {
-		data, err = protocol.EncodeProgress(tx.Progress)
+		data, err = protocol.EncodeProgress(tx.Progress, len(tx.progressSeen))
 		if changed = !bytes.Equal(data, tx.progressSeen); err != nil || !changed || !journal {
 			return data, changed, err
 		}
 	}
 	tx.Progress.Journal = &protocol.Journal{Events: tx.events}
-	data, err = protocol.EncodeProgress(tx.Progress)
+	data, err = protocol.EncodeProgress(tx.Progress, len(tx.progressSeen))
 	return data, true, err
 }
 

@@ -169,7 +169,7 @@ func writeRequest(t *testing.T, st *Store, name string, status protocol.Status) 
 		t.Fatal(err)
 	}
 	data, err := protocol.EncodeRequest(&protocol.Request{Version: 1, Status: status, Mode: protocol.ModeAuto, Gate: "review",
-		ChangedFiles: []string{"a.go"}, Timestamp: protocol.At(time.Now())})
+		ChangedFiles: []string{"a.go"}, Timestamp: protocol.At(time.Now())}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func TestUnknownStateFieldsSurviveARoundTrip(t *testing.T) {
 			t.Errorf("re-encoded request %s lacks %s", out, want)
 		}
 	}
-	file, err := EncodeRequest(r)
+	file, err := EncodeRequest(r, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestLargeStateFilesDecodeAsWritten(t *testing.T) {
 	for _, f := range p.FilesReviewed {
 		p.RecordedDigests[f] = r.FileDigests["src/pkg001/file0001.go"]
 	}
-	data, err := EncodeRequest(r)
+	data, err := EncodeRequest(r, 0)
 	if err != nil || len(data) < 16<<10 {
 		t.Fatalf("encoding a request of %d bytes: %v", len(data), err)
 	}
@@ -228,7 +228,7 @@ func TestLargeStateFilesDecodeAsWritten(t *testing.T) {
 	if !gotR.Same(r) {
 		t.Errorf("the request read back differs: files %q…, digests %d", gotR.ChangedFiles[:8], len(gotR.FileDigests))
 	}
-	if data, err = EncodeProgress(p); err != nil {
+	if data, err = EncodeProgress(p, 0); err != nil {
 		t.Fatal(err)
 	}
 	gotP, err := DecodeProgress(ProgressFile, data)

@@ -20,9 +20,6 @@ func readJSON(file, schema string, data []byte, v any, strict bool) error {
 	r.text = ""
 	if len(data) >= 16<<10 {
 		r.text = string(data)
-		if len(data) > int(stateSize.Load()) {
-			stateSize.Store(int64(len(data))) // racy max: a hint
-		}
 	}
 	err := json.Unmarshal(data, v, r.opts, json.RejectUnknownMembers(strict), jsontext.AllowDuplicateNames(true))
 	r.text = "" // the pool holds no document

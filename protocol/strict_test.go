@@ -69,7 +69,7 @@ func TestKeptFieldsWithinBoundsSurvive(t *testing.T) {
 	if err := r.Validate(); err != nil {
 		t.Fatalf("a request read back fails Validate: %v", err)
 	}
-	out, err := EncodeRequest(r)
+	out, err := EncodeRequest(r, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,23 +26,23 @@ func propertyRoots() []propertyRoot {
 	}
 	return []propertyRoot{
 		{name: "request", schema: "request", value: r, validate: r.Validate, shape: requestShape,
-			encode: func() ([]byte, error) { return EncodeRequest(r) },
+			encode: func() ([]byte, error) { return EncodeRequest(r, 0) },
 			canonical: func() ([]byte, error) {
 				d := *r
 				d.applyDefaults()
-				return EncodeRequest(&d)
+				return EncodeRequest(&d, 0)
 			},
 			decode:    func(b []byte) (any, error) { return DecodeRequest(RequestFile, b) },
-			encodeAny: func(v any) ([]byte, error) { return EncodeRequest(v.(*Request)) }},
+			encodeAny: func(v any) ([]byte, error) { return EncodeRequest(v.(*Request), 0) }},
 		{name: "progress", schema: "progress", shape: progressShape, value: p, validate: p.Validate,
-			encode: func() ([]byte, error) { return EncodeProgress(p) },
+			encode: func() ([]byte, error) { return EncodeProgress(p, 0) },
 			canonical: func() ([]byte, error) {
 				d := *p
 				d.applyDefaults()
-				return EncodeProgress(&d)
+				return EncodeProgress(&d, 0)
 			},
 			decode:    func(b []byte) (any, error) { return DecodeProgress(ProgressFile, b) },
-			encodeAny: func(v any) ([]byte, error) { return EncodeProgress(v.(*Progress)) }},
+			encodeAny: func(v any) ([]byte, error) { return EncodeProgress(v.(*Progress), 0) }},
 		{name: "verdict", schema: "verdict", shape: verdictShape, value: v, validate: v.Validate,
 			encode:    func() ([]byte, error) { return json.Marshal(v) },
 			canonical: func() ([]byte, error) { return json.Marshal(v) },

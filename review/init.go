@@ -110,9 +110,9 @@ func (s *Service) File(ctx context.Context, which string) (ReportData, error) {
 	var data []byte
 	switch {
 	case which == FileRequest && snap.Request != nil:
-		data, err = protocol.EncodeRequest(snap.Request)
+		data, err = protocol.EncodeRequest(snap.Request, 0)
 	case which == FileProgress && snap.Progress != nil:
-		data, err = protocol.EncodeProgress(snap.Progress)
+		data, err = protocol.EncodeProgress(snap.Progress, 0)
 	case which == FileReport:
 		if data, err = a.Report(); err == nil && data == nil {
 			return ReportData{}, &checkpoint.StateError{Msg: "no report yet for " + a.Name + ": a report is written once a reviewer claims the review",
