@@ -13,30 +13,14 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// CheckName accepts exactly what ^[A-Za-z0-9][A-Za-z0-9._-]*$ matches, up
-// to 200 bytes: an assignment folder's name. A byte loop, not a regexp or
-// a cutset: a scan checks every folder's name.
+// CheckName accepts an assignment folder's name: what protocol.CheckName
+// accepts of a gate, group or loop name (^[A-Za-z0-9][A-Za-z0-9._-]*$, up
+// to 200 characters), with a message that names an assignment.
 func CheckName(name string) error {
-	if !validName(name) {
+	if protocol.CheckName(name) != nil {
 		return fmt.Errorf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name)
 	}
 	return nil
-}
-
-func validName(name string) bool {
-	if name == "" || len(name) > 200 || !alnum(name[0]) {
-		return false
-	}
-	for i := 1; i < len(name); i++ {
-		if c := name[i]; !alnum(c) && c != '.' && c != '_' && c != '-' {
-			return false
-		}
-	}
-	return true
-}
-
-func alnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // Assignment is one folder under .specdev/assignments/.

@@ -106,9 +106,8 @@ func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
 // things at once.
 func (c GateOptions) check(s *Service) error {
 	switch {
-	case c.Gate != "" && checkpoint.CheckName(c.Gate) != nil:
-		err := checkpoint.CheckName(c.Gate)
-		return usage("use letters, digits, '.', '_' and '-'", "--gate: "+strings.Replace(err.Error(), "assignment name", "gate", 1))
+	case c.Gate != "" && protocol.CheckName(c.Gate) != nil:
+		return usage("use letters, digits, '.', '_' and '-'", "--gate: "+protocol.CheckName(c.Gate).Error())
 	case c.Group != "" && s.Assignment != "":
 		return usage("keep one: --group "+c.Group+" (every assignment of it), or --assignment "+s.Assignment,
 			"--group and --assignment both say what to check")
