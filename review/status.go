@@ -57,16 +57,23 @@ type GroupSummary struct {
 // Text is left to the caller, which knows how wide a table it may print;
 // the group's summary line is in it.
 func (s *Service) Status(ctx context.Context, group string) (Result, error) {
-	if group != "" {
-		if err := checkGroupFlag(group); err != nil {
-			return Result{}, err
-		}
+	if err := checkStatusGroup(group); err != nil {
+		return Result{}, err
 	}
 	entries, err := s.Store.Scan()
 	if err != nil {
 		return Result{}, err
 	}
 	return s.statusOf(entries, group)
+}
+
+// checkStatusGroup refuses a --group of status that is no name ("" is
+// every assignment).
+func checkStatusGroup(group string) error {
+	if group == "" {
+		return nil
+	}
+	return checkGroupFlag(group)
 }
 
 // statusOf is the status of entries (of group, if named).
