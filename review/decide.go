@@ -19,7 +19,7 @@ type Decision struct {
 
 // check applies the rules of the request's fields to the decision.
 func (d Decision) check() error {
-	if err := CheckText(map[bool]string{true: "--notes", false: "--reason"}[d.Approve], d.Notes, protocol.MaxTextLength); err != nil {
+	if err := CheckFlagText(map[bool]string{true: "--notes", false: "--reason"}[d.Approve], d.Notes, protocol.MaxTextLength); err != nil {
 		return err
 	}
 	if !d.Approve && strings.TrimSpace(d.Notes) == "" {

@@ -117,9 +117,9 @@ type ErrorBody struct {
 // a transaction commits, so that bad input is refused as a usage error
 // naming the flag, before anything is read or written.
 
-// CheckText refuses flag text that is not UTF-8 or longer than max
+// CheckFlagText refuses flag text that is not UTF-8 or longer than max
 // characters (a protocol limit such as protocol.MaxTextLength).
-func CheckText(flag, value string, max int) error {
+func CheckFlagText(flag, value string, max int) error {
 	if !utf8.ValidString(value) {
 		return usage("pass text in UTF-8", flag+": is not valid UTF-8")
 	}
@@ -131,7 +131,7 @@ func CheckText(flag, value string, max int) error {
 }
 
 func (c RequestOptions) check() error {
-	if err := CheckText("--notes", c.Notes, protocol.MaxTextLength); err != nil {
+	if err := CheckFlagText("--notes", c.Notes, protocol.MaxTextLength); err != nil {
 		return err
 	}
 	switch {

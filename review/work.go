@@ -205,7 +205,7 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 // Continue lets a paused manual-mode implementer go on after a
 // rejection, with a human's guidance shown from now on.
 func (s *Service) Continue(ctx context.Context, guidance string) (Result, error) {
-	return s.changeRequest(CheckText("--guidance", guidance, protocol.MaxTextLength),
+	return s.changeRequest(CheckFlagText("--guidance", guidance, protocol.MaxTextLength),
 		func(a *checkpoint.Assignment) (*protocol.Request, error) { return a.Continue(ctx, guidance) },
 		func(name string, r *protocol.Request) Result {
 			text := fmt.Sprintf("Continuing %s after the rejection of round %d.", name, r.Round)

@@ -96,13 +96,13 @@ func (c *CheckRecordCmd) flagFindings() ([]protocol.Finding, error) {
 		}
 	}
 	for _, s := range c.Suggestion {
-		if err := review.CheckText("--suggestion", s, protocol.MaxFindingText); err != nil {
+		if err := review.CheckFlagText("--suggestion", s, protocol.MaxFindingText); err != nil {
 			return nil, err
 		}
 	}
 	findings := []protocol.Finding{}
 	for _, text := range c.Finding {
-		if err := review.CheckText("--finding", text, protocol.MaxFileSize); err != nil {
+		if err := review.CheckFlagText("--finding", text, protocol.MaxFileSize); err != nil {
 			return nil, err
 		}
 		f, err := protocol.ParseFindingFlag(text)

@@ -19,7 +19,7 @@ type CheckVerdictCmd struct {
 
 // Run records the verdict under the lock, if the session still holds the review.
 func (c *CheckVerdictCmd) Run(app *App) error {
-	err := cmp.Or(review.CheckText("--summary", c.Summary, protocol.MaxTextLength), review.CheckText("--intent", c.Intent, protocol.MaxTextLength))
+	err := cmp.Or(review.CheckFlagText("--summary", c.Summary, protocol.MaxTextLength), review.CheckFlagText("--intent", c.Intent, protocol.MaxTextLength))
 	if err != nil {
 		return err
 	}
