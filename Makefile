@@ -57,7 +57,7 @@ cover:
 # whole-process timings of the performance targets, one line each with
 # its target and met or MISSED (scripts/bench.sh). About 5 minutes.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint/ ./cmd/specdev/ ./internal/changeset/ ./tests/
+	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint/ ./cmd/specdev/ ./internal/changeset/ ./protocol/ ./tests/
 	scripts/bench.sh $(BIN)
 
 # A full review hand-off, narrated command by command, in a new repository
