@@ -123,7 +123,7 @@ func (app *App) run(op func(*review.Service) (review.Result, error)) error {
 	if err != nil {
 		return err
 	}
-	return app.emit(op(s))
+	return app.emit(s.Qualify(op(s)))
 }
 
 // emit sets the command's result, unless err is set; run prints it once

@@ -92,7 +92,7 @@ func tool[In any](s *mcp.Server, c *conn, name, desc string, op func(context.Con
 			}
 			svc := c.service(assignment)
 			stop := c.progress(ctx, req, svc)
-			res, err := op(ctx, svc, in)
+			res, err := svc.Qualify(op(ctx, svc, in))
 			stop()
 			return toolResult(res, err), nil, nil
 		})
