@@ -89,14 +89,13 @@ func (a *Assignment) checkHolder(h Holder, p *protocol.Progress) error {
 	if h.Lease == "" {
 		return conflict(hint, "session %s holds review %s under a lease, and this command presented none", h.Session, a.Name)
 	}
-	msg := fmt.Sprintf("lease %s of session %s no longer holds review %s", h.Lease, h.Session, a.Name)
 	for _, t := range slices.Backward(p.Takeovers) {
-		if t.From == h.Session && t.To == h.Session {
-			msg += fmt.Sprintf(": the session claimed it again at %s (two processes may share the session id %s)", t.At.UTC().Format(time.RFC3339), h.Session)
-			break
+		if t.From == h.Session && t.To == h.Session && (t.FromLease == "" || t.FromLease == h.Lease) {
+			return conflict(hint, "lease %s of session %s no longer holds review %s: the session claimed it again at %s (two processes may share the session id %s)",
+				h.Lease, h.Session, a.Name, t.At.UTC().Format(time.RFC3339), h.Session)
 		}
 	}
-	return conflict(hint, "%s", msg)
+	return conflict(hint, "lease %s is not the lease session %s holds review %s under (mistyped, or from another claim)", h.Lease, h.Session, a.Name)
 }
 
 func takeoverReason(t protocol.Takeover) string {

@@ -138,7 +138,7 @@ func (c RequestOptions) check() error {
 	case c.Gate != "" && protocol.CheckName(c.Gate) != nil:
 		return usage("use letters, digits, '.', '_' and '-'", "--gate: "+protocol.CheckName(c.Gate).Error())
 	case c.Effort != "" && !slices.Contains(protocol.EffortLevels, c.Effort):
-		return usage("use --effort low, medium, high or max", "--effort "+protocol.QuotePrefix(c.Effort)+": is not an effort level")
+		return usage("use --effort low, medium, high or max", "--effort: "+protocol.QuotePrefix(c.Effort)+" is not an effort level")
 	case c.Expect != 0 && c.Group == "":
 		return usage("name the group: specdev work request --group NAME --expect N", "--expect says how many loops a group waits for: it needs --group")
 	case c.Expect < 0 || c.Expect > protocol.MaxGroupLoops:
