@@ -3,6 +3,7 @@ package review
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A command printed as a next step or a hint acts, without --assignment,
@@ -11,8 +12,11 @@ import (
 // so Qualify names it in every command that takes one.
 
 // assignmentCommand is a command that acts on one assignment (a group
-// command is left as it is).
-var assignmentCommand = regexp.MustCompile(`specdev (work(?: request| cancel| continue| unblock)?|check approve\|reject|check approve|check reject|decide)( --group)?`)
+// command is left as it is). Compiled when first needed: compiling it
+// at start-up was a twentieth of an idle check's time.
+var assignmentCommand = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`specdev (work(?: request| cancel| continue| unblock)?|check approve\|reject|check approve|check reject|decide)( --group)?`)
+})
 
 // Qualify names the assignment the caller named in the commands of res's
 // next step and of err's hint, when it is not the default one.
@@ -54,7 +58,7 @@ func qualify(text, name string) string {
 		if strings.Contains(line, "--assignment") {
 			continue
 		}
-		lines[i] = assignmentCommand.ReplaceAllStringFunc(line, func(cmd string) string {
+		lines[i] = assignmentCommand().ReplaceAllStringFunc(line, func(cmd string) string {
 			if strings.HasSuffix(cmd, " --group") {
 				return cmd
 			}
