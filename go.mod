@@ -3,7 +3,6 @@ module github.com/specdev/specdev
 go 1.26.8
 
 require (
-	github.com/BurntSushi/toml v1.6.0
 	github.com/alecthomas/kong v1.17.0
 	github.com/creack/pty v1.1.24
 	github.com/fsnotify/fsnotify v1.10.1

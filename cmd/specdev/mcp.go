@@ -12,7 +12,7 @@ import (
 // needs to start it.
 type McpCmd struct {
 	Serve  McpServeCmd  `cmd:"" default:"withargs" hidden:"" help:"Serves the MCP tools on stdin and stdout until the client goes away."`
-	Config McpConfigCmd `cmd:"" help:"Print (or --write) what an MCP host needs to start specdev mcp: claude, codex or cursor."`
+	Config McpConfigCmd `cmd:"" help:"Print what an MCP host needs to start specdev mcp: claude, codex or cursor."`
 }
 
 // McpServeCmd is the MCP server over stdio, for the project found as
@@ -30,11 +30,10 @@ func (c *McpServeCmd) Run(app *App) error {
 
 // McpConfigCmd prints a host's configuration entry for specdev mcp.
 type McpConfigCmd struct {
-	Host  string `arg:"" enum:"claude,codex,cursor" help:"The MCP host: claude (Claude Code, .mcp.json), codex (~/.codex/config.toml) or cursor (.cursor/mcp.json)." placeholder:"HOST"`
-	Write bool   `help:"Put the entry in the host's file, keeping what else it holds."`
+	Host string `arg:"" enum:"claude,codex,cursor" help:"The MCP host: claude (Claude Code, .mcp.json), codex (~/.codex/config.toml) or cursor (.cursor/mcp.json)." placeholder:"HOST"`
 }
 
-// Run prints the entry, or writes it.
+// Run prints the entry and where it goes.
 func (c *McpConfigCmd) Run(app *App) error {
 	return app.run(func(s *review.Service) (review.Result, error) {
 		home, _ := os.UserHomeDir()
@@ -42,18 +41,6 @@ func (c *McpConfigCmd) Run(app *App) error {
 		if err != nil {
 			return review.Result{}, err
 		}
-		res := review.Result{State: "printed", Data: hc, Text: fmt.Sprintf("For %s, in %s:\n%s", c.Host, hc.File, hc.Snippet),
-			Next: "put it in place: specdev mcp config " + c.Host + " --write"}
-		if c.Write {
-			changed, err := hc.Write()
-			if err != nil {
-				return review.Result{}, err
-			}
-			res.State, res.Text, res.Next = "unchanged", hc.File+" already starts specdev mcp.", "restart "+c.Host+" (or reload its MCP servers) to start specdev mcp"
-			if changed {
-				res.State, res.Text = "written", "Added specdev to "+hc.File+"."
-			}
-		}
-		return res, nil
+		return review.Result{State: "printed", Data: hc, Text: fmt.Sprintf("For %s, in %s:\n%s", c.Host, hc.File, hc.Snippet), Next: hc.Next()}, nil
 	})
 }
