@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 )
 
 // What a view may assume about where its text goes. Colour and the
@@ -27,7 +27,7 @@ const (
 // not merely a character device: an agent's stdin is often /dev/null.
 func isTerminal(stream any) bool {
 	f, ok := stream.(*os.File)
-	return ok && isatty.IsTerminal(f.Fd())
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // colorOn reports whether text written to w may carry colour (never
@@ -45,8 +45,8 @@ func outWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
 		return max(n, minWidth)
 	}
-	if isTerminal(w) {
-		if n := terminalColumns(w.(*os.File)); n > 0 {
+	if f, ok := w.(*os.File); ok {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
 			return max(n, minWidth)
 		}
 	}
