@@ -33,20 +33,14 @@ var statusSteps = []step{
 }
 
 func statusTable(rows []review.StatusRow) table {
-	cols := make([]column, colMode+1)
-	add := func(st style, cells ...[]string) {
-		for i, variants := range cells {
-			cols[i] = append(cols[i], cell{variants: variants})
-		}
-		cols[colStatus][len(cols[colStatus])-1].style = st
-	}
-	add(plain, []string{"ASSIGNMENT"}, []string{"GROUP"}, []string{"STATUS"}, []string{"ROUND"}, []string{"REVIEWER"},
-		[]string{"PROGRESS", "FILES"}, []string{"LAST ACTIVITY", "IDLE"}, []string{"MODE"})
+	t := table{styles: []style{plain}, styled: colStatus, steps: statusSteps, rows: [][][]string{{{"ASSIGNMENT"}, {"GROUP"}, {"STATUS"},
+		{"ROUND"}, {"REVIEWER"}, {"PROGRESS", "FILES"}, {"LAST ACTIVITY", "IDLE"}, {"MODE"}}}}
 	for _, r := range rows {
-		add(statusStyle(r), []string{r.Assignment}, []string{orDash(r.Group)}, review.StatusWords(r), roundCell(r),
-			[]string{orDash(r.Reviewer)}, progressCell(r), activityCell(r), []string{orDash(r.Mode)})
+		t.rows = append(t.rows, [][]string{{r.Assignment}, {orDash(r.Group)}, review.StatusWords(r), roundCell(r),
+			{orDash(r.Reviewer)}, progressCell(r), activityCell(r), {orDash(r.Mode)}})
+		t.styles = append(t.styles, statusStyle(r))
 	}
-	return table{cols: cols, steps: statusSteps}
+	return t
 }
 
 // statusStyle colours what needs attention: red for a failure, a block
