@@ -76,15 +76,13 @@ func Check(ctx context.Context, s *review.Service, opt Options) (review.Result, 
 			}
 			break
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			rep := r.review(ctx, claim)
 			mu.Lock()
 			done = append(done, rep)
 			mu.Unlock()
 			<-slots
-		}()
+		})
 		if opt.Parallel <= 1 {
 			break
 		}

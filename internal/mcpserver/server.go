@@ -120,12 +120,12 @@ func errorResult(code, message, hint string) *mcp.CallToolResult {
 		StructuredContent: review.Envelope{Code: code, Error: &review.ErrorBody{Code: code, Message: message, Hint: hint}}}
 }
 
-// schemaErrors gives the SDK's own tool errors — arguments that break a
-// tool's input schema, refused before the tool runs — the code USAGE
-// and the envelope every other error has.
 // maxQuoted bounds the characters of an input an error quotes.
 const maxQuoted = 300
 
+// schemaErrors gives the SDK's own tool errors — arguments that break a
+// tool's input schema, refused before the tool runs — the code USAGE
+// and the envelope every other error has.
 func schemaErrors(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
@@ -167,9 +167,9 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 	}
 	svc.Notify = send
 	tick := time.NewTicker(c.heartbeat)
-	done, beating := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(beating)
+	done := make(chan struct{})
+	var beating sync.WaitGroup
+	beating.Go(func() {
 		for {
 			select {
 			case <-done:
@@ -178,11 +178,11 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 				send("still working")
 			}
 		}
-	}()
+	})
 	return func() { // none after it: the heartbeat has ended, and the operation has returned
 		tick.Stop()
 		close(done)
-		<-beating
+		beating.Wait()
 	}
 }
 
