@@ -37,12 +37,8 @@ func askApprovals(app *App, s *review.Service, names []string) (review.Result, e
 		}
 		lines = append(lines, line)
 	}
-	return review.Result{State: "decided", Text: strings.Join(lines, "\n"), Data: decisions{Decisions: lines},
+	return review.Result{State: "decided", Text: strings.Join(lines, "\n"), Data: map[string]any{"decisions": lines},
 		Next: "nothing more for you; the implementers see the decisions with specdev work"}, nil
-}
-
-type decisions struct {
-	Decisions []string `json:"decisions"`
 }
 
 // askOne frames the question around the reviewer's proposal: follow it,

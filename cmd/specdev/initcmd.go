@@ -53,7 +53,7 @@ func (c *VersionCmd) Run(app *App) error {
 	v := versionString()
 	return app.emit(review.Result{
 		State: "version",
-		Data:  versionData{Go: runtime.Version(), ProtocolVersion: protocol.RequestVersion, Version: v},
+		Data:  map[string]any{"go": runtime.Version(), "protocol_version": protocol.RequestVersion, "version": v},
 		Text:  fmt.Sprintf("specdev %s (%s, protocol version %d)", v, runtime.Version(), protocol.RequestVersion),
 	}, nil)
 }
@@ -67,12 +67,6 @@ func versionString() string {
 		return info.Main.Version
 	}
 	return "devel"
-}
-
-type versionData struct {
-	Go              string `json:"go"`
-	ProtocolVersion int    `json:"protocol_version"`
-	Version         string `json:"version"`
 }
 
 // versionFlag is --version: what specdev version prints, then the run ends.
