@@ -66,28 +66,6 @@ func (e *HeldError) HintText() string {
 	return "wait for it, or if that reviewer is gone take it over: specdev check --force --assignment " + e.Assignment
 }
 
-// DisplacedError tells a session that its review was taken from it.
-type DisplacedError struct {
-	Assignment string
-	Session    string
-	By         string
-	At         time.Time
-	Reason     string
-}
-
-func (e *DisplacedError) Error() string {
-	return fmt.Sprintf("session %s no longer holds review %s: taken over by %s at %s (%s)",
-		e.Session, e.Assignment, e.By, e.At.UTC().Format(time.RFC3339), e.Reason)
-}
-
-// Is makes errors.Is(err, protocol.ErrConflict) true.
-func (e *DisplacedError) Is(target error) bool { return target == protocol.ErrConflict }
-
-// HintText suggests what to do.
-func (e *DisplacedError) HintText() string {
-	return "stop working on this review; pick up another: " + ClaimCommand(e.Session)
-}
-
 // ClaimCommand is the command that claims a review for session, with
 // flags after it: the id is written out so that a hint or a Next: line
 // works as printed, wherever the session came from (--session,

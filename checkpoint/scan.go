@@ -135,8 +135,8 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 // takeover names the review it was given for, whatever the session holds
 // since: the transaction's fencing check then says who took it. If it
 // holds several (claimed by name), a *protocol.UsageError lists them. If
-// it holds none, the error says why: a *DisplacedError when another
-// session took it over, a conflict when it was cancelled, released or
+// it holds none, the error says why: who took it over, when another
+// session did, a conflict when it was cancelled, released or
 // decided. An assignment whose files cannot be read could be the
 // session's: its error (a *protocol.InvalidError or *LinkError naming
 // the file) is returned rather than "holds no review".
@@ -210,10 +210,8 @@ func (s *Store) lostReview(session string) error {
 		case snap.Progress.SessionID == session:
 			return conflict("pick up another review: "+ClaimCommand(session),
 				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
-		default:
-			if err, ok := a.notHolder(session, snap.Progress).(*DisplacedError); ok {
-				return err
-			}
+		case takenFrom(session, snap.Progress) != nil:
+			return a.notHolder(session, snap.Progress)
 		}
 	}
 	return conflict("claim a review: "+ClaimCommand(session), "session %s holds no review", session)
