@@ -3,14 +3,12 @@ package checkpoint
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/gob"
 	"encoding/hex"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -54,9 +52,16 @@ const pollCacheLimit = 8 << 20
 
 // restKey is what lstat says of a request file.
 type restKey struct {
-	dev, ino     uint64
-	size         int64
-	mtime, ctime int64 // nanoseconds since 1970
+	Dev, Ino     uint64
+	Size         int64
+	Mtime, Ctime int64 // nanoseconds since 1970
+}
+
+// pollCacheFile is the cache file's content (gob): the specdev build it is
+// for, and the keys of the requests at rest by assignment.
+type pollCacheFile struct {
+	Build string
+	Keys  map[string]restKey
 }
 
 // pollClock tells when a poll starts, before any of its stats; tests move
@@ -64,11 +69,11 @@ type restKey struct {
 var pollClock = time.Now
 
 type pollCache struct {
-	path   string             // the cache file; "" for no cache
-	header string             // the first line: the format and the binary it is for
-	old    map[string]restKey // as read
-	next   map[string]restKey // what this poll confirmed or found
-	start  time.Time
+	path  string             // the cache file; "" for no cache
+	build string             // the specdev build it is for
+	old   map[string]restKey // as read
+	next  map[string]restKey // what this poll confirmed or found
+	start time.Time
 }
 
 // Poll is Scan for a reviewer's poll: it leaves out the requests at rest,
@@ -93,7 +98,7 @@ func (s *Store) Poll() ([]Entry, error) {
 		}
 		e := s.entry(f)
 		if e.Err == nil && e.Request != nil && !e.Request.Status.Active() {
-			if keyed && c.start.UnixNano()-max(key.mtime, key.ctime) >= int64(pollSettle) {
+			if keyed && c.start.UnixNano()-max(key.Mtime, key.Ctime) >= int64(pollSettle) {
 				c.next[name] = key
 			}
 			continue
@@ -120,38 +125,13 @@ func (s *Store) openPollCache() *pollCache {
 	}
 	sum := sha256.Sum256([]byte(s.Dir))
 	c.path = filepath.Join(s.CacheDir, "poll-"+hex.EncodeToString(sum[:8]))
-	c.header = fmt.Sprintf("specdev poll cache 1 %d-%d", info.Size(), info.ModTime().UnixNano())
+	c.build = fmt.Sprintf("%d-%d", info.Size(), info.ModTime().UnixNano())
+	var file pollCacheFile
 	data, err := os.ReadFile(c.path)
-	head, body, _ := strings.Cut(string(data), "\n")
-	if err != nil || len(data) > pollCacheLimit || head != c.header {
-		return c
-	}
-	for line := range strings.Lines(body) {
-		name, k, ok := parseRestLine(line)
-		if !ok {
-			clear(c.old) // malformed: none of it is believed
-			return c
-		}
-		c.old[name] = k
+	if err == nil && len(data) <= pollCacheLimit && gob.NewDecoder(bytes.NewReader(data)).Decode(&file) == nil && file.Build == c.build {
+		c.old = file.Keys // a malformed file is not believed at all
 	}
 	return c
-}
-
-// parseRestLine reads "NAME DEV INO SIZE MTIME CTIME\n".
-func parseRestLine(line string) (name string, k restKey, ok bool) {
-	f := strings.Fields(line)
-	if len(f) != 6 || CheckName(f[0]) != nil || !strings.HasSuffix(line, "\n") {
-		return "", k, false
-	}
-	var n [5]int64
-	for i, s := range f[1:] {
-		v, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return "", k, false
-		}
-		n[i] = v
-	}
-	return f[0], restKey{dev: uint64(n[0]), ino: uint64(n[1]), size: n[2], mtime: n[3], ctime: n[4]}, true
 }
 
 // write replaces the cache file with what this poll found, if that
@@ -161,10 +141,8 @@ func (c *pollCache) write() {
 		return
 	}
 	var b bytes.Buffer
-	b.WriteString(c.header + "\n")
-	for _, name := range slices.Sorted(maps.Keys(c.next)) {
-		k := c.next[name]
-		fmt.Fprintln(&b, name, int64(k.dev), int64(k.ino), k.size, k.mtime, k.ctime)
+	if gob.NewEncoder(&b).Encode(pollCacheFile{c.build, c.next}) != nil {
+		return
 	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
 		return
