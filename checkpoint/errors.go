@@ -21,8 +21,8 @@ var (
 	ErrNotFound = errors.New("not found")
 )
 
-// BusyError says an assignment's lock was not had within the wait, and who
-// holds it as far as the lock file tells.
+// BusyError says an assignment's lock (or the groups') was not had
+// within the wait, and who holds it as far as the lock file tells.
 type BusyError struct {
 	Assignment string
 	Holder     string
@@ -30,11 +30,15 @@ type BusyError struct {
 }
 
 func (e *BusyError) Error() string {
-	holder := cmp.Or(e.Holder, "another process")
-	if e.Waited <= 0 {
-		return fmt.Sprintf("assignment %s is locked by %s", e.Assignment, holder)
+	what := "assignment " + e.Assignment
+	if e.Assignment == "" { // the lock of the group declarations
+		what = protocol.StateDir + "/" + GroupsDir
 	}
-	return fmt.Sprintf("assignment %s is locked by %s; gave up after %s", e.Assignment, holder, e.Waited)
+	msg := what + " is locked by " + cmp.Or(e.Holder, "another process")
+	if e.Waited <= 0 {
+		return msg
+	}
+	return fmt.Sprintf("%s; gave up after %s", msg, e.Waited)
 }
 
 // Is makes errors.Is(err, ErrBusy) true.
