@@ -190,23 +190,24 @@ func unreadable(session, name string, err error) error {
 }
 
 // lostReview is the error of a session that holds no review: what became
-// of the one it held, if any. A review whose files cannot be read, and
-// that may be the session's, is reported with its error.
+// of the one it held, if any. A review whose files cannot be read could
+// be the one: it is reported with its error (HeldBy has reported those
+// in progress; this reads the ones at rest, progress and all).
 func (s *Store) lostReview(session string) error {
-	entries, err := s.Scan()
+	names, err := s.Names()
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		a, err := s.Assignment(e.Name)
-		if err != nil || e.Request == nil {
+	for _, name := range names {
+		a, err := s.Assignment(name)
+		if err != nil {
 			continue
 		}
 		snap, err := a.Snapshot()
 		switch {
-		case err != nil && (e.Progress == nil || e.Progress.SessionID == session):
-			return unreadable(session, e.Name, err)
-		case err != nil || !snap.Current():
+		case err != nil:
+			return unreadable(session, name, err)
+		case !snap.Current():
 		case snap.Progress.SessionID == session:
 			return conflict("pick up another review: "+ClaimCommand(session),
 				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
