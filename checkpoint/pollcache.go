@@ -135,7 +135,12 @@ func (s *Store) openPollCache() *pollCache {
 }
 
 // write replaces the cache file with what this poll found, if that
-// differs from what it read. Failing to write costs only time.
+// differs from what it read. Failing to write costs only time. It writes
+// in place with one write, not by rename: a poll that reads the file
+// half written, or written over by two polls at once, decodes either no
+// whole value or one poll's whole value, and every key in any value is
+// checked against the very file it names. So no temp file is needed,
+// nor the removal of one a killed poll left behind.
 func (c *pollCache) write() {
 	if c.path == "" || maps.Equal(c.old, c.next) {
 		return
@@ -144,17 +149,9 @@ func (c *pollCache) write() {
 	if gob.NewEncoder(&b).Encode(pollCacheFile{c.build, c.next}) != nil {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
-		return
-	}
-	dir, name := filepath.Split(c.path)
-	replaceFile(dir, fileWrite{name, b.Bytes()})
-	// a poll killed while writing left its temp file: remove the ones a
-	// minute old (a live writer renames its own within milliseconds)
-	left, _ := filepath.Glob(filepath.Join(dir, "."+name+tempMarker+"*"))
-	for _, p := range left {
-		if info, err := os.Lstat(p); err == nil && time.Since(info.ModTime()) > time.Minute {
-			os.Remove(p)
-		}
+	os.MkdirAll(filepath.Dir(c.path), 0o700)
+	if f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|noFollow, 0o600); err == nil {
+		f.Write(b.Bytes())
+		f.Close()
 	}
 }
