@@ -73,19 +73,6 @@ func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
 	return part.Events, part.Torn, err
 }
 
-// openHistory opens the history to read, never through a link, and
-// returns its size; a nil file when there is no history.
-func (a *Assignment) openHistory() (*os.File, int64, error) {
-	f, size, err := openState(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile), os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, nil
-	}
-	if err != nil {
-		return nil, 0, wrapFile("read", a.rel(protocol.HistoryFile), err)
-	}
-	return f, size, nil
-}
-
 // HistoryPart is the end of a history: the last events a filter keeps,
 // and how many events the whole history holds.
 type HistoryPart struct {
@@ -118,15 +105,18 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 // historyTail is HistoryLast; the lines before the events it keeps are
 // counted only with count (Total is then the whole history's).
 func (a *Assignment) historyTail(n int, keep func(protocol.Event) bool, count bool) (HistoryPart, error) {
-	f, size, err := a.openHistory()
-	if f == nil {
-		return HistoryPart{Events: []protocol.Event{}}, err
+	file, part, last := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}, true
+	f, size, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0) // never through a link
+	if errors.Is(err, fs.ErrNotExist) {
+		return part, nil
+	}
+	if err != nil {
+		return HistoryPart{}, wrapFile("read", file, err)
 	}
 	defer f.Close()
 	if n <= 0 {
 		n = math.MaxInt
 	}
-	file, part, last := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}, true
 	var bad error // a malformed line, or a failed count of the lines before
 	err = eachLineBack(f, size, func(line []byte, start int64) bool {
 		torn := last // only the text after the last newline can be torn
