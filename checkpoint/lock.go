@@ -225,11 +225,10 @@ func (l folderLock) lockHolder() string {
 // holds the lock (pids, when known), else the first process that does.
 func describeHolder(line string, pids []int, known bool) string {
 	pid := linePID(line)
+	if !known && pid > 0 && processAlive(pid) {
+		pids = []int{pid} // the line's process is the one that can hold it
+	}
 	switch {
-	case !known && pid > 0 && processAlive(pid):
-		return line
-	case !known:
-		return ""
 	case pid > 0 && slices.Contains(pids, pid):
 		return line
 	case len(pids) > 0:
