@@ -145,7 +145,7 @@ func TestWriteAtomicReadersSeeWholeFiles(t *testing.T) {
 func TestCleanTemps(t *testing.T) {
 	dir := t.TempDir()
 	// a temp file exactly as writeAtomic names them
-	tmp, err := writeTemp(dir, fileWrite{"review_request.json", []byte("{}")}, true)
+	tmp, err := writeTemp(dir, fileWrite{"review_request.json", []byte("{}")})
 	if err != nil {
 		t.Fatal(err)
 	}

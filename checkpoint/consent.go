@@ -189,12 +189,10 @@ const GateRunFile = ".specdev.gate"
 // maxGateRun bounds the record read back.
 const maxGateRun = 4 << 10
 
-// SetGateRun writes the record: by rename, never through a symlink, and
-// not fsynced. It matters only while this machine runs (a power loss ends
-// the gate too), and it must be on disk at once: a kill right after the
-// gate started must find it.
+// SetGateRun writes the record atomically, never through a symlink: a
+// kill right after the gate started must find it whole.
 func (a *Assignment) SetGateRun(data []byte) error {
-	return replaceFile(a.Dir, fileWrite{GateRunFile, data})
+	return writeAtomic(a.Dir, fileWrite{GateRunFile, data})
 }
 
 // GateRun reads the record; nil when there is none.

@@ -10,9 +10,9 @@
 //     is never deleted.
 //   - Every file write is atomic and durable: temp file in the same folder,
 //     write, fsync, close, rename, fsync the folder. Temp files left by a
-//     killed writer are removed by the next transaction. (Machine-local
-//     caches and the running gate's record are renamed into place without
-//     fsync: each says why.)
+//     killed writer are removed by the next transaction. (The poll cache,
+//     machine-local and believed whole or not at all, is written in
+//     place: pollcache.go says why.)
 //   - A transaction that fails changes nothing: files are written only after
 //     the transaction's function succeeds, and a malformed state file is
 //     reported (protocol.InvalidError), never overwritten.

@@ -21,8 +21,8 @@ var (
 	ErrNotFound = errors.New("not found")
 )
 
-// BusyError says an assignment's lock was not had within the wait, and who
-// holds it as far as the lock file tells.
+// BusyError says an assignment's lock (or the groups') was not had
+// within the wait, and who holds it as far as the lock file tells.
 type BusyError struct {
 	Assignment string
 	Holder     string
@@ -30,11 +30,15 @@ type BusyError struct {
 }
 
 func (e *BusyError) Error() string {
-	holder := cmp.Or(e.Holder, "another process")
-	if e.Waited <= 0 {
-		return fmt.Sprintf("assignment %s is locked by %s", e.Assignment, holder)
+	what := "assignment " + e.Assignment
+	if e.Assignment == "" { // the lock of the group declarations
+		what = protocol.StateDir + "/" + GroupsDir
 	}
-	return fmt.Sprintf("assignment %s is locked by %s; gave up after %s", e.Assignment, holder, e.Waited)
+	msg := what + " is locked by " + cmp.Or(e.Holder, "another process")
+	if e.Waited <= 0 {
+		return msg
+	}
+	return fmt.Sprintf("%s; gave up after %s", msg, e.Waited)
 }
 
 // Is makes errors.Is(err, ErrBusy) true.
@@ -64,28 +68,6 @@ func (e *HeldError) Is(target error) bool { return target == ErrBusy }
 // HintText suggests what to do.
 func (e *HeldError) HintText() string {
 	return "wait for it, or if that reviewer is gone take it over: specdev check --force --assignment " + e.Assignment
-}
-
-// DisplacedError tells a session that its review was taken from it.
-type DisplacedError struct {
-	Assignment string
-	Session    string
-	By         string
-	At         time.Time
-	Reason     string
-}
-
-func (e *DisplacedError) Error() string {
-	return fmt.Sprintf("session %s no longer holds review %s: taken over by %s at %s (%s)",
-		e.Session, e.Assignment, e.By, e.At.UTC().Format(time.RFC3339), e.Reason)
-}
-
-// Is makes errors.Is(err, protocol.ErrConflict) true.
-func (e *DisplacedError) Is(target error) bool { return target == protocol.ErrConflict }
-
-// HintText suggests what to do.
-func (e *DisplacedError) HintText() string {
-	return "stop working on this review; pick up another: " + ClaimCommand(e.Session)
 }
 
 // ClaimCommand is the command that claims a review for session, with

@@ -11,9 +11,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
-
-	"github.com/gofrs/flock"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -81,11 +78,11 @@ func (s *Store) UpdateGroup(ctx context.Context, name string, fn func(*protocol.
 	if err = cmp.Or(err, checkFolder(dir, rel)); err != nil {
 		return nil, err
 	}
-	unlock, err := s.lockGroups(ctx, dir, rel+"/"+LockFile)
+	lock, err := folderLock{store: s, dir: dir, rel: rel}.take(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
+	defer lock.unlock()
 	cleanTemps(dir)
 	cur, err := s.Group(name)
 	if err != nil {
@@ -103,27 +100,6 @@ func (s *Store) UpdateGroup(ctx context.Context, name string, fn func(*protocol.
 		return nil, err
 	}
 	return g, writeAtomic(dir, fileWrite{name + ".json", data})
-}
-
-// lockGroups takes the groups' lock, waiting at most lock_timeout.
-func (s *Store) lockGroups(ctx context.Context, dir, rel string) (unlock func(), err error) {
-	path := filepath.Join(dir, LockFile)
-	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR|noFollow), flock.SetPermissions(0o644))
-	wait := time.Duration(s.Config.LockTimeout)
-	lctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	ok, err := fl.TryLockContext(lctx, lockRetry)
-	switch {
-	case ok:
-		return func() { fl.Unlock() }, nil
-	case checkNotLink(path, rel) != nil:
-		return nil, checkNotLink(path, rel)
-	case ctx.Err() != nil:
-		return nil, fmt.Errorf("lock %s: %w", rel, ctx.Err())
-	case err == nil || errors.Is(err, context.DeadlineExceeded):
-		return nil, fmt.Errorf("%s is locked by another process; gave up after %s: %w", rel, wait, ErrBusy)
-	}
-	return nil, fmt.Errorf("lock %s: %w", rel, err)
 }
 
 // A group of parallel loops is the loops its declaration names

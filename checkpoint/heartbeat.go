@@ -23,7 +23,7 @@ func (s *Store) BeatEvery() time.Duration {
 // renews h's lease: last_activity every BeatEvery, and between beats a
 // cheap look (no lock) that h still holds the review. If the review was
 // taken over, step's context is cancelled and KeepAlive returns why (a
-// *DisplacedError, or a conflict over the lease); otherwise nil once step
+// conflict: taken over, or over the lease); otherwise nil once step
 // returns.
 func (a *Assignment) KeepAlive(ctx context.Context, h Holder, step func(context.Context)) error {
 	stepCtx, cancel := context.WithCancelCause(ctx)

@@ -52,7 +52,7 @@ func (a *Assignment) appendHistory(events []protocol.Event) error {
 
 // repairTornTail makes the file end with a newline again.
 func (a *Assignment) repairTornTail(f *os.File, size int64) error {
-	tail, start, _, err := newBackLines(f, size).prev()
+	tail, start, err := lastLine(f, size)
 	if err != nil || len(tail) == 0 { // empty, or ends with a newline
 		return err
 	}
@@ -71,19 +71,6 @@ func (a *Assignment) repairTornTail(f *os.File, size int64) error {
 func (a *Assignment) History() (events []protocol.Event, torn bool, err error) {
 	part, err := a.HistoryLast(0, nil)
 	return part.Events, part.Torn, err
-}
-
-// openHistory opens the history to read, never through a link, and
-// returns its size; a nil file when there is no history.
-func (a *Assignment) openHistory() (*os.File, int64, error) {
-	f, size, err := openState(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile), os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, nil
-	}
-	if err != nil {
-		return nil, 0, wrapFile("read", a.rel(protocol.HistoryFile), err)
-	}
-	return f, size, nil
 }
 
 // HistoryPart is the end of a history: the last events a filter keeps,
@@ -118,46 +105,52 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 // historyTail is HistoryLast; the lines before the events it keeps are
 // counted only with count (Total is then the whole history's).
 func (a *Assignment) historyTail(n int, keep func(protocol.Event) bool, count bool) (HistoryPart, error) {
-	f, size, err := a.openHistory()
-	if f == nil {
-		return HistoryPart{Events: []protocol.Event{}}, err
+	file, part, last := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}, true
+	f, size, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0) // never through a link
+	if errors.Is(err, fs.ErrNotExist) {
+		return part, nil
+	}
+	if err != nil {
+		return HistoryPart{}, wrapFile("read", file, err)
 	}
 	defer f.Close()
 	if n <= 0 {
 		n = math.MaxInt
 	}
-	file, part := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}
-	lines := newBackLines(f, size)
-	for last := true; len(part.Events) < n; last = false {
-		line, start, ok, err := lines.prev()
-		if err != nil {
-			return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
-		}
-		if !ok {
-			break
-		}
+	var bad error // a malformed line, or a failed count of the lines before
+	err = eachLineBack(f, size, func(line []byte, start int64) bool {
+		torn := last // only the text after the last newline can be torn
+		last = false
 		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+			return true
 		}
 		e, err := protocol.DecodeEvent(file, 0, line)
 		switch {
-		case err != nil && last:
+		case err != nil && torn:
 			part.Torn = true
-			continue
+			return true
 		case err != nil:
-			return HistoryPart{}, lineError(f, file, start, line)
+			bad = lineError(f, file, start, line)
+			return false
 		}
 		part.Total++
 		if keep == nil || keep(e) {
 			part.Events = append(part.Events, e)
 		}
 		if len(part.Events) == n && count { // the lines before are only counted
-			_, before, err := countLines(f, start)
-			if err != nil {
-				return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
+			if _, before, err := countLines(f, start); err != nil {
+				bad = fmt.Errorf("read %s: %w", file, err)
+			} else {
+				part.Total += before
 			}
-			part.Total += before
 		}
+		return len(part.Events) < n
+	})
+	if err != nil {
+		return HistoryPart{}, fmt.Errorf("read %s: %w", file, err)
+	}
+	if bad != nil {
+		return HistoryPart{}, bad
 	}
 	slices.Reverse(part.Events)
 	return part, nil
@@ -189,56 +182,39 @@ func countLines(f *os.File, end int64) (lines, nonBlank int, err error) {
 	return lines, nonBlank, in.Err()
 }
 
-// backLines reads a file's lines from the last to the first. Each read
-// takes the chunk before what it has: small at first, since an event's
-// line is a few hundred bytes, then larger for a longer line.
-type backLines struct {
-	f     *os.File
-	pos   int64  // the file offset of buf[0]
-	buf   []byte // what is read and not yet returned, up to the line returned last
-	chunk int64
-	done  bool
-}
-
-func newBackLines(f *os.File, size int64) *backLines {
-	return &backLines{f: f, pos: size, chunk: 4 << 10}
-}
-
-// prev returns the line before the ones returned so far, without its
-// newline, and the offset it starts at; ok is false before the first
-// line. Its first answer is what follows the last newline: "" when the
-// file ends with one.
-func (r *backLines) prev() (line []byte, start int64, ok bool, err error) {
-	for !r.done {
-		if i := bytes.LastIndexByte(r.buf, '\n'); i >= 0 {
-			line, start = r.buf[i+1:], r.pos+int64(i)+1
-			r.buf = r.buf[:i]
-			return line, start, true, nil
+// eachLineBack calls fn with each line of f before offset size, from the
+// last to the first, without its newline, and the offset it starts at,
+// until fn returns false. Its first line is what follows the last
+// newline: "" when the file ends with one. Each read takes the chunk
+// before what it has: small at first, since an event's line is a few
+// hundred bytes, then larger for a longer line.
+func eachLineBack(f *os.File, size int64, fn func(line []byte, start int64) bool) error {
+	var rest []byte // the start of a line the reads so far cut
+	for pos, chunk := size, int64(4<<10); pos > 0; chunk = min(chunk*4, 256<<10) {
+		from := max(pos-chunk, 0)
+		buf := make([]byte, pos-from, pos-from+int64(len(rest)))
+		if _, err := f.ReadAt(buf, from); err != nil {
+			return err // io.EOF: the file shrank while being read
 		}
-		if r.pos == 0 {
-			r.done = true
-			return r.buf, 0, true, nil
+		buf = append(buf, rest...)
+		for i := bytes.LastIndexByte(buf, '\n'); i >= 0; i = bytes.LastIndexByte(buf, '\n') {
+			if !fn(buf[i+1:], from+int64(i)+1) {
+				return nil
+			}
+			buf = buf[:i]
 		}
-		if err := r.readMore(); err != nil {
-			return nil, 0, false, err
-		}
+		rest, pos = buf, from
 	}
-	return nil, 0, false, nil
-}
-
-// readMore puts the chunk before buf in front of it.
-func (r *backLines) readMore() error {
-	from := max(r.pos-r.chunk, 0)
-	size := int(r.pos - from)
-	buf := make([]byte, size+len(r.buf))
-	if k, err := r.f.ReadAt(buf[:size], from); k < size {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF // the file shrank while being read
-		}
-		return err
-	}
-	copy(buf[size:], r.buf)
-	r.pos, r.buf = from, buf
-	r.chunk = min(r.chunk*4, 256<<10)
+	fn(rest, 0)
 	return nil
+}
+
+// lastLine returns the text after the last newline before size (the
+// whole file if it has none) and the offset it starts at.
+func lastLine(f *os.File, size int64) (line []byte, start int64, err error) {
+	err = eachLineBack(f, size, func(l []byte, at int64) bool {
+		line, start = l, at
+		return false
+	})
+	return line, start, err
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // eventLines are n whole event lines of several kinds and rounds, the
-// seventh with a detail long enough to span several of backLines' reads.
+// seventh with a detail long enough to span several of eachLineBack's reads.
 func eventLines(t *testing.T, n int) []string {
 	t.Helper()
 	names := []protocol.EventName{protocol.EventRequested, protocol.EventClaimed, protocol.EventFileReviewed, protocol.EventFailed}
@@ -122,7 +122,7 @@ func TestHistoryLastMalformedLine(t *testing.T) {
 	}
 }
 
-// backLines returns every line, last first, with its offset.
+// eachLineBack gives every line, last first, with its offset.
 func TestBackLines(t *testing.T) {
 	long := strings.Repeat("x", 300<<10)
 	for _, content := range []string{"", "\n", "a", "a\n", "a\nb", "\n\na\n\n", "a\n" + long + "\nb\n", long} {
@@ -135,19 +135,15 @@ func TestBackLines(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		r := newBackLines(f, int64(len(content)))
-		for {
-			line, start, ok, err := r.prev()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !ok {
-				break
-			}
+		err = eachLineBack(f, int64(len(content)), func(line []byte, start int64) bool {
 			if content[start:start+int64(len(line))] != string(line) {
 				t.Errorf("%.20q: line %.20q at %d is not there", content, line, start)
 			}
 			got = append([]string{string(line)}, got...)
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 		f.Close()
 		if want := strings.Split(content, "\n"); !reflect.DeepEqual(got, want) {

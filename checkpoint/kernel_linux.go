@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -53,13 +55,9 @@ func lockingPIDs(paths ...string) (pids []int, known bool) {
 	return pids, in.Err() == nil
 }
 
-// lockID is a file's device and inode as /proc/locks writes them. The
-// major and minor numbers are decoded from st_dev as glibc's
-// gnu_dev_major and gnu_dev_minor do.
+// lockID is a file's device and inode as /proc/locks writes them.
 func lockID(dev, ino uint64) string {
-	major := (dev>>8)&0xfff | (dev>>32)&0xfffff000
-	minor := dev&0xff | (dev>>12)&0xffffff00
-	return fmt.Sprintf("%02x:%02x:%d", major, minor, ino)
+	return fmt.Sprintf("%02x:%02x:%d", unix.Major(dev), unix.Minor(dev), ino)
 }
 
 // processName is a process's command name (/proc/PID/comm), made
@@ -80,5 +78,5 @@ func restKeyOf(path string) (restKey, bool) {
 	if syscall.Lstat(filepath.Join(path, protocol.RequestFile), &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Nlink != 1 {
 		return restKey{}, false
 	}
-	return restKey{dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
+	return restKey{Dev: st.Dev, Ino: st.Ino, Size: st.Size, Mtime: st.Mtim.Nano(), Ctime: st.Ctim.Nano()}, true
 }

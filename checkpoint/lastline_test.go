@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// backLines' first answer starts where the last line before size starts,
+// lastLine starts where the last line before size starts,
 // however long that line and whatever lies before it: within its first
 // small read, or across the larger ones that follow.
 func TestLastLineStart(t *testing.T) {
@@ -44,7 +44,7 @@ func TestLastLineStart(t *testing.T) {
 			if size == 0 {
 				size = int64(len(tt.content))
 			}
-			if _, got, _, err := newBackLines(f, size).prev(); err != nil || got != int64(tt.want) {
+			if _, got, err := lastLine(f, size); err != nil || got != int64(tt.want) {
 				t.Errorf("the last line starts at %d, %v; want %d", got, err, tt.want)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -20,18 +21,15 @@ const LockFile = ".specdev.lock"
 // lockRetry is how often a waiting process retries the lock.
 const lockRetry = 2 * time.Millisecond
 
-// maxReplaced bounds the back-to-back retries when the lock file turns out
-// to have been replaced under us; past it, retries wait lockRetry too.
-const maxReplaced = 10
-
 // errReplaced: the file we locked is no longer the lock file at the path
-// (deleted or replaced, e.g. by git clean -x); retry on the new one.
+// (deleted or replaced, e.g. by git clean -x); try again on the new one
+// after lockRetry, as when the lock is held.
 var errReplaced = errors.New("lock file replaced while locking")
 
-// held is a taken assignment lock: an flock on the lock file, checked to
-// be the file at the path, plus an flock on the assignment folder, which
-// keeps a second writer out even if the lock file is deleted while held.
-// The lock file's content says who holds it, so that a process that gives
+// held is a taken folder lock: an flock on the lock file, checked to
+// be the file at the path, plus an flock on the folder, which keeps a
+// second writer out even if the lock file is deleted while held. The
+// lock file's content says who holds it, so that a process that gives
 // up can name the holder.
 type held struct {
 	file   *os.File // the lock file
@@ -39,15 +37,41 @@ type held struct {
 	holder string
 }
 
-// lock takes the exclusive lock of an assignment folder, waiting at most
-// the store's lock timeout (or until ctx's deadline, if sooner: BUSY as
-// well), or trying once for an assignment from withoutWait. The lock file
-// is never removed, never followed if it is a symlink (a *LinkError), and
-// the files a transaction writes are checked not to be links before it
-// starts, so that a refusal changes nothing.
+// folderLock is the lock of a state folder: an assignment's, or the
+// groups' (the same lock, so one mechanism serves both).
+type folderLock struct {
+	store  *Store
+	dir    string // the folder
+	rel    string // the folder in messages: .specdev/assignments/NAME
+	name   string // the assignment, for a BUSY error ("" for the groups)
+	noWait bool   // tried once, not waited for (see withoutWait)
+}
+
+func (l folderLock) path() string    { return filepath.Join(l.dir, LockFile) }
+func (l folderLock) relPath() string { return l.rel + "/" + LockFile }
+
+// lock takes the exclusive lock of an assignment folder (folderLock.take)
+// and refuses links where the transaction will write, so that a refusal
+// changes nothing.
 func (a *Assignment) lock(ctx context.Context) (*held, error) {
-	wait := time.Duration(a.store.Config.LockTimeout)
-	if a.noWait {
+	h, err := folderLock{a.store, a.Dir, a.RelDir(), a.Name, a.noWait}.take(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := cmp.Or(checkNotLink(a.path(ReportFile), a.rel(ReportFile)), checkNotLink(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile))); err != nil {
+		h.unlock()
+		return nil, err
+	}
+	return h, nil
+}
+
+// take takes the exclusive lock, waiting at most the store's lock
+// timeout (or until ctx's deadline, if sooner: BUSY as well), or trying
+// once with noWait, and writes the holder line. The lock file is never
+// removed, and never followed if it is a symlink (a *LinkError).
+func (l folderLock) take(ctx context.Context) (*held, error) {
+	wait := time.Duration(l.store.Config.LockTimeout)
+	if l.noWait {
 		wait = 0
 	}
 	if end, ok := ctx.Deadline(); ok && time.Until(end) < wait {
@@ -55,25 +79,24 @@ func (a *Assignment) lock(ctx context.Context) (*held, error) {
 	}
 	deadline, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	for replaced := 0; ; {
-		h, err := a.tryLock()
-		if errors.Is(err, errReplaced) && replaced < maxReplaced {
-			replaced++
-			a.store.logf("%s was deleted or replaced while being locked; locking the new one", a.rel(LockFile))
-			continue
-		}
-		if err != nil && !errors.Is(err, errReplaced) {
+	for {
+		h, err := l.tryLock()
+		switch {
+		case h != nil:
+			h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), l.store.Holder, l.store.Now().UTC().Format(time.RFC3339))
+			h.write()
+			return h, nil
+		case errors.Is(err, errReplaced):
+			l.store.logf("%s was deleted or replaced while being locked; locking the new one", l.relPath())
+		case err != nil:
 			return nil, err
-		}
-		if h != nil {
-			return a.begin(h)
 		}
 		select {
 		case <-deadline.Done():
 			if err := ctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-				return nil, fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+				return nil, fmt.Errorf("lock %s: %w", l.relPath(), err)
 			}
-			return nil, &BusyError{Assignment: a.Name, Holder: a.lockHolder(), Waited: wait}
+			return nil, &BusyError{Assignment: l.name, Holder: l.lockHolder(), Waited: wait}
 		case <-time.After(lockRetry):
 		}
 	}
@@ -88,18 +111,18 @@ func (a *Assignment) withoutWait() *Assignment {
 }
 
 // tryLock makes one attempt: nil, nil when another process holds the lock.
-func (a *Assignment) tryLock() (*held, error) {
-	fh, _, err := openState(a.path(LockFile), a.rel(LockFile), os.O_CREATE|os.O_RDWR, 0o644)
+func (l folderLock) tryLock() (*held, error) {
+	fh, _, err := openState(l.path(), l.relPath(), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
-		return nil, wrapFile("lock", a.rel(LockFile), err)
+		return nil, wrapFile("lock", l.relPath(), err)
 	}
 	h := &held{file: fh}
 	ok, err := tryFlock(fh)
 	if ok {
-		err = a.isLockFile(fh)
+		err = l.isLockFile(fh)
 	}
 	if ok && err == nil {
-		h.folder, ok = a.lockFolder()
+		h.folder, ok = l.lockFolder()
 	}
 	if !ok || err != nil {
 		h.release()
@@ -121,24 +144,24 @@ func tryFlock(f *os.File) (bool, error) {
 // path (same device and inode): if it was deleted or replaced between the
 // open and the flock, the lock is on a file nobody else will lock, and
 // the caller retries on the new one (errReplaced).
-func (a *Assignment) isLockFile(fh *os.File) error {
+func (l folderLock) isLockFile(fh *os.File) error {
 	locked, err := fh.Stat()
 	if err != nil {
-		return fmt.Errorf("lock %s: %w", a.rel(LockFile), err)
+		return fmt.Errorf("lock %s: %w", l.relPath(), err)
 	}
-	if info, err := os.Lstat(a.path(LockFile)); err != nil || !os.SameFile(locked, info) {
+	if info, err := os.Lstat(l.path()); err != nil || !os.SameFile(locked, info) {
 		return errReplaced
 	}
 	return nil
 }
 
-// lockFolder takes the flock of the assignment folder itself, which
-// git clean -x does not delete (it deletes files). ok is false when
-// another process holds it. A file system that cannot lock a folder
-// (e.g. NFS, where flock is emulated with fcntl) leaves the lock file as
-// the only lock, as before.
-func (a *Assignment) lockFolder() (folder *os.File, ok bool) {
-	folder, err := os.OpenFile(a.Dir, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW, 0)
+// lockFolder takes the flock of the folder itself, which git clean -x
+// does not delete (it deletes files). ok is false when another process
+// holds it. A file system that cannot lock a folder (e.g. NFS, where
+// flock is emulated with fcntl) leaves the lock file as the only lock,
+// as before.
+func (l folderLock) lockFolder() (folder *os.File, ok bool) {
+	folder, err := os.OpenFile(l.dir, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW, 0)
 	if err == nil {
 		if ok, err = tryFlock(folder); !ok {
 			folder.Close()
@@ -146,18 +169,6 @@ func (a *Assignment) lockFolder() (folder *os.File, ok bool) {
 		}
 	}
 	return folder, true
-}
-
-// begin completes a taken lock: it refuses links where the transaction
-// will write, and writes the holder line.
-func (a *Assignment) begin(h *held) (*held, error) {
-	if err := cmp.Or(checkNotLink(a.path(ReportFile), a.rel(ReportFile)), checkNotLink(a.path(protocol.HistoryFile), a.rel(protocol.HistoryFile))); err != nil {
-		h.release()
-		return nil, err
-	}
-	h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), a.store.Holder, a.store.Now().UTC().Format(time.RFC3339))
-	h.write()
-	return h, nil
 }
 
 // write replaces the lock file's content with the holder line. It is
@@ -193,7 +204,7 @@ const lockFileLimit = 4096
 // file is a plain file anyone can write into.
 const maxHolderRunes = 200
 
-// lockHolder names who holds the assignment's lock, for a BUSY message.
+// lockHolder names who holds the lock, for a BUSY message.
 // The lock file's holder line is only believed if the process it names
 // really holds the lock: the line is written by specdev after it takes the
 // lock and cleared when it lets go, but a killed specdev leaves its line
@@ -202,11 +213,11 @@ const maxHolderRunes = 200
 // /proc/locks), a holder the line does not name is named by its process
 // id and command; else the line is believed while its process lives.
 // Empty means unknown ("another process").
-func (a *Assignment) lockHolder() string {
-	data, _ := readStateFile(a.path(LockFile), a.rel(LockFile), lockFileLimit)
+func (l folderLock) lockHolder() string {
+	data, _ := readStateFile(l.path(), l.relPath(), lockFileLimit)
 	line, _, _ := strings.Cut(string(data), "\n")
 	line = strings.TrimSpace(line)
-	pids, known := lockingPIDs(a.path(LockFile), a.Dir)
+	pids, known := lockingPIDs(l.path(), l.dir)
 	return describeHolder(printable(line), pids, known)
 }
 
@@ -214,11 +225,10 @@ func (a *Assignment) lockHolder() string {
 // holds the lock (pids, when known), else the first process that does.
 func describeHolder(line string, pids []int, known bool) string {
 	pid := linePID(line)
+	if !known && pid > 0 && processAlive(pid) {
+		pids = []int{pid} // the line's process is the one that can hold it
+	}
 	switch {
-	case !known && pid > 0 && processAlive(pid):
-		return line
-	case !known:
-		return ""
 	case pid > 0 && slices.Contains(pids, pid):
 		return line
 	case len(pids) > 0:

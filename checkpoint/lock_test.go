@@ -151,7 +151,7 @@ func TestLockChecksIdentity(t *testing.T) {
 				t.Fatalf("taking the lock: %v", err)
 			}
 			tt.change(t, a.path(LockFile))
-			err = a.isLockFile(fh)
+			err = folderLock{dir: a.Dir, rel: a.RelDir()}.isLockFile(fh)
 			if want := tt.name != "unchanged"; errors.Is(err, errReplaced) != want || (!want && err != nil) {
 				t.Errorf("isLockFile = %v, want errReplaced: %v", err, want)
 			}

@@ -187,7 +187,7 @@ func writeAtomic(dir string, files ...fileWrite) error {
 		}
 	}()
 	for _, f := range files {
-		tmp, err := writeTemp(dir, f, true)
+		tmp, err := writeTemp(dir, f)
 		if err != nil {
 			return err
 		}
@@ -202,36 +202,19 @@ func writeAtomic(dir string, files ...fileWrite) error {
 	return syncDir(dir)
 }
 
-// writeTemp writes f's data to a new temp file in dir, fsynced when sync
-// is set, and returns its path; a temp file that failed is removed.
-func writeTemp(dir string, f fileWrite, sync bool) (string, error) {
+// writeTemp writes f's data to a new fsynced temp file in dir and
+// returns its path; a temp file that failed is removed.
+func writeTemp(dir string, f fileWrite) (string, error) {
 	tmp, err := os.CreateTemp(dir, "."+f.name+tempMarker+"*")
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", f.name, err)
 	}
 	_, err = tmp.Write(f.data)
-	err = errors.Join(err, tmp.Chmod(0o644))
-	if sync {
-		err = errors.Join(err, tmp.Sync())
-	}
-	if err = errors.Join(err, tmp.Close()); err != nil {
+	if err = errors.Join(err, tmp.Chmod(0o644), tmp.Sync(), tmp.Close()); err != nil {
 		os.Remove(tmp.Name())
 		return "", fmt.Errorf("write %s: %w", f.name, err)
 	}
 	return tmp.Name(), nil
-}
-
-// replaceFile writes f into dir by rename, never through a symlink, and
-// without fsync: for machine-local files whose callers say why that is
-// enough.
-func replaceFile(dir string, f fileWrite) error {
-	tmp, err := writeTemp(dir, f, false)
-	if err == nil {
-		if err = os.Rename(tmp, filepath.Join(dir, f.name)); err != nil {
-			os.Remove(tmp)
-		}
-	}
-	return err
 }
 
 // syncDir is atomicfile.SyncDir where a file system that cannot sync a

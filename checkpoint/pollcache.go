@@ -3,14 +3,12 @@ package checkpoint
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/gob"
 	"encoding/hex"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -54,9 +52,16 @@ const pollCacheLimit = 8 << 20
 
 // restKey is what lstat says of a request file.
 type restKey struct {
-	dev, ino     uint64
-	size         int64
-	mtime, ctime int64 // nanoseconds since 1970
+	Dev, Ino     uint64
+	Size         int64
+	Mtime, Ctime int64 // nanoseconds since 1970
+}
+
+// pollCacheFile is the cache file's content (gob): the specdev build it is
+// for, and the keys of the requests at rest by assignment.
+type pollCacheFile struct {
+	Build string
+	Keys  map[string]restKey
 }
 
 // pollClock tells when a poll starts, before any of its stats; tests move
@@ -64,11 +69,11 @@ type restKey struct {
 var pollClock = time.Now
 
 type pollCache struct {
-	path   string             // the cache file; "" for no cache
-	header string             // the first line: the format and the binary it is for
-	old    map[string]restKey // as read
-	next   map[string]restKey // what this poll confirmed or found
-	start  time.Time
+	path  string             // the cache file; "" for no cache
+	build string             // the specdev build it is for
+	old   map[string]restKey // as read
+	next  map[string]restKey // what this poll confirmed or found
+	start time.Time
 }
 
 // Poll is Scan for a reviewer's poll: it leaves out the requests at rest,
@@ -93,7 +98,7 @@ func (s *Store) Poll() ([]Entry, error) {
 		}
 		e := s.entry(f)
 		if e.Err == nil && e.Request != nil && !e.Request.Status.Active() {
-			if keyed && c.start.UnixNano()-max(key.mtime, key.ctime) >= int64(pollSettle) {
+			if keyed && c.start.UnixNano()-max(key.Mtime, key.Ctime) >= int64(pollSettle) {
 				c.next[name] = key
 			}
 			continue
@@ -120,63 +125,33 @@ func (s *Store) openPollCache() *pollCache {
 	}
 	sum := sha256.Sum256([]byte(s.Dir))
 	c.path = filepath.Join(s.CacheDir, "poll-"+hex.EncodeToString(sum[:8]))
-	c.header = fmt.Sprintf("specdev poll cache 1 %d-%d", info.Size(), info.ModTime().UnixNano())
+	c.build = fmt.Sprintf("%d-%d", info.Size(), info.ModTime().UnixNano())
+	var file pollCacheFile
 	data, err := os.ReadFile(c.path)
-	head, body, _ := strings.Cut(string(data), "\n")
-	if err != nil || len(data) > pollCacheLimit || head != c.header {
-		return c
-	}
-	for line := range strings.Lines(body) {
-		name, k, ok := parseRestLine(line)
-		if !ok {
-			clear(c.old) // malformed: none of it is believed
-			return c
-		}
-		c.old[name] = k
+	if err == nil && len(data) <= pollCacheLimit && gob.NewDecoder(bytes.NewReader(data)).Decode(&file) == nil && file.Build == c.build {
+		c.old = file.Keys // a malformed file is not believed at all
 	}
 	return c
 }
 
-// parseRestLine reads "NAME DEV INO SIZE MTIME CTIME\n".
-func parseRestLine(line string) (name string, k restKey, ok bool) {
-	f := strings.Fields(line)
-	if len(f) != 6 || CheckName(f[0]) != nil || !strings.HasSuffix(line, "\n") {
-		return "", k, false
-	}
-	var n [5]int64
-	for i, s := range f[1:] {
-		v, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return "", k, false
-		}
-		n[i] = v
-	}
-	return f[0], restKey{dev: uint64(n[0]), ino: uint64(n[1]), size: n[2], mtime: n[3], ctime: n[4]}, true
-}
-
 // write replaces the cache file with what this poll found, if that
-// differs from what it read. Failing to write costs only time.
+// differs from what it read. Failing to write costs only time. It writes
+// in place with one write, not by rename: a poll that reads the file
+// half written, or written over by two polls at once, decodes either no
+// whole value or one poll's whole value, and every key in any value is
+// checked against the very file it names. So no temp file is needed,
+// nor the removal of one a killed poll left behind.
 func (c *pollCache) write() {
 	if c.path == "" || maps.Equal(c.old, c.next) {
 		return
 	}
 	var b bytes.Buffer
-	b.WriteString(c.header + "\n")
-	for _, name := range slices.Sorted(maps.Keys(c.next)) {
-		k := c.next[name]
-		fmt.Fprintln(&b, name, int64(k.dev), int64(k.ino), k.size, k.mtime, k.ctime)
-	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+	if gob.NewEncoder(&b).Encode(pollCacheFile{c.build, c.next}) != nil {
 		return
 	}
-	dir, name := filepath.Split(c.path)
-	replaceFile(dir, fileWrite{name, b.Bytes()})
-	// a poll killed while writing left its temp file: remove the ones a
-	// minute old (a live writer renames its own within milliseconds)
-	left, _ := filepath.Glob(filepath.Join(dir, "."+name+tempMarker+"*"))
-	for _, p := range left {
-		if info, err := os.Lstat(p); err == nil && time.Since(info.ModTime()) > time.Minute {
-			os.Remove(p)
-		}
+	os.MkdirAll(filepath.Dir(c.path), 0o700)
+	if f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|noFollow, 0o600); err == nil {
+		f.Write(b.Bytes())
+		f.Close()
 	}
 }

@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"bytes"
+	"encoding/gob"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -102,7 +104,7 @@ func TestPollCacheWaitsForAFileToSettle(t *testing.T) {
 	}
 }
 
-// TestPollCacheIsBelievedWhole: a cache with one malformed line, or
+// TestPollCacheIsBelievedWhole: a cache cut short, or
 // written by another build, is not believed at all, so a pending request
 // its other lines call at rest is polled. The cache lives in the cache
 // folder, never in the project.
@@ -116,10 +118,17 @@ func TestPollCacheIsBelievedWhole(t *testing.T) {
 	if !ok {
 		t.Skip("no poll cache on this system")
 	}
-	line := fmt.Sprintln("00001_x", key.dev, key.ino, key.size, key.mtime, key.ctime)
+	encode := func(build string) string {
+		var b bytes.Buffer
+		if err := gob.NewEncoder(&b).Encode(pollCacheFile{build, map[string]restKey{"00001_x": key}}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	whole := encode(c.build)
 	for name, content := range map[string]string{
-		"malformed":     c.header + "\n" + line + "00002_y 1 2\n",
-		"another build": "specdev poll cache 1 0-0\n" + line,
+		"malformed":     whole[:len(whole)-1],
+		"another build": encode("0-0"),
 	} {
 		if err := os.WriteFile(c.path, []byte(content), 0o644); err != nil {
 			t.Fatal(err)

@@ -3,7 +3,9 @@ package checkpoint
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/specdev/specdev/protocol"
@@ -123,8 +125,7 @@ func TestRecordReadsAgainWhatChangedSinceHeldBy(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = held.Record(ctx, h, FileRecord{File: "b.go"})
-	var displaced *DisplacedError
-	if !errors.As(err, &displaced) {
-		t.Fatalf("record after a takeover = %v, want a *DisplacedError", err)
+	if !errors.Is(err, protocol.ErrConflict) || !strings.Contains(fmt.Sprint(err), "session rv-1 no longer holds review 00001_test: taken over by rv-2 at ") {
+		t.Fatalf("record after a takeover = %v, want a conflict naming who took it over", err)
 	}
 }

@@ -30,7 +30,7 @@ func (h Holder) flags() string {
 
 // holding runs fn only if h still holds the assignment's review: the
 // fencing check of every mutating reviewer command. A displaced session
-// gets a *DisplacedError saying who took over and when; a lease that is
+// gets a conflict saying who took over and when; a lease that is
 // not the current one a conflict (checkHolder).
 func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) (Snapshot, error) {
 	return a.change(ctx, func(tx *Tx) error {
@@ -62,18 +62,19 @@ func (a *Assignment) change(ctx context.Context, fn func(*Tx) error) (Snapshot, 
 	return out, err
 }
 
+// notHolder refuses session a review another session holds; if that
+// one took it over from session, the error says who and when.
 func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
-	for _, t := range slices.Backward(p.Takeovers) {
-		if t.From == session && t.To != session {
-			return &DisplacedError{Assignment: a.Name, Session: session, By: t.To, At: t.At.Time, Reason: takeoverReason(t)}
-		}
+	if t := takenFrom(session, p); t != nil {
+		return conflict("stop working on this review; pick up another: "+ClaimCommand(session),
+			"session %s no longer holds review %s: taken over by %s at %s (%s)", session, a.Name, t.To, t.At.UTC().Format(time.RFC3339), takeoverReason(*t))
 	}
 	return conflict("claim another review: "+ClaimCommand(session),
 		"review %s is held by session %s, not %s", a.Name, p.SessionID, session)
 }
 
 // checkHolder refuses a progress h does not hold: a displaced session
-// gets a *DisplacedError (notHolder); a lease that is not the current one
+// is told who took it over (notHolder); a lease that is not the current one
 // (the session claimed the review again, perhaps from another process
 // using the same session id, or no lease was given) a conflict that says
 // when a re-claim replaced it.
@@ -96,6 +97,16 @@ func (a *Assignment) checkHolder(h Holder, p *protocol.Progress) error {
 		}
 	}
 	return conflict(hint, "lease %s is not the lease session %s holds review %s under (mistyped, or from another claim)", h.Lease, h.Session, a.Name)
+}
+
+// takenFrom is the last takeover of the review from session, or nil.
+func takenFrom(session string, p *protocol.Progress) *protocol.Takeover {
+	for _, t := range slices.Backward(p.Takeovers) {
+		if t.From == session && t.To != session {
+			return &t
+		}
+	}
+	return nil
 }
 
 func takeoverReason(t protocol.Takeover) string {

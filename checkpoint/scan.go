@@ -135,8 +135,8 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 // takeover names the review it was given for, whatever the session holds
 // since: the transaction's fencing check then says who took it. If it
 // holds several (claimed by name), a *protocol.UsageError lists them. If
-// it holds none, the error says why: a *DisplacedError when another
-// session took it over, a conflict when it was cancelled, released or
+// it holds none, the error says why: who took it over, when another
+// session did, a conflict when it was cancelled, released or
 // decided. An assignment whose files cannot be read could be the
 // session's: its error (a *protocol.InvalidError or *LinkError naming
 // the file) is returned rather than "holds no review".
@@ -190,30 +190,29 @@ func unreadable(session, name string, err error) error {
 }
 
 // lostReview is the error of a session that holds no review: what became
-// of the one it held, if any. A review whose files cannot be read, and
-// that may be the session's, is reported with its error.
+// of the one it held, if any. A review whose files cannot be read could
+// be the one: it is reported with its error (HeldBy has reported those
+// in progress; this reads the ones at rest, progress and all).
 func (s *Store) lostReview(session string) error {
-	entries, err := s.Scan()
+	names, err := s.Names()
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		a, err := s.Assignment(e.Name)
-		if err != nil || e.Request == nil {
+	for _, name := range names {
+		a, err := s.Assignment(name)
+		if err != nil {
 			continue
 		}
 		snap, err := a.Snapshot()
 		switch {
-		case err != nil && (e.Progress == nil || e.Progress.SessionID == session):
-			return unreadable(session, e.Name, err)
-		case err != nil || !snap.Current():
+		case err != nil:
+			return unreadable(session, name, err)
+		case !snap.Current():
 		case snap.Progress.SessionID == session:
 			return conflict("pick up another review: "+ClaimCommand(session),
 				"review %s is %s; session %s can no longer change it", a.Name, describeStatus(snap.Request.Status), session)
-		default:
-			if err, ok := a.notHolder(session, snap.Progress).(*DisplacedError); ok {
-				return err
-			}
+		case takenFrom(session, snap.Progress) != nil:
+			return a.notHolder(session, snap.Progress)
 		}
 	}
 	return conflict("claim a review: "+ClaimCommand(session), "session %s holds no review", session)

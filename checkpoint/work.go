@@ -33,14 +33,13 @@ type NewRequest struct {
 // written as blocked and a *BlockedError returned. A request while another
 // is active, blocked or paused for a human is refused and changes nothing.
 func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protocol.Request, error) {
-	var out *protocol.Request
-	err := a.Update(ctx, func(tx *Tx) error {
+	snap, err := a.change(ctx, func(tx *Tx) error {
 		prev := tx.Request
 		r := a.nextRequest(prev, in, tx)
 		if err := cmp.Or(requestAllowed(prev), effortFits(prev, in), stalled(prev, r)); err != nil {
 			return err // the first refusal, in that order
 		}
-		tx.Request, out = r, r
+		tx.Request = r
 		if r.Round > r.MaxRounds || r.BlockedReason != "" {
 			r.Status = protocol.StatusBlocked
 			r.ReviewerSessionID, r.AgentSession = "", nil
@@ -50,13 +49,10 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 		tx.Log(protocol.EventRequested, "", requestedDetail(r))
 		return nil
 	})
-	if err != nil {
-		return nil, err
+	if err == nil && snap.Request.Status == protocol.StatusBlocked {
+		err = blockedError(snap.Request)
 	}
-	if out.Status == protocol.StatusBlocked {
-		return out, blockedError(out)
-	}
-	return out, nil
+	return snap.Request, err
 }
 
 func requestAllowed(prev *protocol.Request) error {
@@ -163,11 +159,8 @@ func (a *Assignment) Continue(ctx context.Context, guidance string) (*protocol.R
 // Unblock lifts a blocked loop so that at least rounds more rounds are
 // allowed: a request blocked when it was made goes back to pending, a
 // stuck rejection back to failed (its findings are the implementer's to
-// fix, in the next round).
+// fix, in the next round). The caller checks rounds is 1 or more.
 func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request, error) {
-	if rounds < 1 {
-		return nil, fmt.Errorf("--rounds must be at least 1")
-	}
 	return a.updateRequest(ctx, func(tx *Tx, r *protocol.Request) error {
 		if r.Status != protocol.StatusBlocked {
 			return conflict("unblock is only for a blocked review loop", "the review is %s, not blocked", describeStatus(r.Status))
@@ -206,15 +199,13 @@ func (a *Assignment) Cancel(ctx context.Context) (*protocol.Request, error) {
 
 // updateRequest runs fn on the existing request.
 func (a *Assignment) updateRequest(ctx context.Context, fn func(*Tx, *protocol.Request) error) (*protocol.Request, error) {
-	var out *protocol.Request
-	err := a.Update(ctx, func(tx *Tx) error {
+	snap, err := a.change(ctx, func(tx *Tx) error {
 		if tx.Request == nil {
 			return conflict("ask for a review first: specdev work request", "assignment %s has no review request", a.Name)
 		}
-		out = tx.Request
 		return fn(tx, tx.Request)
 	})
-	return out, err
+	return snap.Request, err
 }
 
 // Paused reports whether a manual-mode implementer waits for a human after

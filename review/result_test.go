@@ -25,7 +25,6 @@ func TestExitCodeMapsEveryCondition(t *testing.T) {
 		{"held by a live session", &checkpoint.HeldError{Assignment: "a"}, Busy},
 		{"blocked", &checkpoint.BlockedError{Msg: "m"}, Blocked},
 		{"state conflict", &checkpoint.StateError{Msg: "m"}, Conflict},
-		{"displaced", &checkpoint.DisplacedError{Assignment: "a"}, Conflict},
 		{"illegal transition", protocol.Transition(protocol.StatusPassed, protocol.StatusInProgress), Conflict},
 	}
 	for _, tt := range tests {
