@@ -90,10 +90,7 @@ func CurrentBranch(ctx context.Context, root string) string {
 // IsAncestor reports whether commit ancestor is reachable from commit
 // (false when either is not a commit here).
 func IsAncestor(ctx context.Context, root, ancestor, commit string) bool {
-	if !CommitExists(ctx, root, ancestor) || !CommitExists(ctx, root, commit) {
-		return false
-	}
-	_, err := runGit(ctx, root, "merge-base", "--is-ancestor", ancestor, commit)
+	_, err := runGit(ctx, root, "merge-base", "--is-ancestor", "--end-of-options", ancestor, commit)
 	return err == nil
 }
 

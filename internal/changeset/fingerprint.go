@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -114,10 +113,7 @@ func digest(h *hasher, name string, keep func([]byte)) (string, error) {
 		return "", &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		if fi, err := os.Stat(name); err == nil {
-			return "", fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
-		}
-		return "", errors.New("not a regular file")
+		return "", errors.New("not a regular file (a folder, a device or a pipe)")
 	}
 	keeping := keep != nil && st.Size <= packMaxFile
 	h.h.Reset()

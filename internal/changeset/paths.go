@@ -218,9 +218,6 @@ func ProjectPath(root, cwd, arg string) (string, error) {
 		return "", refuse(arg, "path is empty", "name a file of the project, e.g. src/login.go")
 	case strings.Contains(arg, `\`):
 		return "", refuse(arg, fmt.Sprintf("path %s has backslashes", protocol.QuotePrefix(arg)), slashHint(arg))
-	case !filepath.IsAbs(arg) && len(arg) > 1 && arg[1] == ':':
-		return "", refuse(arg, fmt.Sprintf("path %s is a Windows drive path", protocol.QuotePrefix(arg)),
-			"give the path relative to the current folder, with forward slashes")
 	}
 	base := root
 	if _, inside := relInside(root, cwd); cwd != "" && inside {

@@ -22,6 +22,7 @@ func TestCollectRefusesListedFiles(t *testing.T) {
 		{"absolute outside", []string{"a.txt", "/etc/passwd"}, "files[1]", "is outside the project", "absolute under"},
 		{"dot dot", []string{"../a.txt"}, "files[0]", "is outside the project", "relative to the current folder"},
 		{"backslashes", []string{`src\b.go`}, "files[0]", "has backslashes", "use forward slashes: src/b.go"},
+		{"drive letter", []string{"C:/src/b.go"}, "files[0]", "is absolute", "relative to the project root"},
 		{"specdev state", []string{".specdev/config.json"}, "files[0]", "specdev's own state", "leave .specdev/ out"},
 		{"missing", []string{"a.txt", "nope.txt"}, "files[1]", "does not exist", "existing files"},
 		{"directory", []string{"src"}, "files[0]", "is a directory", "list the files in it"},
