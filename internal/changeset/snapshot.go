@@ -118,13 +118,13 @@ func (r *repo) relative(paths []string) map[string]bool {
 // a commit against itself. (A review of the staged change has files
 // staged, so the commit is never HEAD's tree again, bar a race.)
 func SnapshotStaged(ctx context.Context, root string) (string, error) {
-	_, head, err := openHead(ctx, root)
-	if err != nil || head == "" {
-		return head, err
+	repo, err := openRepo(ctx, root)
+	if err != nil || repo.head == "" {
+		return "", err
 	}
 	tree, err := runGit(ctx, root, "write-tree")
 	if err != nil {
 		return "", err
 	}
-	return commitTree(ctx, root, Identity, tree, head, "specdev: the staged change of a review request, as requested")
+	return commitTree(ctx, root, Identity, tree, repo.head, "specdev: the staged change of a review request, as requested")
 }
