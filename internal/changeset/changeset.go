@@ -105,7 +105,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		return res, err
 	case opt.Staged:
 		res.Staged = true
-		res.Files, err = repo.keepReviewable(repo.staged(ctx, res.HeadCommit))
+		res.Files, err = repo.keepReviewable(repo.staged(ctx))
 		return res, err
 	case base == "" && opt.Branch:
 		bp, ok, err := repo.branchPoint(ctx)
