@@ -149,10 +149,7 @@ func Install(dir string, s Spec) (State, Action, error) {
 // chained. A hook that is not specdev's is left alone (NotThere, with
 // st.Foreign saying what it is).
 func Uninstall(dir, hook string) (State, Action, error) {
-	if err := checkDir(dir, false); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return State{Hook: hook, Path: filepath.Join(dir, hook)}, NotThere, nil
-		}
+	if err := checkDir(dir, false); err != nil && !errors.Is(err, fs.ErrNotExist) { // no folder: nothing there, as Inspect sees
 		return State{}, "", err
 	}
 	st, err := Inspect(dir, hook)
