@@ -183,17 +183,14 @@ func newTail(limit int) *tail { return &tail{limit: limit} }
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	n := len(p)
-	if n > t.limit { // only its end can be kept
-		t.dropped += int64(len(t.buf) + n - t.limit)
-		t.buf, p = t.buf[:0], p[n-t.limit:]
-	}
+	// exec hands over the output in pieces of 32 KiB, so buf stays within
+	// 2*limit plus one piece.
 	t.buf = append(t.buf, p...)
 	if cut := len(t.buf) - t.limit; cut > t.limit {
 		t.dropped += int64(cut)
 		t.buf = append(t.buf[:0], t.buf[cut:]...)
 	}
-	return n, nil
+	return len(p), nil
 }
 
 // String returns the kept output as valid UTF-8 of at most limit bytes,
