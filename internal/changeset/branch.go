@@ -22,8 +22,8 @@ type BranchPoint struct {
 // master, and returns the merge-base with the first of them that exists
 // and shares history with HEAD. ok is false when none does, or when the
 // repository has no commits.
-func (r *repo) branchPoint(ctx context.Context, head string) (bp BranchPoint, ok bool, err error) {
-	if head == "" {
+func (r *repo) branchPoint(ctx context.Context) (bp BranchPoint, ok bool, err error) {
+	if r.head == "" {
 		return BranchPoint{}, false, nil
 	}
 	upstream, err := r.optionalRef(ctx, "rev-parse", "--symbolic-full-name", "@{upstream}")
@@ -90,10 +90,7 @@ func CurrentBranch(ctx context.Context, root string) string {
 // IsAncestor reports whether commit ancestor is reachable from commit
 // (false when either is not a commit here).
 func IsAncestor(ctx context.Context, root, ancestor, commit string) bool {
-	if !CommitExists(ctx, root, ancestor) || !CommitExists(ctx, root, commit) {
-		return false
-	}
-	_, err := runGit(ctx, root, "merge-base", "--is-ancestor", ancestor, commit)
+	_, err := runGit(ctx, root, "merge-base", "--is-ancestor", "--end-of-options", ancestor, commit)
 	return err == nil
 }
 
@@ -104,17 +101,17 @@ func IsAncestor(ctx context.Context, root, ancestor, commit string) bool {
 // outside git, in a repository without commits, when since names no
 // commit, or when the branch has no branch point.
 func CommitsSince(ctx context.Context, root, since string) (n int, ok bool, err error) {
-	repo, head, err := openHead(ctx, root)
+	repo, err := openRepo(ctx, root)
 	if errors.Is(err, ErrNotGit) {
-		err = nil
+		return 0, false, nil
 	}
-	if err != nil || head == "" {
+	if err != nil || repo.head == "" {
 		return 0, false, err
 	}
 	from, found, err := verifyCommit(ctx, root, since)
 	if since == "" {
 		var bp BranchPoint
-		bp, found, err = repo.branchPoint(ctx, head)
+		bp, found, err = repo.branchPoint(ctx)
 		from = bp.Base
 	}
 	if err != nil || !found {
@@ -141,8 +138,8 @@ type Hint struct {
 // repeats the failure; the list is empty when none works (a repository
 // with one commit that touched only .specdev/, say).
 func BaseHints(ctx context.Context, root string) ([]Hint, error) {
-	repo, head, err := openHead(ctx, root)
-	if err != nil || head == "" {
+	repo, err := openRepo(ctx, root)
+	if err != nil || repo.head == "" {
 		return nil, err
 	}
 	candidates := []Hint{{Rev: "HEAD~1", What: "the last commit"}}
@@ -161,7 +158,7 @@ func BaseHints(ctx context.Context, root string) ([]Hint, error) {
 	}
 	// Keep those that name a commit other than HEAD and those already
 	// kept, and that find files to review.
-	seen := map[string]bool{head: true}
+	seen := map[string]bool{repo.head: true}
 	var hints []Hint
 	for _, h := range candidates {
 		var files []string

@@ -112,14 +112,10 @@ func TestBranchPoint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			head, err := r.head(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
 			if wantBase == "HEAD" {
-				wantBase = head
+				wantBase = r.head
 			}
-			bp, ok, err := r.branchPoint(ctx, head)
+			bp, ok, err := r.branchPoint(ctx)
 			if err != nil {
 				t.Fatalf("branchPoint: %v", err)
 			}

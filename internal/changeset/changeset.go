@@ -89,9 +89,7 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 	res := Result{InGit: repo != nil, repo: repo}
 	var base string
 	if repo != nil {
-		if res.HeadCommit, err = repo.head(ctx); err != nil {
-			return Result{}, err
-		}
+		res.HeadCommit = repo.head
 		var ok bool
 		if base, ok, err = verifyCommit(ctx, repo.root, opt.Base); err == nil && !ok && opt.Base != "" {
 			err = &protocol.UsageError{Msg: fmt.Sprintf("--base %s: %v", opt.Base, ErrUnknownBase),
@@ -107,10 +105,10 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		return res, err
 	case opt.Staged:
 		res.Staged = true
-		res.Files, err = repo.keepReviewable(repo.staged(ctx, res.HeadCommit))
+		res.Files, err = repo.keepReviewable(repo.staged(ctx))
 		return res, err
 	case base == "" && opt.Branch:
-		bp, ok, err := repo.branchPoint(ctx, res.HeadCommit)
+		bp, ok, err := repo.branchPoint(ctx)
 		if err != nil {
 			return Result{}, err
 		}

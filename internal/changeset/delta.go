@@ -21,21 +21,16 @@ type Size struct {
 }
 
 // ChangeSince measures the change of files (relative to root) between
-// commit since and commit to (the work tree when to is ""), as
-// `git diff --no-renames since to -- files` shows it; with the work tree,
-// a file git does not track (new and not yet added) counts its lines as
-// added. A binary file counts as one line. Git diffs the whole tree
-// once and the files are picked out of its answer: as pathspecs, each
-// path git looks at would be matched against every one of them.
+// commit since and commit to (a review's snapshot, so never the work
+// tree), as `git diff --no-renames since to -- files` shows it. A binary
+// file counts as one line. Git diffs the whole tree once and the files
+// are picked out of its answer: as pathspecs, each path git looks at
+// would be matched against every one of them.
 func ChangeSince(ctx context.Context, root, since, to string, files []string) (Size, error) {
 	if len(files) == 0 {
 		return Size{}, nil
 	}
-	args := []string{"diff", "--numstat", "--relative", "--no-renames", "-z", since}
-	if to != "" {
-		args = append(args, to)
-	}
-	out, err := runGit(ctx, root, args...)
+	out, err := runGit(ctx, root, "diff", "--numstat", "--relative", "--no-renames", "-z", since, to)
 	if err != nil {
 		return Size{}, err
 	}
@@ -50,7 +45,6 @@ func ChangeSince(ctx context.Context, root, since, to string, files []string) (S
 		if len(parts) < 3 || !want[parts[2]] {
 			continue
 		}
-		delete(want, parts[2]) // seen
 		if parts[0] == "-" {
 			size.Lines++ // a binary file, which --numstat gives no counts, counts as one line
 			fmt.Fprintf(&stat, " %s | binary\n", parts[2])
@@ -60,11 +54,6 @@ func ChangeSince(ctx context.Context, root, since, to string, files []string) (S
 		removed, _ := strconv.Atoi(parts[1])
 		size.Lines += added + removed
 		fmt.Fprintf(&stat, " %s | +%d -%d\n", parts[2], added, removed)
-	}
-	for f := range want {
-		if to == "" {
-			size.Lines += LineCount(root, f) // untracked: all of it is new
-		}
 	}
 	size.Stat = strings.TrimRight(stat.String(), "\n")
 	if len(size.Stat) > maxStat {

@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -114,10 +113,7 @@ func digest(h *hasher, name string, keep func([]byte)) (string, error) {
 		return "", &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		if fi, err := os.Stat(name); err == nil {
-			return "", fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
-		}
-		return "", errors.New("not a regular file")
+		return "", errors.New("not a regular file (a folder, a device or a pipe)")
 	}
 	keeping := keep != nil && st.Size <= packMaxFile
 	h.h.Reset()
@@ -164,16 +160,11 @@ type indexEntry struct {
 }
 
 // staged lists the paths, relative to the top level, that the index
-// changes against HEAD (or against the empty tree in a repository without
-// commits): exactly what `git commit` would commit.
-func (r *repo) staged(ctx context.Context, head string) ([]string, error) {
-	against, err := head, error(nil)
-	if head == "" {
-		if against, err = r.emptyTree(ctx); err != nil {
-			return nil, err
-		}
-	}
-	return r.diff(ctx, "diff-index", "--cached", against)
+// changes against HEAD: exactly what `git commit` would commit. It asks
+// git diff --cached, which compares with the empty tree in a repository
+// without commits, and is told to leave its paths as they are.
+func (r *repo) staged(ctx context.Context) ([]string, error) {
+	return r.diff(ctx, "diff", "--cached", "--raw", "--no-relative")
 }
 
 // rawDiff is one entry of a raw diff: the path (the new name of a
@@ -253,7 +244,9 @@ func (r *repo) digestEntries(ctx context.Context, files []string, entries, index
 }
 
 // index reads the index entries under the project root, keyed by their
-// path relative to it.
+// path relative to it. An unmerged path has entries of stages 1-3 and
+// none of stage 0 (git keeps no index that mixes them): one of them stands
+// for it, and says it is unmerged.
 func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
 	out, err := runGit(ctx, r.root, "ls-files", "-s", "-z")
 	if err != nil {
@@ -265,9 +258,6 @@ func (r *repo) index(ctx context.Context) (map[string]indexEntry, error) {
 		parts := strings.Fields(meta)
 		if !ok || len(parts) != 3 {
 			return nil, fmt.Errorf("git ls-files: unexpected entry %q", line)
-		}
-		if old, seen := entries[p]; seen && old.stage == "0" {
-			continue
 		}
 		entries[p] = indexEntry{mode: parts[0], oid: parts[1], stage: parts[2]}
 	}

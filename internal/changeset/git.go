@@ -20,39 +20,25 @@ import (
 type repo struct {
 	root   string // the project root, as given
 	prefix string // the project root relative to the top level: "" or "sub/dir/"
+	head   string // the full hash of HEAD, "" in a repository without commits
 }
 
-// openRepo finds the git work tree around root. Outside one, or without
-// git, it returns a *protocol.UsageError wrapping ErrNotGit.
+// openRepo finds the git work tree around root and its HEAD, in one git
+// run. Outside one, or without git, it returns a *protocol.UsageError
+// wrapping ErrNotGit.
 func openRepo(ctx context.Context, root string) (*repo, error) {
-	out, err := runGit(ctx, root, "rev-parse", "--show-prefix")
+	out, err := runGit(ctx, root, "rev-parse", "--show-prefix", "--verify", "-q", "HEAD^{commit}")
 	gerr, failed := errors.AsType[*GitError](err)
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
 		return nil, notGitError(root, "git is not installed")
 	case failed && strings.Contains(gerr.Stderr, "not a git repository"):
 		return nil, notGitError(root, "")
-	case err != nil:
+	case err != nil && !(failed && gerr.Stderr == ""): // -q: no commit yet fails without a word
 		return nil, err
 	}
-	return &repo{root: root, prefix: strings.TrimSuffix(string(out), "\n")}, nil
-}
-
-// openHead is openRepo, and the full hash of HEAD ("" in a repository
-// without commits).
-func openHead(ctx context.Context, root string) (*repo, string, error) {
-	repo, err := openRepo(ctx, root)
-	if err != nil {
-		return nil, "", err
-	}
-	head, err := repo.head(ctx)
-	return repo, head, err
-}
-
-// head returns the full hash of HEAD, or "" in a repository without commits.
-func (r *repo) head(ctx context.Context) (string, error) {
-	hash, _, err := verifyCommit(ctx, r.root, "HEAD")
-	return hash, err
+	prefix, head, _ := strings.Cut(string(out), "\n")
+	return &repo{root: root, prefix: prefix, head: strings.TrimSpace(head)}, nil
 }
 
 // status lists the paths, relative to the top level, that git status

@@ -96,14 +96,11 @@ func (c *checker) real(p string) (real string, fi fs.FileInfo, err error) {
 	return full, fi, nil
 }
 
-// checkPath is protocol.CheckPath as a refusal with a hint.
+// checkPath is protocol.CheckPath as a refusal with a hint, one for all
+// it refuses: its message says which rule the path breaks.
 func checkPath(p string) error {
 	if err := protocol.CheckPath(p); err != nil {
-		hint := "use paths relative to the project root, in clean form, without \"..\""
-		if p == protocol.StateDir || strings.HasPrefix(p, protocol.StateDir+"/") {
-			hint = "leave .specdev/ out: it holds specdev's own state"
-		}
-		return refuse(p, err.Error(), hint)
+		return refuse(p, err.Error(), "name files inside the project, relative to its root, in clean form (no \"..\"), outside .specdev/")
 	}
 	return nil
 }
@@ -218,9 +215,6 @@ func ProjectPath(root, cwd, arg string) (string, error) {
 		return "", refuse(arg, "path is empty", "name a file of the project, e.g. src/login.go")
 	case strings.Contains(arg, `\`):
 		return "", refuse(arg, fmt.Sprintf("path %s has backslashes", protocol.QuotePrefix(arg)), slashHint(arg))
-	case !filepath.IsAbs(arg) && len(arg) > 1 && arg[1] == ':':
-		return "", refuse(arg, fmt.Sprintf("path %s is a Windows drive path", protocol.QuotePrefix(arg)),
-			"give the path relative to the current folder, with forward slashes")
 	}
 	base := root
 	if _, inside := relInside(root, cwd); cwd != "" && inside {

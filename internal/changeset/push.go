@@ -139,9 +139,8 @@ func Unpushed(ctx context.Context, root string) (c Carried, ok bool, err error) 
 	if err != nil {
 		return Carried{}, false, err
 	}
-	head, err := repo.head(ctx)
-	if err == nil && head != "" {
-		c, _, err = repo.carried(ctx, head, []string{"--remotes"})
+	if repo.head != "" {
+		c, _, err = repo.carried(ctx, repo.head, []string{"--remotes"})
 	}
 	if err != nil {
 		return Carried{}, false, err

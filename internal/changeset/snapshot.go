@@ -1,7 +1,6 @@
 package changeset
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -112,26 +111,20 @@ func (r *repo) relative(paths []string) map[string]bool {
 }
 
 // SnapshotStaged returns a commit that holds the index as it is (what git
-// commit would commit), on top of HEAD: HEAD itself when nothing is
-// staged, "" in a repository without commits. Only objects are written:
-// no ref, and nothing of the user's (index, branches, work tree) changes.
-// It is what a review of the staged change saw, so that the next round's
-// changes are read from it, not from a commit against itself.
+// commit would commit), on top of HEAD; "" in a repository without
+// commits. Only objects are written: no ref, and nothing of the user's
+// (index, branches, work tree) changes. It is what a review of the staged
+// change saw, so that the next round's changes are read from it, not from
+// a commit against itself. (A review of the staged change has files
+// staged, so the commit is never HEAD's tree again, bar a race.)
 func SnapshotStaged(ctx context.Context, root string) (string, error) {
-	_, head, err := openHead(ctx, root)
-	if err != nil || head == "" {
-		return head, err
+	repo, err := openRepo(ctx, root)
+	if err != nil || repo.head == "" {
+		return "", err
 	}
 	tree, err := runGit(ctx, root, "write-tree")
 	if err != nil {
 		return "", err
 	}
-	headTree, err := runGit(ctx, root, "rev-parse", head+"^{tree}")
-	if err != nil {
-		return "", err
-	}
-	if bytes.Equal(bytes.TrimSpace(tree), bytes.TrimSpace(headTree)) {
-		return head, nil
-	}
-	return commitTree(ctx, root, Identity, tree, head, "specdev: the staged change of a review request, as requested")
+	return commitTree(ctx, root, Identity, tree, repo.head, "specdev: the staged change of a review request, as requested")
 }

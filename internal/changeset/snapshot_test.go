@@ -130,10 +130,10 @@ func TestSnapshotMany(t *testing.T) {
 // what changed.
 func snapshot(t *testing.T, root string, files []string) (string, error) {
 	t.Helper()
-	repo, head, err := openHead(context.Background(), root)
+	repo, err := openRepo(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, commit, err := Result{repo: repo, HeadCommit: head}.Snapshot(context.Background(), files)
+	_, commit, err := Result{repo: repo, HeadCommit: repo.head}.Snapshot(context.Background(), files)
 	return commit, err
 }

@@ -61,15 +61,14 @@ func Locate(ctx context.Context, root string) (Location, error) {
 	case err != nil:
 		return Location{}, err
 	}
-	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	if len(lines) != 2 {
+	prefix, dir, ok := strings.Cut(strings.TrimRight(string(out), "\n"), "\n")
+	if !ok {
 		return Location{}, fmt.Errorf("git rev-parse: unexpected output %q", out)
 	}
-	dir := lines[1]
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(root, dir)
 	}
-	return Location{Dir: filepath.Clean(dir), Prefix: strings.TrimSuffix(lines[0], "/")}, nil
+	return Location{Dir: filepath.Clean(dir), Prefix: strings.TrimSuffix(prefix, "/")}, nil
 }
 
 // CheckHook refuses a hook specdev does not install.

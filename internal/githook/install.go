@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,9 +11,6 @@ import (
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/atomicfile"
 )
-
-// maxHookSize bounds how much of a hook file is read to tell whose it is.
-const maxHookSize = 1 << 20
 
 // State is what is installed for one hook.
 type State struct {
@@ -85,12 +81,7 @@ func (st *State) describe(fi fs.FileInfo) error {
 		return nil
 	}
 	st.Executable = fi.Mode().Perm()&0o111 != 0
-	f, err := os.Open(st.Path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxHookSize))
+	data, err := os.ReadFile(st.Path) // the user's own file, read whole
 	if err != nil {
 		return err
 	}
@@ -158,10 +149,7 @@ func Install(dir string, s Spec) (State, Action, error) {
 // chained. A hook that is not specdev's is left alone (NotThere, with
 // st.Foreign saying what it is).
 func Uninstall(dir, hook string) (State, Action, error) {
-	if err := checkDir(dir, false); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return State{Hook: hook, Path: filepath.Join(dir, hook)}, NotThere, nil
-		}
+	if err := checkDir(dir, false); err != nil && !errors.Is(err, fs.ErrNotExist) { // no folder: nothing there, as Inspect sees
 		return State{}, "", err
 	}
 	st, err := Inspect(dir, hook)

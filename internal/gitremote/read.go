@@ -3,11 +3,11 @@ package gitremote
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -30,19 +30,17 @@ func (r *Remote) read(ctx context.Context, ref, id string) (*checkpoint.RemoteSt
 	for _, f := range checkpoint.RemoteFiles {
 		in.WriteString(id + ":" + f + "\n")
 	}
+	// The answer is streamed, not read whole: a refused object (one too
+	// big, say) ends cat-file, by ctx, without its rest being read.
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel() // a refused object ends cat-file without reading the rest
-	cmd := exec.CommandContext(ctx, "git", "-C", r.root, "cat-file", "--batch")
-	cmd.Stdin = strings.NewReader(in.String())
-	pipe, err := cmd.StdoutPipe()
-	if err == nil {
-		err = cmd.Start()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
-	}
-	defer func() { cancel(); cmd.Wait() }()
-	out := bufio.NewReader(pipe)
+	defer cancel()
+	pr, pw := io.Pipe()
+	defer pr.Close()
+	go func() {
+		_, err := changeset.Git(ctx, r.root, nil, strings.NewReader(in.String()), pw, "cat-file", "--batch")
+		pw.CloseWithError(cmp.Or(err, errors.New("git cat-file: its answer ended early")))
+	}()
+	out := bufio.NewReader(pr)
 	st := &checkpoint.RemoteState{ID: id, Ref: ref, Files: map[string][]byte{}}
 	kind, body, err := object(out)
 	switch {
@@ -73,7 +71,7 @@ func (r *Remote) read(ctx context.Context, ref, id string) (*checkpoint.RemoteSt
 func object(out *bufio.Reader) (kind string, body []byte, err error) {
 	header, err := out.ReadString('\n')
 	if err != nil {
-		return "", nil, fmt.Errorf("git cat-file: %w", err)
+		return "", nil, err // it names git cat-file
 	}
 	fields := strings.Fields(header)
 	if len(fields) == 2 && fields[1] == "missing" {
@@ -88,7 +86,7 @@ func object(out *bufio.Reader) (kind string, body []byte, err error) {
 	}
 	body = make([]byte, size+1) // and the newline after it
 	if _, err := io.ReadFull(out, body); err != nil {
-		return "", nil, fmt.Errorf("git cat-file: %w", err)
+		return "", nil, err
 	}
 	return fields[1], body[:size], nil
 }

@@ -111,10 +111,7 @@ func stopError(ctx, runCtx context.Context, timeout time.Duration, state *os.Pro
 	case runCtx.Err() != nil:
 		return fmt.Sprintf("timed out after %v", timeout)
 	}
-	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return fmt.Sprintf("terminated by a signal: %v", ws.Signal())
-	}
-	return state.String()
+	return state.String() // e.g. "signal: killed"
 }
 
 // KillGroup kills the process group led by pid (a gate's, or an agent's:
@@ -186,17 +183,14 @@ func newTail(limit int) *tail { return &tail{limit: limit} }
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	n := len(p)
-	if n > t.limit { // only its end can be kept
-		t.dropped += int64(len(t.buf) + n - t.limit)
-		t.buf, p = t.buf[:0], p[n-t.limit:]
-	}
+	// exec hands over the output in pieces of 32 KiB, so buf stays within
+	// 2*limit plus one piece.
 	t.buf = append(t.buf, p...)
 	if cut := len(t.buf) - t.limit; cut > t.limit {
 		t.dropped += int64(cut)
 		t.buf = append(t.buf[:0], t.buf[cut:]...)
 	}
-	return n, nil
+	return len(p), nil
 }
 
 // String returns the kept output as valid UTF-8 of at most limit bytes,
@@ -205,28 +199,22 @@ func (t *tail) Write(p []byte) (int, error) {
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	raw, start := t.buf, max(len(t.buf)-t.limit, 0)
-	if t.dropped > 0 || start > 0 {
-		// past UTF-8 continuation bytes (at most three): no half character first
-		for n := 0; n < utf8.UTFMax-1 && start < len(raw) && !utf8.RuneStart(raw[start]); n++ {
-			start++
+	// Characters are taken from the end while they fit. Converting to runes
+	// (below) replaces each byte that is not part of valid UTF-8 by U+FFFD,
+	// three bytes, and it is counted so here.
+	start, size := len(t.buf), 0
+	for start > 0 {
+		r, n := utf8.DecodeLastRune(t.buf[:start])
+		if size += utf8.RuneLen(r); size > t.limit {
+			break
 		}
+		start -= n
 	}
-	// Converting to runes replaces each byte that is not part of valid
-	// UTF-8 by U+FFFD, decoded alone as utf8.RuneError, which the trimming
-	// below relies on.
-	text := string([]rune(string(raw[start:])))
-	// Invalid bytes grow three times when replaced: drop characters from the
-	// front until the text fits.
-	for len(text) > t.limit {
-		r, size := utf8.DecodeRune(raw[start:])
-		width := size
-		if r == utf8.RuneError && size == 1 {
-			width = utf8.RuneLen(utf8.RuneError)
-		}
-		start += size
-		text = text[width:]
+	// The rest of a character whose start was dropped is left out too.
+	for n := 0; t.dropped > 0 && n < utf8.UTFMax-1 && start < len(t.buf) && !utf8.RuneStart(t.buf[start]); n++ {
+		start++
 	}
+	text := string([]rune(string(t.buf[start:])))
 	if cut := t.dropped + int64(start); cut > 0 {
 		return fmt.Sprintf("[… %d bytes cut …]\n", cut) + text
 	}

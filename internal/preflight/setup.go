@@ -99,7 +99,8 @@ func find(dir, name string) (string, fs.FileInfo, error) {
 // Check says, without running it, whether the gate argv would start in
 // dir: the program is there and executable, and a #! script's interpreter
 // is there too. It returns "" and no problem when it would, as far as
-// can be told without running it. The words are Run's.
+// can be told without running it. The words are Run's: what is wrong is
+// put as the error exec would give, for startError to say.
 func Check(dir string, argv []string) (string, Problem) {
 	if msg, problem := checkStart(dir, argv); problem != "" {
 		return msg, problem
@@ -108,45 +109,46 @@ func Check(dir string, argv []string) (string, Problem) {
 	path, info, err := find(dir, name)
 	switch {
 	case err != nil:
-		return startError(dir, name, err)
 	case !info.Mode().IsRegular():
 		return name + ": not a file", Unstartable
 	case info.Mode().Perm()&0o111 == 0:
-		return name + ": permission denied (is it executable?)", NotExecutable
+		err = fs.ErrPermission
+	default:
+		err = checkInterpreter(path)
 	}
-	return checkInterpreter(name, path)
+	if err != nil {
+		return startError(dir, name, err)
+	}
+	return "", ""
 }
 
-// checkInterpreter looks at the start of the program: a #! line must name
-// an interpreter that is there; text without one cannot be run.
-func checkInterpreter(name, path string) (string, Problem) {
+// checkInterpreter reads the start of the program as the kernel would:
+// a #! line must name an interpreter that is there (else fs.ErrNotExist,
+// as exec says), and text without one is no executable format
+// (syscall.ENOEXEC). A #!/usr/bin/env line is not followed into PATH:
+// env starts, and what it cannot find the gate's own output says.
+func checkInterpreter(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return startError("", name, err)
+		return err
 	}
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if !bytes.HasPrefix(head, []byte("#!")) {
-		if n > 0 && bytes.IndexByte(head, 0) < 0 && !bytes.HasPrefix(head, []byte("\x7fELF")) {
-			return name + ": not an executable format (does the script start with #!?)", BadFormat
+	line, script := bytes.CutPrefix(head[:n], []byte("#!"))
+	if !script {
+		if n > 0 && bytes.IndexByte(head[:n], 0) < 0 { // text; a binary has NUL bytes in its header
+			return syscall.ENOEXEC
 		}
-		return "", ""
+		return nil
 	}
-	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	line, _, _ = bytes.Cut(line, []byte("\n"))
 	fields := strings.Fields(string(line))
 	if len(fields) == 0 {
-		return name + ": its #! line names no interpreter", NoInterpreter
+		return fs.ErrNotExist
 	}
-	interp := fields[0]
-	if filepath.Base(interp) == "env" && len(fields) > 1 && !strings.HasPrefix(fields[1], "-") {
-		if _, err := exec.LookPath(fields[1]); err != nil {
-			return fmt.Sprintf("%s: its interpreter %s was not found in PATH (check the #! line)", name, fields[1]), NoInterpreter
-		}
+	if info, err := os.Stat(fields[0]); err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0 {
+		return fs.ErrNotExist
 	}
-	if info, err := os.Stat(interp); err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0 {
-		return fmt.Sprintf("%s: its interpreter %s was not found (check the #! line)", name, interp), NoInterpreter
-	}
-	return "", ""
+	return nil
 }

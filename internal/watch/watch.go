@@ -54,8 +54,6 @@ func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 		f = folders{w: w, events: w.Events, errors: w.Errors}
 	}
 
-	timer := time.NewTimer(poll)
-	defer timer.Stop()
 	for {
 		if dirs != nil {
 			f.add(dirs())
@@ -64,8 +62,8 @@ func Wait(ctx context.Context, dirs func() []string, poll time.Duration,
 		if err != nil || done {
 			return err
 		}
-		timer.Reset(sleepFor(time.Now(), poll, next))
-		if f.wait(ctx, timer.C) != nil || ctx.Err() != nil { // wait's only error is ctx's
+		// A timer nothing refers to any more is collected, stopped or not.
+		if f.wait(ctx, time.After(sleepFor(time.Now(), poll, next))) != nil || ctx.Err() != nil { // wait's only error is ctx's
 			return ctx.Err()
 		}
 	}
@@ -135,9 +133,7 @@ func (f *folders) wait(ctx context.Context, timer <-chan time.Time) error {
 			}
 		}
 		if !settling {
-			settle := time.NewTimer(coalesceWindow)
-			defer settle.Stop()
-			settling, timer = true, settle.C
+			settling, timer = true, time.After(coalesceWindow)
 		}
 	}
 }
