@@ -14,7 +14,7 @@ import (
 // the gate judges by its rules.
 type gateCheck struct {
 	s    *Service
-	a    *checkpoint.Assignment
+	name string
 	snap checkpoint.Snapshot
 	gate string
 	rec  protocol.PassRecord // the gate's last passing review, when passed
@@ -22,22 +22,6 @@ type gateCheck struct {
 	passed   bool
 	several  bool  // one loop of several: commands name it
 	unsigned error // gate --allowed-signers: why the pass's commit is not trusted
-}
-
-// loadLoop reads an assignment as the gate sees it: its state and the
-// last passing review of gate ("": the gate of its current request).
-func (s *Service) loadLoop(name, gate string) (*gateCheck, error) {
-	a, err := s.Store.Assignment(name)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := a.Snapshot()
-	if err != nil {
-		return nil, err
-	}
-	g := &gateCheck{s: s, a: a, snap: snap, gate: requestGate(snap, gate)}
-	g.rec, g.passed, err = g.record()
-	return g, err
 }
 
 // with is g judging the files of sc.
@@ -51,7 +35,7 @@ func (g *gateCheck) with(sc gateScope, several bool) *gateCheck {
 // still open, failed or blocked; no passing review; or the passing
 // review's digests against today's.
 func (g *gateCheck) result() Result {
-	d := gateData{Assignment: g.a.Name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
+	d := gateData{Assignment: g.name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
 	if len(g.files) == 0 {
 		return Result{State: "nothing_to_check", Data: d, Code: OK,
 			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", g.gate, g.what()),
@@ -82,13 +66,13 @@ func (g *gateCheck) result() Result {
 	switch {
 	case g.unsigned != nil:
 		d.NotReviewed, res.State, res.Code = d.Files, "unsigned", Invalid
-		fmt.Fprintf(&b, "Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)
+		fmt.Fprintf(&b, "Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.name, g.unsigned)
 	case !g.passed:
 		d.NotReviewed, res.State, res.Code = d.Files, "no_review", Waiting
-		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
+		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.name)
 	default:
 		d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
-		fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
+		fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.name, rec.Round, atHead(rec.HeadCommit))
 		writeFileList(&b, "Changed since the review", d.Changed)
 	}
 	writeFileList(&b, "Not reviewed", d.NotReviewed)
@@ -99,7 +83,7 @@ func (g *gateCheck) result() Result {
 // passedText says that the files are what the loop's passing review saw.
 func (g *gateCheck) passedText() string {
 	return fmt.Sprintf("Gate %s open: the %s what the review of %s passed (round %d%s).",
-		g.gate, g.countOf(len(g.files)), g.a.Name, g.rec.Round, atHead(g.rec.HeadCommit))
+		g.gate, g.countOf(len(g.files)), g.name, g.rec.Round, atHead(g.rec.HeadCommit))
 }
 
 // unfinished judges a request of the gate that has no passing verdict:
@@ -130,7 +114,7 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	default:
 		return Result{}, false
 	}
-	res.Text = fmt.Sprintf("Gate %s closed: %s: %s (%s).", g.gate, g.a.Name, stateText(res.State), detail)
+	res.Text = fmt.Sprintf("Gate %s closed: %s: %s (%s).", g.gate, g.name, stateText(res.State), detail)
 	if r.Status == protocol.StatusFailed && r.ReviewerNotes != "" {
 		res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
 	}
@@ -149,7 +133,7 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 	}
 	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
 	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
-		g.gate, loop.RoundsFailed, loop.MaxRounds, g.a.Name)
+		g.gate, loop.RoundsFailed, loop.MaxRounds, g.name)
 	return Result{State: "failed", Code: ChangesRequested, Text: text, Next: loopStep("failed", "", g.named(), g.requestCommand())}, true
 }
 
@@ -221,7 +205,7 @@ func (g *gateCheck) requestCommand() string {
 // it, or it is one loop of several), else "".
 func (g *gateCheck) named() string {
 	if g.s.Assignment != "" || g.several {
-		return g.a.Name
+		return g.name
 	}
 	return ""
 }

@@ -43,7 +43,7 @@ type groupGateMember struct {
 
 // gateGroup judges every member of the group, and what is staged.
 func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) {
-	loops, err := s.gateLoops(c)
+	loops, err := s.gateLoops(ctx, c)
 	if err != nil {
 		return Result{}, err
 	}
@@ -154,7 +154,7 @@ func (g *gateCheck) memberNext(group string, res Result) string {
 	case "passed":
 		return ""
 	case "cancelled":
-		return loopStep(res.State, group, g.a.Name, g.requestCommand())
+		return loopStep(res.State, group, g.name, g.requestCommand())
 	case "no_review", "changed", "unsigned":
 		return "ask for a review: " + g.requestCommand()
 	}

@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -12,7 +11,7 @@ import (
 // digest) at minute passedAt, and a current request of status naming open.
 func loop(name string, passed map[string]string, passedAt int, status protocol.Status, open ...string) *gateCheck {
 	at := func(min int) protocol.Timestamp { return protocol.At(time.Date(2026, 11, 26, 10, min, 0, 0, time.UTC)) }
-	g := &gateCheck{a: &checkpoint.Assignment{Name: name}, gate: protocol.DefaultGate}
+	g := &gateCheck{name: name, gate: protocol.DefaultGate}
 	if passed != nil {
 		g.passed, g.rec = true, protocol.PassRecord{FileDigests: passed, CompletedAt: at(passedAt)}
 	}
@@ -26,7 +25,7 @@ func nameOf(g *gateCheck) string {
 	if g == nil {
 		return ""
 	}
-	return g.a.Name
+	return g.name
 }
 
 func TestWhichLoopJudges(t *testing.T) {
