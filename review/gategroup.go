@@ -111,7 +111,7 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 	r := g.snap.Request
 	switch {
 	case res.State == "nothing_to_check": // a request without files: only a pass of it counts
-		res.State, res.Code = "no_review", Waiting
+		res.State, res.Code, res.Next = "no_review", Waiting, "ask for a review: "+g.requestCommand()
 		if r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
 			res.State, res.Code = "passed", OK
 		}

@@ -216,13 +216,17 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	if group == "" {
 		return files, nil, nil
 	}
-	_, _, members, _, err := s.scanGroup(group) // an unreadable one holds nothing it can show
+	a, err := s.Store.Assignment(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	members, err := a.Siblings(group) // an unreadable one holds nothing it can show
 	if err != nil {
 		return nil, nil, err
 	}
 	held := heldFiles{}
 	for _, m := range members {
-		if r := m.Request; m.Name != name && r != nil && r.Status != protocol.StatusCancelled {
+		if r := m.Request; r != nil && r.Status != protocol.StatusCancelled {
 			files := r.FileSet // the files a loop holds: its file set, else its request's
 			if files == nil {
 				files = r.ChangedFiles

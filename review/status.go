@@ -189,21 +189,13 @@ func baseStatusWords(r StatusRow) []string {
 // as without a group).
 
 // inGroup keeps the group's members and the unreadable assignments; all
-// of them without a group. A group nobody declared or is in is a usage
-// error.
+// of them without a group.
 func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoint.Entry, error) {
 	if group == "" {
 		return entries, nil
 	}
-	decl, err := s.Store.Group(group)
-	if err != nil {
-		return nil, err
-	}
-	members, unreadable := checkpoint.GroupOf(entries, group, decl)
-	if decl == nil && len(members) == 0 && len(unreadable) == 0 {
-		return nil, s.noSuchGroup(group, entries)
-	}
-	return append(members, unreadable...), nil
+	_, members, unreadable, err := s.groupOf(entries, group)
+	return append(members, unreadable...), err
 }
 
 // holderName is a review's session as shown: a progress file written by
