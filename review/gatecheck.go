@@ -61,7 +61,7 @@ func (g *gateCheck) result() Result {
 	// once any other active review is done
 	res := Result{State: "changed", Code: Conflict, Next: "ask for a review: " + g.requestCommand()}
 	if r := g.snap.Request; r != nil && r.Status.Active() {
-		res.Next = fmt.Sprintf("wait for the review of gate %s (specdev work --timeout 10m), then %s", r.Gate, res.Next)
+		res.Next = fmt.Sprintf("%s (the review of gate %s), then %s", loopStep("pending", "", g.named(), ""), r.Gate, res.Next)
 	}
 	switch {
 	case g.unsigned != nil:

@@ -155,8 +155,6 @@ func (g *gateCheck) memberNext(group string, res Result) string {
 		return ""
 	case "cancelled":
 		return loopStep(res.State, group, g.name, g.requestCommand())
-	case "no_review", "changed", "unsigned":
-		return "ask for a review: " + g.requestCommand()
 	}
 	return res.Next
 }
