@@ -26,8 +26,8 @@ type groupDeclared struct {
 }
 
 // GroupCreate declares the group's loops (assignment names or unique
-// prefixes). Declaring again with more loops adds them; a declaration
-// that leaves out a declared loop is refused (drop it instead).
+// prefixes). Declaring again adds the loops not declared yet; only group
+// drop takes one out.
 func (s *Service) GroupCreate(ctx context.Context, group string, loops []string) (Result, error) {
 	if err := checkGroupFlag(group); err != nil {
 		return Result{}, err
@@ -52,11 +52,6 @@ func (s *Service) GroupCreate(ctx context.Context, group string, loops []string)
 	g, err := s.Store.UpdateGroup(ctx, group, func(cur *protocol.Group) (*protocol.Group, error) {
 		if cur == nil {
 			return s.declared(nil, group, names, 0), nil
-		}
-		if missing := without(cur.Loops, names); len(missing) > 0 {
-			return nil, &checkpoint.StateError{Msg: fmt.Sprintf("group %s is declared with %s too", group, strings.Join(missing, ", ")),
-				Hint: fmt.Sprintf("name every loop to add some (specdev group create %s --loops %s,…), or drop one: specdev group drop %s %s",
-					group, strings.Join(cur.Loops, ","), group, missing[0])}
 		}
 		added := without(names, cur.Loops)
 		if len(added) == 0 {

@@ -200,17 +200,13 @@ func otherLoops(a *checkpoint.Assignment, r *protocol.Request) []otherLoop {
 }
 
 // writeLoopContext adds to a briefing what kind of review it is, if a
-// checkpoint review, and the other loops of its group.
+// checkpoint review, and the other active loops of its group.
 func writeLoopContext(b *strings.Builder, d briefingData) {
 	r := d.Request
 	if r.Checkpoint {
 		b.WriteString("Checkpoint review: work in progress. Your findings go to the implementer; the review is no round of the loop, and its pass does not open the gate.\n")
 	}
-	if r.Group == "" {
-		return
-	}
-	if len(d.OtherLoops) == 0 {
-		fmt.Fprintf(b, "Other loops of group %s: none active\n", r.Group)
+	if len(d.OtherLoops) == 0 { // no group, or none of its other loops is active
 		return
 	}
 	fmt.Fprintf(b, "Other loops of group %s (%d):\n", r.Group, len(d.OtherLoops))
