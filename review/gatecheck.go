@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
-	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -137,22 +136,11 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 	return Result{State: "failed", Code: ChangesRequested, Text: text, Next: loopStep("failed", "", g.named(), g.requestCommand())}, true
 }
 
-// record is the gate's last passing review: its pass record, or for a
-// request that passed before pass records existed, one made from it.
-// ok is false when the gate never passed.
-func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
-	rec, ok = passRecord(g.snap.Request, g.gate)
-	if !ok || len(rec.FileDigests) > 0 {
-		return rec, ok, nil
-	}
-	root, err := g.s.checkoutOf(g.snap.Request)
-	if err == nil {
-		rec.FileDigests, err = digestsByFingerprint(root, rec)
-	}
-	return rec, ok, err
-}
-
-// passRecord is r's record of gate's last pass, as r holds it.
+// passRecord is r's record of gate's last pass, as r holds it: its pass
+// record, or for a request that passed before pass records existed, one
+// made from it. Such a request of the first release holds no digests, so
+// none of its files counts as reviewed: the gate stays closed until a
+// review passes again (it never opens on a guess).
 func passRecord(r *protocol.Request, gate string) (rec protocol.PassRecord, ok bool) {
 	if r == nil {
 		return rec, false
@@ -162,25 +150,6 @@ func passRecord(r *protocol.Request, gate string) (rec protocol.PassRecord, ok b
 		rec, ok = r.PassRecord(r.CompletedAt, nil), true
 	}
 	return rec, ok
-}
-
-// digestsByFingerprint stands in for the digests a record lacks: today's,
-// if the record's fingerprint shows its files unchanged; otherwise every
-// file counts as changed (the fingerprint cannot tell which). Without a
-// fingerprint nothing counts as reviewed.
-func digestsByFingerprint(root string, rec protocol.PassRecord) (map[string]string, error) {
-	if rec.Fingerprint == "" {
-		return nil, nil
-	}
-	sums, err := changeset.Digest(root, rec.Files)
-	if err != nil || sums.Fingerprint == rec.Fingerprint {
-		return sums.Files, err
-	}
-	unknown := map[string]string{}
-	for f := range sums.Files {
-		unknown[f] = "unknown"
-	}
-	return unknown, nil
 }
 
 // The wording of specdev gate: the command that opens the gate again,

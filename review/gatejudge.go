@@ -63,9 +63,7 @@ func (s *Service) gateLoops(ctx context.Context, c GateOptions) ([]*gateCheck, e
 			return nil, e.Err
 		}
 		g := &gateCheck{s: s, name: e.Name, snap: e.Snapshot, gate: requestGate(e.Snapshot, c.Gate)}
-		if g.rec, g.passed, err = g.record(); err != nil {
-			return nil, err
-		}
+		g.rec, g.passed = passRecord(e.Request, g.gate)
 		if g.passed && signed != nil {
 			// a pass whose commit is not trusted counts as none
 			g.unsigned = signed(g.name, g.gate)
