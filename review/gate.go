@@ -76,12 +76,12 @@ func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
 	if err := c.check(s); err != nil {
 		return Result{}, err
 	}
-	if c.Group != "" && !c.Staged && c.PrePush == "" && c.Remote == "" {
-		return s.gateGroup(ctx, c)
-	}
 	loops, err := s.gateLoops(ctx, c)
 	if err != nil {
 		return Result{}, err
+	}
+	if c.Group != "" && !c.Staged && c.PrePush == "" && c.Remote == "" {
+		return s.gateGroup(ctx, c.Group, loops)
 	}
 	scopes, closed, err := s.gateScopes(ctx, c)
 	if err != nil || closed.Text != "" {

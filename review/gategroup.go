@@ -41,20 +41,16 @@ type groupGateMember struct {
 	gateData
 }
 
-// gateGroup judges every member of the group, and what is staged.
-func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) {
-	loops, err := s.gateLoops(ctx, c)
+// gateGroup judges every member of the group (loops), and what is staged.
+func (s *Service) gateGroup(ctx context.Context, group string, loops []*gateCheck) (Result, error) {
+	decl, err := s.Store.Group(group)
 	if err != nil {
 		return Result{}, err
 	}
-	decl, err := s.Store.Group(c.Group)
-	if err != nil {
-		return Result{}, err
-	}
-	d := groupGateData{Group: c.Group, Passed: []string{}, NotPassed: []string{}}
+	d := groupGateData{Group: group, Passed: []string{}, NotPassed: []string{}}
 	var codes []Code
 	for _, l := range loops {
-		m, code, err := judgeMember(c.Group, l)
+		m, code, err := judgeMember(group, l)
 		if err != nil {
 			return Result{}, err
 		}

@@ -25,9 +25,10 @@ import (
 //     other files stay out until it passes. The gate says so in a note.
 //   - Any other file is refused, judged by the loop that can open the gate
 //     for it: the loop whose open or failed request names it (the newest),
-//     else the loop whose pass saw another content of it (the newest),
-//     else the only loop there is; a file no loop knows is "not
-//     reviewed", to be reviewed in the loop it belongs to.
+//     else the loop whose pass saw another content of it (the newest); a
+//     file no loop knows is "not reviewed", to be reviewed in the loop
+//     it belongs to. (With one loop there is, that loop judges every
+//     file in its own words.)
 //
 // Only the loop --assignment (or SPECDEV_ASSIGNMENT) names counts when it
 // is given, only the group's loops with --group; never "the newest".
@@ -148,15 +149,10 @@ func helper(loops []*gateCheck, file string) *gateCheck {
 			seen = l
 		}
 	}
-	switch {
-	case open != nil:
+	if open != nil {
 		return open
-	case seen != nil:
-		return seen
-	case len(loops) == 1:
-		return loops[0]
 	}
-	return nil
+	return seen
 }
 
 // openRequest is the loop's current request of its gate while it is not
