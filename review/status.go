@@ -157,30 +157,28 @@ func StatusWords(r StatusRow) []string {
 	return words
 }
 
+// shortStatus is the shorter word of a state a narrow table shows, where
+// it has one.
+var shortStatus = map[string]string{"none": "none", "pending": "pending", "awaiting_approval": "awaiting human", "paused": "paused"}
+
 func baseStatusWords(r StatusRow) []string {
+	state := r.Status
 	switch {
 	case r.Error != "":
 		return []string{"invalid file", "invalid"}
 	case r.Stale:
 		return []string{"in review, STALE", "STALE"}
-	case r.Paused:
-		return []string{stateWords["paused"], "paused"}
 	case r.Stuck:
 		return []string{"stuck at round " + RoundWords(r), "stuck"}
-	}
-	switch protocol.Status(r.Status) {
-	case protocol.StatusNone, "none":
-		return []string{stateWords["none"], "none"}
-	case protocol.StatusPending:
-		return []string{stateWords[r.Status], "pending"}
-	case protocol.StatusInProgress:
-		return []string{stateWords[r.Status]}
-	case protocol.StatusAwaitingApproval:
-		return []string{stateWords[r.Status], "awaiting human"}
-	case protocol.StatusBlocked:
+	case r.Status == string(protocol.StatusBlocked):
 		return []string{"blocked at round " + RoundWords(r), "blocked"}
+	case r.Paused:
+		state = "paused"
 	}
-	return []string{r.Status}
+	if short, ok := shortStatus[state]; ok {
+		return []string{stateText(state), short}
+	}
+	return []string{stateText(state)}
 }
 
 // `specdev status --group NAME`: the group's assignments only, and one
