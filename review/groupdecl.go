@@ -186,13 +186,7 @@ func (s *Service) notElsewhere(group, name string) error {
 
 // without is list minus the items of drop, in list's order.
 func without(list, drop []string) []string {
-	var out []string
-	for _, l := range list {
-		if !slices.Contains(drop, l) {
-			out = append(out, l)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(list), func(l string) bool { return slices.Contains(drop, l) })
 }
 
 // Loops own their files. A request with --files names the loop's file
