@@ -76,11 +76,18 @@ func checkStatusGroup(group string) error {
 	return checkGroupFlag(group)
 }
 
-// statusOf is the status of entries (of group, if named).
+// statusOf is the status of entries (of group, if named). With a group
+// (status --group NAME): the group's assignments only, and one line that
+// sums the group up. An assignment that cannot be read stays in (it may
+// belong to the group; status names its error and exits 7, as without a
+// group).
 func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
-	entries, err := s.inGroup(entries, group)
-	if err != nil {
-		return Result{}, err
+	if group != "" {
+		_, members, unreadable, err := s.groupOf(entries, group)
+		if err != nil {
+			return Result{}, err
+		}
+		entries = append(members, unreadable...)
 	}
 	rows, needs := make([]StatusRow, 0, len(entries)), []NeedItem{}
 	var labels []string
@@ -179,21 +186,6 @@ func baseStatusWords(r StatusRow) []string {
 		return []string{stateText(state), short}
 	}
 	return []string{stateText(state)}
-}
-
-// `specdev status --group NAME`: the group's assignments only, and one
-// line that sums the group up. An assignment that cannot be read stays
-// in (it may belong to the group; status names its error and exits 7,
-// as without a group).
-
-// inGroup keeps the group's members and the unreadable assignments; all
-// of them without a group.
-func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoint.Entry, error) {
-	if group == "" {
-		return entries, nil
-	}
-	_, members, unreadable, err := s.groupOf(entries, group)
-	return append(members, unreadable...), err
 }
 
 // holderName is a review's session as shown: a progress file written by
