@@ -114,10 +114,13 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 	case res.State == "awaiting_approval":
 		res.Code = Blocked
 	}
-	if res.Code != OK && r != nil && r.Status == protocol.StatusCancelled && !g.passed {
-		res.State, res.Code = "cancelled", Blocked
+	switch {
+	case res.Code == OK:
+		res.Next = "" // a member that passed has no step
+	case r != nil && r.Status == protocol.StatusCancelled && !g.passed:
+		res.State, res.Code, res.Next = "cancelled", Blocked, loopStep("cancelled", group, g.name, g.requestCommand())
 	}
-	return groupGateMember{State: res.State, Next: g.memberNext(group, res), gateData: res.Data.(gateData)}, res.Code, nil
+	return groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}, res.Code, nil
 }
 
 // coverLoop sets the files the gate covers for a group's member: those
@@ -142,17 +145,6 @@ func (g *gateCheck) coverLoop() error {
 	sums, err := changeset.Digest(root, g.files)
 	g.digests = sums.Files
 	return err
-}
-
-// memberNext is the command that moves a member on, naming it.
-func (g *gateCheck) memberNext(group string, res Result) string {
-	switch res.State {
-	case "passed":
-		return ""
-	case "cancelled":
-		return loopStep(res.State, group, g.name, g.requestCommand())
-	}
-	return res.Next
 }
 
 // loopStep is the command that moves a loop on from its state (a request

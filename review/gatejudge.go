@@ -107,9 +107,8 @@ func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
 	for _, l := range sortedLoops(refused) {
 		only := sc
 		only.files = refused[l]
-		g := l.with(only, true)
-		res := g.result()
-		d.Loops = append(d.Loops, groupGateMember{State: res.State, Next: g.memberNext("", res), gateData: res.Data.(gateData)})
+		res := l.with(only, true).result()
+		d.Loops = append(d.Loops, groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)})
 		codes = append(codes, res.Code)
 	}
 	if len(orphans) > 0 {
