@@ -163,15 +163,11 @@ func (s *Service) declared(cur *protocol.Group, group string, loops []string, ex
 // declaredGroupOf is the declared group the assignment is a loop of, or "".
 func (s *Service) declaredGroupOf(name string) (string, error) {
 	groups, err := s.Store.Groups()
-	if err != nil {
+	i := slices.IndexFunc(groups, func(g *protocol.Group) bool { return slices.Contains(g.Loops, name) })
+	if err != nil || i < 0 {
 		return "", err
 	}
-	for _, g := range groups {
-		if slices.Contains(g.Loops, name) {
-			return g.Name, nil
-		}
-	}
-	return "", nil
+	return groups[i].Name, nil
 }
 
 // notElsewhere refuses to put a loop of one declared group into another.
