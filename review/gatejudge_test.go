@@ -7,7 +7,7 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// loop is a gateCheck as loadLoop leaves it: a pass of files (path ->
+// loop is a gateCheck as gateLoops leaves it: a pass of files (path ->
 // digest) at minute passedAt, and a current request of status naming open.
 func loop(name string, passed map[string]string, passedAt int, status protocol.Status, open ...string) *gateCheck {
 	at := func(min int) protocol.Timestamp { return protocol.At(time.Date(2026, 11, 26, 10, min, 0, 0, time.UTC)) }
