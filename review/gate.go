@@ -76,15 +76,12 @@ func (s *Service) Gate(ctx context.Context, c GateOptions) (Result, error) {
 	if err := c.check(s); err != nil {
 		return Result{}, err
 	}
-	if c.Group != "" && !c.Staged && c.PrePush == "" && c.Remote == "" {
-		return s.gateGroup(ctx, c)
-	}
-	loops, err := s.remoteLoops(ctx, c)
-	if c.Remote == "" {
-		loops, err = s.gateLoops(c)
-	}
+	loops, err := s.gateLoops(ctx, c)
 	if err != nil {
 		return Result{}, err
+	}
+	if c.Group != "" && !c.Staged && c.PrePush == "" && c.Remote == "" {
+		return s.gateGroup(ctx, c.Group, loops)
 	}
 	scopes, closed, err := s.gateScopes(ctx, c)
 	if err != nil || closed.Text != "" {
@@ -209,64 +206,45 @@ func notGit(err error) error {
 	return err
 }
 
-// remoteLoops are the loops as the remote c.Remote holds them, for
+// remoteEntries are the loops as the remote c.Remote holds them, for
 // specdev gate --remote in CI: the passes reviewers pushed, never the
 // state files of this checkout, which the change being judged could
-// carry (a forged pass among them). With c.AllowedSigners a pass counts
-// only if the commit that recorded it is signed by a key that file
-// allows. Without c.Remote: none.
-func (s *Service) remoteLoops(ctx context.Context, c GateOptions) ([]*gateCheck, error) {
-	if c.Remote == "" {
-		return nil, nil
-	}
+// carry (a forged pass among them). With c.AllowedSigners, signed says
+// why a loop's pass is not to be trusted: the commit that recorded it is
+// not signed by a key that file allows.
+func (s *Service) remoteEntries(ctx context.Context, c GateOptions) (entries []checkpoint.Entry, signed func(name, gate string) error, err error) {
 	if err := protocol.CheckName(c.Remote); err != nil {
-		return nil, usage("give the name of a git remote, e.g. --remote origin", "--remote: "+err.Error())
+		return nil, nil, usage("give the name of a git remote, e.g. --remote origin", "--remote: "+err.Error())
 	}
 	r := gitremote.New(s.Store.Root, c.Remote)
 	views, err := s.Store.RemoteViews(ctx, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if views, err = s.namedViews(views, c); err != nil {
-		return nil, err
-	}
-	loops := make([]*gateCheck, 0, len(views))
+	states := map[string]*checkpoint.RemoteState{}
 	for _, v := range views {
-		if v.Err != nil {
-			return nil, v.Err
-		}
-		g := &gateCheck{s: s, a: &checkpoint.Assignment{Name: v.Name}, snap: v.Snap, gate: requestGate(v.Snap, c.Gate)}
-		if g.rec, g.passed, err = g.record(); err != nil {
-			return nil, err
-		}
-		if g.passed && c.AllowedSigners != "" {
-			if g.unsigned = signedPass(ctx, r, v.State, g.gate, c.AllowedSigners); g.unsigned != nil {
-				g.passed = false
-			}
-		}
-		loops = append(loops, g)
+		v.Snapshot, states[v.Name] = v.Snap, v.State
+		entries = append(entries, v.Entry)
 	}
-	return loops, nil
-}
-
-// namedViews keeps the assignment --assignment names (in full or by a
-// unique prefix), or the members of --group.
-func (s *Service) namedViews(views []checkpoint.RemoteView, c GateOptions) ([]checkpoint.RemoteView, error) {
-	var kept []checkpoint.RemoteView
-	for _, v := range views {
-		switch {
-		case s.Assignment != "" && v.Name == s.Assignment:
-			return []checkpoint.RemoteView{v}, nil
-		case s.Assignment != "" && strings.HasPrefix(v.Name, s.Assignment),
-			s.Assignment == "" && (c.Group == "" || v.Err != nil || v.Snap.Request.Group == c.Group):
-			kept = append(kept, v)
-		}
+	if c.AllowedSigners != "" {
+		signed = func(name, gate string) error { return signedPass(ctx, r, states[name], gate, c.AllowedSigners) }
 	}
-	if s.Assignment != "" && len(kept) != 1 {
-		return nil, &checkpoint.NotFoundError{Msg: fmt.Sprintf("the remote %s holds %d assignments matching %q", c.Remote, len(kept), s.Assignment),
+	if s.Assignment == "" {
+		if c.Group != "" {
+			members, unreadable := checkpoint.GroupOf(entries, c.Group, nil)
+			entries = append(members, unreadable...)
+		}
+		return entries, signed, nil
+	}
+	named := slices.DeleteFunc(entries, func(e checkpoint.Entry) bool { return !strings.HasPrefix(e.Name, s.Assignment) })
+	if i := slices.IndexFunc(named, func(e checkpoint.Entry) bool { return e.Name == s.Assignment }); i >= 0 {
+		named = named[i : i+1]
+	}
+	if len(named) != 1 {
+		return nil, nil, &checkpoint.NotFoundError{Msg: fmt.Sprintf("the remote %s holds %d assignments matching %q", c.Remote, len(named), s.Assignment),
 			Hint: "name one the remote holds: specdev status --remote lists them"}
 	}
-	return kept, nil
+	return named, signed, nil
 }
 
 // signedPass checks the signature of the commit that recorded the pass

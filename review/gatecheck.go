@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/specdev/specdev/checkpoint"
-	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
 )
 
@@ -14,7 +13,7 @@ import (
 // the gate judges by its rules.
 type gateCheck struct {
 	s    *Service
-	a    *checkpoint.Assignment
+	name string
 	snap checkpoint.Snapshot
 	gate string
 	rec  protocol.PassRecord // the gate's last passing review, when passed
@@ -22,22 +21,6 @@ type gateCheck struct {
 	passed   bool
 	several  bool  // one loop of several: commands name it
 	unsigned error // gate --allowed-signers: why the pass's commit is not trusted
-}
-
-// loadLoop reads an assignment as the gate sees it: its state and the
-// last passing review of gate ("": the gate of its current request).
-func (s *Service) loadLoop(name, gate string) (*gateCheck, error) {
-	a, err := s.Store.Assignment(name)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := a.Snapshot()
-	if err != nil {
-		return nil, err
-	}
-	g := &gateCheck{s: s, a: a, snap: snap, gate: requestGate(snap, gate)}
-	g.rec, g.passed, err = g.record()
-	return g, err
 }
 
 // with is g judging the files of sc.
@@ -51,7 +34,7 @@ func (g *gateCheck) with(sc gateScope, several bool) *gateCheck {
 // still open, failed or blocked; no passing review; or the passing
 // review's digests against today's.
 func (g *gateCheck) result() Result {
-	d := gateData{Assignment: g.a.Name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
+	d := gateData{Assignment: g.name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
 	if len(g.files) == 0 {
 		return Result{State: "nothing_to_check", Data: d, Code: OK,
 			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", g.gate, g.what()),
@@ -77,18 +60,18 @@ func (g *gateCheck) result() Result {
 	// once any other active review is done
 	res := Result{State: "changed", Code: Conflict, Next: "ask for a review: " + g.requestCommand()}
 	if r := g.snap.Request; r != nil && r.Status.Active() {
-		res.Next = fmt.Sprintf("wait for the review of gate %s (specdev work --timeout 10m), then %s", r.Gate, res.Next)
+		res.Next = fmt.Sprintf("%s (the review of gate %s), then %s", loopStep("pending", "", g.named(), ""), r.Gate, res.Next)
 	}
 	switch {
 	case g.unsigned != nil:
 		d.NotReviewed, res.State, res.Code = d.Files, "unsigned", Invalid
-		fmt.Fprintf(&b, "Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.a.Name, g.unsigned)
+		fmt.Fprintf(&b, "Gate %s closed: the pass of %s is not trusted: %v.\n", g.gate, g.name, g.unsigned)
 	case !g.passed:
 		d.NotReviewed, res.State, res.Code = d.Files, "no_review", Waiting
-		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.a.Name)
+		fmt.Fprintf(&b, "Gate %s closed: no passing review yet for %s.\n", g.gate, g.name)
 	default:
 		d.Changed, d.NotReviewed = orEmpty(changed), orEmpty(unreviewed)
-		fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.a.Name, rec.Round, atHead(rec.HeadCommit))
+		fmt.Fprintf(&b, "Gate %s closed: %s is not what the review of %s passed (round %d%s).\n", g.gate, g.what(), g.name, rec.Round, atHead(rec.HeadCommit))
 		writeFileList(&b, "Changed since the review", d.Changed)
 	}
 	writeFileList(&b, "Not reviewed", d.NotReviewed)
@@ -99,7 +82,7 @@ func (g *gateCheck) result() Result {
 // passedText says that the files are what the loop's passing review saw.
 func (g *gateCheck) passedText() string {
 	return fmt.Sprintf("Gate %s open: the %s what the review of %s passed (round %d%s).",
-		g.gate, g.countOf(len(g.files)), g.a.Name, g.rec.Round, atHead(g.rec.HeadCommit))
+		g.gate, g.countOf(len(g.files)), g.name, g.rec.Round, atHead(g.rec.HeadCommit))
 }
 
 // unfinished judges a request of the gate that has no passing verdict:
@@ -130,7 +113,7 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	default:
 		return Result{}, false
 	}
-	res.Text = fmt.Sprintf("Gate %s closed: %s: %s (%s).", g.gate, g.a.Name, stateText(res.State), detail)
+	res.Text = fmt.Sprintf("Gate %s closed: %s: %s (%s).", g.gate, g.name, stateText(res.State), detail)
 	if r.Status == protocol.StatusFailed && r.ReviewerNotes != "" {
 		res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
 	}
@@ -149,26 +132,15 @@ func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
 	}
 	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
 	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
-		g.gate, loop.RoundsFailed, loop.MaxRounds, g.a.Name)
+		g.gate, loop.RoundsFailed, loop.MaxRounds, g.name)
 	return Result{State: "failed", Code: ChangesRequested, Text: text, Next: loopStep("failed", "", g.named(), g.requestCommand())}, true
 }
 
-// record is the gate's last passing review: its pass record, or for a
-// request that passed before pass records existed, one made from it.
-// ok is false when the gate never passed.
-func (g *gateCheck) record() (rec protocol.PassRecord, ok bool, err error) {
-	rec, ok = passRecord(g.snap.Request, g.gate)
-	if !ok || len(rec.FileDigests) > 0 {
-		return rec, ok, nil
-	}
-	root, err := g.s.checkoutOf(g.snap.Request)
-	if err == nil {
-		rec.FileDigests, err = digestsByFingerprint(root, rec)
-	}
-	return rec, ok, err
-}
-
-// passRecord is r's record of gate's last pass, as r holds it.
+// passRecord is r's record of gate's last pass, as r holds it: its pass
+// record, or for a request that passed before pass records existed, one
+// made from it. Such a request of the first release holds no digests, so
+// none of its files counts as reviewed: the gate stays closed until a
+// review passes again (it never opens on a guess).
 func passRecord(r *protocol.Request, gate string) (rec protocol.PassRecord, ok bool) {
 	if r == nil {
 		return rec, false
@@ -178,25 +150,6 @@ func passRecord(r *protocol.Request, gate string) (rec protocol.PassRecord, ok b
 		rec, ok = r.PassRecord(r.CompletedAt, nil), true
 	}
 	return rec, ok
-}
-
-// digestsByFingerprint stands in for the digests a record lacks: today's,
-// if the record's fingerprint shows its files unchanged; otherwise every
-// file counts as changed (the fingerprint cannot tell which). Without a
-// fingerprint nothing counts as reviewed.
-func digestsByFingerprint(root string, rec protocol.PassRecord) (map[string]string, error) {
-	if rec.Fingerprint == "" {
-		return nil, nil
-	}
-	sums, err := changeset.Digest(root, rec.Files)
-	if err != nil || sums.Fingerprint == rec.Fingerprint {
-		return sums.Files, err
-	}
-	unknown := map[string]string{}
-	for f := range sums.Files {
-		unknown[f] = "unknown"
-	}
-	return unknown, nil
 }
 
 // The wording of specdev gate: the command that opens the gate again,
@@ -221,7 +174,7 @@ func (g *gateCheck) requestCommand() string {
 // it, or it is one loop of several), else "".
 func (g *gateCheck) named() string {
 	if g.s.Assignment != "" || g.several {
-		return g.a.Name
+		return g.name
 	}
 	return ""
 }

@@ -41,20 +41,16 @@ type groupGateMember struct {
 	gateData
 }
 
-// gateGroup judges every member of the group, and what is staged.
-func (s *Service) gateGroup(ctx context.Context, c GateOptions) (Result, error) {
-	loops, err := s.gateLoops(c)
+// gateGroup judges every member of the group (loops), and what is staged.
+func (s *Service) gateGroup(ctx context.Context, group string, loops []*gateCheck) (Result, error) {
+	decl, err := s.Store.Group(group)
 	if err != nil {
 		return Result{}, err
 	}
-	decl, err := s.Store.Group(c.Group)
-	if err != nil {
-		return Result{}, err
-	}
-	d := groupGateData{Group: c.Group, Passed: []string{}, NotPassed: []string{}}
+	d := groupGateData{Group: group, Passed: []string{}, NotPassed: []string{}}
 	var codes []Code
 	for _, l := range loops {
-		m, code, err := judgeMember(c.Group, l)
+		m, code, err := judgeMember(group, l)
 		if err != nil {
 			return Result{}, err
 		}
@@ -111,17 +107,20 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 	r := g.snap.Request
 	switch {
 	case res.State == "nothing_to_check": // a request without files: only a pass of it counts
-		res.State, res.Code = "no_review", Waiting
+		res.State, res.Code, res.Next = "no_review", Waiting, "ask for a review: "+g.requestCommand()
 		if r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
 			res.State, res.Code = "passed", OK
 		}
 	case res.State == "awaiting_approval":
 		res.Code = Blocked
 	}
-	if res.Code != OK && r != nil && r.Status == protocol.StatusCancelled && !g.passed {
-		res.State, res.Code = "cancelled", Blocked
+	switch {
+	case res.Code == OK:
+		res.Next = "" // a member that passed has no step
+	case r != nil && r.Status == protocol.StatusCancelled && !g.passed:
+		res.State, res.Code, res.Next = "cancelled", Blocked, loopStep("cancelled", group, g.name, g.requestCommand())
 	}
-	return groupGateMember{State: res.State, Next: g.memberNext(group, res), gateData: res.Data.(gateData)}, res.Code, nil
+	return groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}, res.Code, nil
 }
 
 // coverLoop sets the files the gate covers for a group's member: those
@@ -146,19 +145,6 @@ func (g *gateCheck) coverLoop() error {
 	sums, err := changeset.Digest(root, g.files)
 	g.digests = sums.Files
 	return err
-}
-
-// memberNext is the command that moves a member on, naming it.
-func (g *gateCheck) memberNext(group string, res Result) string {
-	switch res.State {
-	case "passed":
-		return ""
-	case "cancelled":
-		return loopStep(res.State, group, g.a.Name, g.requestCommand())
-	case "no_review", "changed", "unsigned":
-		return "ask for a review: " + g.requestCommand()
-	}
-	return res.Next
 }
 
 // loopStep is the command that moves a loop on from its state (a request

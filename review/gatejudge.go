@@ -1,6 +1,7 @@
 package review
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -24,41 +25,50 @@ import (
 //     other files stay out until it passes. The gate says so in a note.
 //   - Any other file is refused, judged by the loop that can open the gate
 //     for it: the loop whose open or failed request names it (the newest),
-//     else the loop whose pass saw another content of it (the newest),
-//     else the only loop there is; a file no loop knows is "not
-//     reviewed", to be reviewed in the loop it belongs to.
+//     else the loop whose pass saw another content of it (the newest); a
+//     file no loop knows is "not reviewed", to be reviewed in the loop
+//     it belongs to. (With one loop there is, that loop judges every
+//     file in its own words.)
 //
 // Only the loop --assignment (or SPECDEV_ASSIGNMENT) names counts when it
 // is given, only the group's loops with --group; never "the newest".
 
 // gateLoops are the loops that count: the named assignment, the group's
-// members, or every assignment.
-func (s *Service) gateLoops(c GateOptions) ([]*gateCheck, error) {
-	var names []string
+// members, or every assignment; as this checkout holds them, or with
+// c.Remote as that git remote does.
+func (s *Service) gateLoops(ctx context.Context, c GateOptions) ([]*gateCheck, error) {
+	var entries []checkpoint.Entry
+	var signed func(name, gate string) error
 	var err error
 	switch {
+	case c.Remote != "":
+		entries, signed, err = s.remoteEntries(ctx, c)
 	case s.Assignment != "":
 		var a *checkpoint.Assignment
 		if a, err = s.Store.Resolve(s.Assignment); err == nil {
-			names = []string{a.Name}
+			e := checkpoint.Entry{Name: a.Name}
+			e.Snapshot, e.Err = a.Snapshot()
+			entries = []checkpoint.Entry{e}
 		}
 	case c.Group != "":
-		var members []checkpoint.Entry
-		_, members, err = s.groupMembers(c.Group)
-		for _, m := range members {
-			names = append(names, m.Name)
-		}
+		_, entries, err = s.groupMembers(c.Group)
 	default:
-		names, err = s.Store.Names()
+		entries, err = s.Store.Scan()
 	}
 	if err != nil {
 		return nil, err
 	}
-	loops := make([]*gateCheck, 0, len(names))
-	for _, name := range names {
-		g, err := s.loadLoop(name, c.Gate)
-		if err != nil {
-			return nil, err
+	loops := make([]*gateCheck, 0, len(entries))
+	for _, e := range entries {
+		if e.Err != nil {
+			return nil, e.Err
+		}
+		g := &gateCheck{s: s, name: e.Name, snap: e.Snapshot, gate: requestGate(e.Snapshot, c.Gate)}
+		g.rec, g.passed = passRecord(e.Request, g.gate)
+		if g.passed && signed != nil {
+			// a pass whose commit is not trusted counts as none
+			g.unsigned = signed(g.name, g.gate)
+			g.passed = g.unsigned == nil
 		}
 		loops = append(loops, g)
 	}
@@ -82,7 +92,7 @@ func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
 	for _, f := range sc.files {
 		if l := coveredBy(loops, f, sc.digests[f]); l != nil {
 			covered[l] = append(covered[l], f)
-			d.PassedBy[f] = l.a.Name
+			d.PassedBy[f] = l.name
 		} else if l := helper(loops, f); l != nil {
 			refused[l] = append(refused[l], f)
 		} else {
@@ -97,9 +107,8 @@ func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
 	for _, l := range sortedLoops(refused) {
 		only := sc
 		only.files = refused[l]
-		g := l.with(only, true)
-		res := g.result()
-		d.Loops = append(d.Loops, groupGateMember{State: res.State, Next: g.memberNext("", res), gateData: res.Data.(gateData)})
+		res := l.with(only, true).result()
+		d.Loops = append(d.Loops, groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)})
 		codes = append(codes, res.Code)
 	}
 	if len(orphans) > 0 {
@@ -139,15 +148,10 @@ func helper(loops []*gateCheck, file string) *gateCheck {
 			seen = l
 		}
 	}
-	switch {
-	case open != nil:
+	if open != nil {
 		return open
-	case seen != nil:
-		return seen
-	case len(loops) == 1:
-		return loops[0]
 	}
-	return nil
+	return seen
 }
 
 // openRequest is the loop's current request of its gate while it is not
@@ -166,9 +170,9 @@ func openElsewhere(loops []*gateCheck, passedBy map[string]string) []string {
 	var notes []string
 	for _, f := range slices.Sorted(maps.Keys(passedBy)) {
 		for _, l := range loops {
-			if r := openRequest(l); r != nil && l.a.Name != passedBy[f] && slices.Contains(r.ChangedFiles, f) {
+			if r := openRequest(l); r != nil && l.name != passedBy[f] && slices.Contains(r.ChangedFiles, f) {
 				notes = append(notes, fmt.Sprintf("Note: %s is also in the review of %s (%s); the pass of %s saw exactly this content, and that is what counts.",
-					f, l.a.Name, stateText(string(r.Status)), passedBy[f]))
+					f, l.name, stateText(string(r.Status)), passedBy[f]))
 				break
 			}
 		}
@@ -182,13 +186,13 @@ func passedResult(sc gateScope, d gateData, covered map[*gateCheck][]string, not
 	var b strings.Builder
 	if len(loops) == 1 {
 		l := loops[0].with(sc, true)
-		d.Assignment = l.a.Name
+		d.Assignment = l.name
 		d.Review = &gateReview{RequestID: l.rec.RequestID, Status: protocol.StatusPassed, Round: l.rec.Round, HeadCommit: l.rec.HeadCommit}
 		b.WriteString(l.passedText() + "\n")
 	} else {
 		fmt.Fprintf(&b, "Gate %s open: the %s what passed reviews saw:\n", d.Gate, sc.countOf(len(sc.files)))
 		for _, l := range loops {
-			fmt.Fprintf(&b, "  %s (round %d%s): %s\n", l.a.Name, l.rec.Round, atHead(l.rec.HeadCommit), strings.Join(covered[l], ", "))
+			fmt.Fprintf(&b, "  %s (round %d%s): %s\n", l.name, l.rec.Round, atHead(l.rec.HeadCommit), strings.Join(covered[l], ", "))
 		}
 	}
 	writeLines(&b, notes)
@@ -235,7 +239,7 @@ func orphanNext(sc gateScope, loops []*gateCheck) string {
 	var fresh []string
 	for _, l := range loops {
 		if l.snap.Request == nil {
-			fresh = append(fresh, l.a.Name)
+			fresh = append(fresh, l.name)
 		}
 	}
 	switch {
@@ -261,7 +265,7 @@ func gateTitle(loops []*gateCheck) string {
 
 // sortedLoops are the map's loops by name.
 func sortedLoops(m map[*gateCheck][]string) []*gateCheck {
-	return slices.SortedFunc(maps.Keys(m), func(a, b *gateCheck) int { return strings.Compare(a.a.Name, b.a.Name) })
+	return slices.SortedFunc(maps.Keys(m), func(a, b *gateCheck) int { return strings.Compare(a.name, b.name) })
 }
 
 func writeLines(b *strings.Builder, lines []string) {

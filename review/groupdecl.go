@@ -26,8 +26,8 @@ type groupDeclared struct {
 }
 
 // GroupCreate declares the group's loops (assignment names or unique
-// prefixes). Declaring again with more loops adds them; a declaration
-// that leaves out a declared loop is refused (drop it instead).
+// prefixes). Declaring again adds the loops not declared yet; only group
+// drop takes one out.
 func (s *Service) GroupCreate(ctx context.Context, group string, loops []string) (Result, error) {
 	if err := checkGroupFlag(group); err != nil {
 		return Result{}, err
@@ -52,11 +52,6 @@ func (s *Service) GroupCreate(ctx context.Context, group string, loops []string)
 	g, err := s.Store.UpdateGroup(ctx, group, func(cur *protocol.Group) (*protocol.Group, error) {
 		if cur == nil {
 			return s.declared(nil, group, names, 0), nil
-		}
-		if missing := without(cur.Loops, names); len(missing) > 0 {
-			return nil, &checkpoint.StateError{Msg: fmt.Sprintf("group %s is declared with %s too", group, strings.Join(missing, ", ")),
-				Hint: fmt.Sprintf("name every loop to add some (specdev group create %s --loops %s,…), or drop one: specdev group drop %s %s",
-					group, strings.Join(cur.Loops, ","), group, missing[0])}
 		}
 		added := without(names, cur.Loops)
 		if len(added) == 0 {
@@ -168,15 +163,11 @@ func (s *Service) declared(cur *protocol.Group, group string, loops []string, ex
 // declaredGroupOf is the declared group the assignment is a loop of, or "".
 func (s *Service) declaredGroupOf(name string) (string, error) {
 	groups, err := s.Store.Groups()
-	if err != nil {
+	i := slices.IndexFunc(groups, func(g *protocol.Group) bool { return slices.Contains(g.Loops, name) })
+	if err != nil || i < 0 {
 		return "", err
 	}
-	for _, g := range groups {
-		if slices.Contains(g.Loops, name) {
-			return g.Name, nil
-		}
-	}
-	return "", nil
+	return groups[i].Name, nil
 }
 
 // notElsewhere refuses to put a loop of one declared group into another.
@@ -191,13 +182,7 @@ func (s *Service) notElsewhere(group, name string) error {
 
 // without is list minus the items of drop, in list's order.
 func without(list, drop []string) []string {
-	var out []string
-	for _, l := range list {
-		if !slices.Contains(drop, l) {
-			out = append(out, l)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(list), func(l string) bool { return slices.Contains(drop, l) })
 }
 
 // Loops own their files. A request with --files names the loop's file
@@ -216,13 +201,17 @@ func (s *Service) leaveOutHeld(files []string, snap checkpoint.Snapshot, name, g
 	if group == "" {
 		return files, nil, nil
 	}
-	_, _, members, _, err := s.scanGroup(group) // an unreadable one holds nothing it can show
+	a, err := s.Store.Assignment(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	members, err := a.Siblings(group) // an unreadable one holds nothing it can show
 	if err != nil {
 		return nil, nil, err
 	}
 	held := heldFiles{}
 	for _, m := range members {
-		if r := m.Request; m.Name != name && r != nil && r.Status != protocol.StatusCancelled {
+		if r := m.Request; r != nil && r.Status != protocol.StatusCancelled {
 			files := r.FileSet // the files a loop holds: its file set, else its request's
 			if files == nil {
 				files = r.ChangedFiles

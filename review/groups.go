@@ -27,32 +27,36 @@ func checkGroupFlag(group string) error {
 	return nil
 }
 
-// scanGroup reads group's declaration (nil if none) and every
-// assignment: all of them, the group's members, and those that could not
-// be read.
-func (s *Service) scanGroup(group string) (decl *protocol.Group, entries, members, unreadable []checkpoint.Entry, err error) {
+// groupOf reads group's declaration (nil when nobody declared it) and
+// picks from entries its members — the declared loops, else the
+// assignments whose request names it — and the assignments that could
+// not be read, which may be members. A group that is neither declared nor
+// named by any of them is a usage error naming the groups there are.
+func (s *Service) groupOf(entries []checkpoint.Entry, group string) (decl *protocol.Group, members, unreadable []checkpoint.Entry, err error) {
 	if decl, err = s.Store.Group(group); err != nil {
-		return nil, nil, nil, nil, err
-	}
-	if entries, err = s.Store.Scan(); err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, err
 	}
 	members, unreadable = checkpoint.GroupOf(entries, group, decl)
-	return decl, entries, members, unreadable, nil
+	if decl == nil && len(members)+len(unreadable) == 0 {
+		return nil, nil, nil, s.noSuchGroup(group, entries)
+	}
+	return decl, members, unreadable, nil
 }
 
-// groupMembers reads the group: its declaration (nil when nobody
-// declared it) and its members — the declared loops, else the
-// assignments whose request names it. A group that is neither is a usage
-// error naming the groups there are; an assignment that cannot be read
-// may be a member, so it is an error too (its own: exit 7), never passed
-// over; so is a declared loop whose folder is gone.
+// groupMembers reads the group and its members (see groupOf). An
+// assignment that cannot be read may be a member, so it is an error (its
+// own: exit 7), never passed over; so is a declared loop whose folder is
+// gone.
 func (s *Service) groupMembers(group string) (*protocol.Group, []checkpoint.Entry, error) {
-	decl, entries, members, unreadable, err := s.scanGroup(group)
+	entries, err := s.Store.Scan()
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(unreadable) > 0 {
+	decl, members, unreadable, err := s.groupOf(entries, group)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case len(unreadable) > 0:
 		return nil, nil, fmt.Errorf("cannot tell whether %s is in group %s: %w", unreadable[0].Name, group, unreadable[0].Err)
 	}
 	if decl != nil && len(members) < len(decl.Loops) {
@@ -63,10 +67,7 @@ func (s *Service) groupMembers(group string) (*protocol.Group, []checkpoint.Entr
 			}
 		}
 	}
-	switch {
-	case decl == nil && len(members) == 0:
-		return nil, nil, s.noSuchGroup(group, entries)
-	case decl != nil && len(members) == 0 && decl.Waits() == 0: // never judged open over nothing
+	if decl != nil && len(members) == 0 && decl.Waits() == 0 { // never judged open over nothing
 		return nil, nil, usage(fmt.Sprintf("name its loops: specdev group create %s --loops NAME,NAME…", group),
 			fmt.Sprintf("group %s has no loops left", group))
 	}
@@ -179,10 +180,7 @@ type otherLoop struct {
 // member whose request is not cancelled. It is context, not a judgement:
 // an assignment that cannot be read is left out (specdev status names it).
 func otherLoops(a *checkpoint.Assignment, r *protocol.Request) []otherLoop {
-	siblings, err := a.Siblings(r.Group)
-	if err != nil {
-		return nil
-	}
+	siblings, _ := a.Siblings(r.Group) // none when they cannot be read
 	var out []otherLoop
 	for _, e := range siblings {
 		rp := e.Request
@@ -199,17 +197,13 @@ func otherLoops(a *checkpoint.Assignment, r *protocol.Request) []otherLoop {
 }
 
 // writeLoopContext adds to a briefing what kind of review it is, if a
-// checkpoint review, and the other loops of its group.
+// checkpoint review, and the other active loops of its group.
 func writeLoopContext(b *strings.Builder, d briefingData) {
 	r := d.Request
 	if r.Checkpoint {
 		b.WriteString("Checkpoint review: work in progress. Your findings go to the implementer; the review is no round of the loop, and its pass does not open the gate.\n")
 	}
-	if r.Group == "" {
-		return
-	}
-	if len(d.OtherLoops) == 0 {
-		fmt.Fprintf(b, "Other loops of group %s: none active\n", r.Group)
+	if len(d.OtherLoops) == 0 { // no group, or none of its other loops is active
 		return
 	}
 	fmt.Fprintf(b, "Other loops of group %s (%d):\n", r.Group, len(d.OtherLoops))

@@ -76,11 +76,18 @@ func checkStatusGroup(group string) error {
 	return checkGroupFlag(group)
 }
 
-// statusOf is the status of entries (of group, if named).
+// statusOf is the status of entries (of group, if named). With a group
+// (status --group NAME): the group's assignments only, and one line that
+// sums the group up. An assignment that cannot be read stays in (it may
+// belong to the group; status names its error and exits 7, as without a
+// group).
 func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
-	entries, err := s.inGroup(entries, group)
-	if err != nil {
-		return Result{}, err
+	if group != "" {
+		_, members, unreadable, err := s.groupOf(entries, group)
+		if err != nil {
+			return Result{}, err
+		}
+		entries = append(members, unreadable...)
 	}
 	rows, needs := make([]StatusRow, 0, len(entries)), []NeedItem{}
 	var labels []string
@@ -157,53 +164,28 @@ func StatusWords(r StatusRow) []string {
 	return words
 }
 
+// shortStatus is the shorter word of a state a narrow table shows, where
+// it has one.
+var shortStatus = map[string]string{"none": "none", "pending": "pending", "awaiting_approval": "awaiting human", "paused": "paused"}
+
 func baseStatusWords(r StatusRow) []string {
+	state := r.Status
 	switch {
 	case r.Error != "":
 		return []string{"invalid file", "invalid"}
 	case r.Stale:
 		return []string{"in review, STALE", "STALE"}
-	case r.Paused:
-		return []string{stateWords["paused"], "paused"}
 	case r.Stuck:
 		return []string{"stuck at round " + RoundWords(r), "stuck"}
-	}
-	switch protocol.Status(r.Status) {
-	case protocol.StatusNone, "none":
-		return []string{stateWords["none"], "none"}
-	case protocol.StatusPending:
-		return []string{stateWords[r.Status], "pending"}
-	case protocol.StatusInProgress:
-		return []string{stateWords[r.Status]}
-	case protocol.StatusAwaitingApproval:
-		return []string{stateWords[r.Status], "awaiting human"}
-	case protocol.StatusBlocked:
+	case r.Status == string(protocol.StatusBlocked):
 		return []string{"blocked at round " + RoundWords(r), "blocked"}
+	case r.Paused:
+		state = "paused"
 	}
-	return []string{r.Status}
-}
-
-// `specdev status --group NAME`: the group's assignments only, and one
-// line that sums the group up. An assignment that cannot be read stays
-// in (it may belong to the group; status names its error and exits 7,
-// as without a group).
-
-// inGroup keeps the group's members and the unreadable assignments; all
-// of them without a group. A group nobody declared or is in is a usage
-// error.
-func (s *Service) inGroup(entries []checkpoint.Entry, group string) ([]checkpoint.Entry, error) {
-	if group == "" {
-		return entries, nil
+	if short, ok := shortStatus[state]; ok {
+		return []string{stateText(state), short}
 	}
-	decl, err := s.Store.Group(group)
-	if err != nil {
-		return nil, err
-	}
-	members, unreadable := checkpoint.GroupOf(entries, group, decl)
-	if decl == nil && len(members) == 0 && len(unreadable) == 0 {
-		return nil, s.noSuchGroup(group, entries)
-	}
-	return append(members, unreadable...), nil
+	return []string{stateText(state)}
 }
 
 // holderName is a review's session as shown: a progress file written by
