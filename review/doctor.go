@@ -50,12 +50,12 @@ func (d *doctor) fail(area string, err error, fix string) {
 
 // Doctor checks the set-up and says, for each problem, the command that
 // fixes it; it changes nothing. It runs every check and lists them in
-// the order a set-up is made: git, the gate, config.json, the agent
-// guides, the hooks, .gitignore, the assignments (config.json is read
-// first: the others need it). The outcome is OK when nothing fails
-// (warnings included), INVALID when a file is malformed, a failure
-// otherwise. It opens the store itself, since a malformed config.json
-// is one of the things it reports.
+// the order a set-up is made, config.json first (the others need it):
+// config.json, git, the gate, the agent guides, the hooks, .gitignore,
+// the assignments. The outcome is OK when nothing fails (warnings
+// included), INVALID when a file is malformed, a failure otherwise. It
+// opens the store itself, since a malformed config.json is one of the
+// things it reports.
 func Doctor(ctx context.Context, opt Options) (Result, error) {
 	dir, err := checkpoint.Locate(".", opt.Dir)
 	if err != nil {
@@ -63,11 +63,8 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	}
 	d := &doctor{ctx: ctx}
 	d.checkConfig(dir)
-	config := d.lines // listed after git and the gate
-	d.lines = nil
 	d.checkGit()
 	d.checkGate()
-	d.lines = append(d.lines, config...)
 	d.checkSkills()
 	d.checkHooks()
 	d.checkGitignore()

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,8 +20,7 @@ import (
 // gitTimeout bounds each git command doctor runs.
 const gitTimeout = 10 * time.Second
 
-// checkGit: git is installed, the project is in a repository, and where
-// the project root lies in it.
+// checkGit: git is installed and the project is in a repository.
 func (d *doctor) checkGit() {
 	version, err := d.runGit("version")
 	if err != nil {
@@ -31,7 +28,6 @@ func (d *doctor) checkGit() {
 			"install git; without it list the files to review: specdev work request --files PATH")
 		return
 	}
-	d.add("git", checkOK, oneLine(version)+" is installed", "")
 	top, err := d.runGit("rev-parse", "--show-toplevel")
 	if err != nil {
 		d.add("git", checkWarn, d.st.Root+" is not in a git repository",
@@ -39,14 +35,7 @@ func (d *doctor) checkGit() {
 		return
 	}
 	d.git = true
-	root, _ := filepath.EvalSymlinks(d.st.Root)
-	top, _ = filepath.EvalSymlinks(filepath.FromSlash(top))
-	if rel, err := filepath.Rel(top, root); err == nil && rel != "." {
-		d.add("git", checkOK, fmt.Sprintf("the project root is the folder %s of the repository %s (the hooks run specdev gate --dir %s)",
-			filepath.ToSlash(rel), top, filepath.ToSlash(rel)), "")
-		return
-	}
-	d.add("git", checkOK, "the project root is the top level of its git repository", "")
+	d.add("git", checkOK, oneLine(version)+" is installed; the project is in the git repository "+oneLine(top), "")
 }
 
 // runGit runs git in the project root, as specdev runs it everywhere
@@ -74,16 +63,11 @@ func (d *doctor) checkGate() {
 	} else {
 		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
 	}
-	err := (&Service{Store: d.st}).gateAllowed(argv)
-	switch {
-	case err == nil:
-		d.add("gate", checkOK, "a person allowed pre-flight gate "+gateCommand(argv)+" to run on this machine", "")
-	case errors.Is(err, checkpoint.ErrBlocked):
-		d.add("gate", checkFail, oneLine(err.Error())+": a claim gives its review back until a person allows it",
-			"a person (not an agent) reads the gate, then: specdev allow")
-	default:
-		d.add("gate", checkFail, "cannot read the consent to run the gate: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev allow"))
+	if err := (&Service{Store: d.st}).gateAllowed(argv); err != nil {
+		d.fail("gate", err, "see: specdev allow") // not allowed (its hint says who allows it), or the consent is unreadable
+		return
 	}
+	d.add("gate", checkOK, "a person allowed pre-flight gate "+gateCommand(argv)+" to run on this machine", "")
 }
 
 // checkSkills: the installed agent guides are this version's.
@@ -96,12 +80,9 @@ func (d *doctor) checkSkills() {
 		want, _ := fs.ReadFile(skills.FS(), path)
 		name := ".specdev/" + checkpoint.SkillsDir + "/" + path
 		have, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)))
-		switch {
-		case err != nil:
-			d.add("skills", checkWarn, name+" is not installed", "specdev init")
-		case !bytes.Equal(have, want):
-			d.add("skills", checkWarn, name+" differs from this specdev's guide (edited, or from another version)", "specdev init --update-skills")
-		default:
+		if err != nil || !bytes.Equal(have, want) {
+			d.add("skills", checkWarn, name+" is not this specdev's guide (missing, edited, or from another version)", "specdev init --update-skills")
+		} else {
 			d.add("skills", checkOK, name+" is current", "")
 		}
 		return nil
@@ -124,8 +105,8 @@ func (d *doctor) checkHooks() {
 		switch {
 		case err != nil:
 			d.add("hooks", checkWarn, h+": cannot read it: "+oneLine(err.Error()), "see: specdev hook status")
-		case st.Ours && !st.Executable:
-			d.add("hooks", checkFail, h+": specdev's hook is not executable, so git skips it", "specdev hook install "+h)
+		case st.Ours && !st.Executable: // its summary says so and the fix
+			d.add("hooks", checkFail, h+": "+hookSummary(d.st.Root, st), "")
 		default:
 			d.add("hooks", checkOK, h+": "+hookSummary(d.st.Root, st), "")
 		}
@@ -159,9 +140,6 @@ func (d *doctor) checkAssignments() {
 		d.fail("assignments", err, "see: specdev status")
 		return
 	}
-	if len(names) == 0 {
-		d.add("assignments", checkOK, "none yet (one folder each: mkdir -p .specdev/assignments/00001_my_feature)", "")
-	}
 	for _, name := range names {
 		d.checkAssignment(name)
 	}
@@ -170,29 +148,20 @@ func (d *doctor) checkAssignments() {
 func (d *doctor) checkAssignment(name string) {
 	a, err := d.st.Assignment(name)
 	var snap checkpoint.Snapshot
-	var torn bool
 	if err == nil {
 		snap, err = a.Snapshot()
 	}
 	if err == nil {
-		_, torn, err = a.History()
+		_, _, err = a.History() // a torn last line is no error: the next change repairs it
 	}
 	switch {
 	case err != nil:
 		d.fail(name, err, "restore the file from git")
 	case snap.Request == nil:
 		d.add(name, checkOK, "no review requested yet", "")
-	case a.Lagging(snap):
-		d.add(name, checkWarn, "the report or the history lags the state files (a crash mid-change)", "specdev report "+name+" (brings them up to date)")
-	case torn:
-		d.add(name, checkWarn, "the history's last line is torn (a crash mid-append)", "nothing: the next change repairs it")
 	default:
 		r := snap.Request // its status in status's plain words
 		row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
-		what := fmt.Sprintf("%s: request, progress and history are valid", StatusWords(row)[0])
-		if snap.Progress != nil {
-			what += "; the report is up to date"
-		}
-		d.add(name, checkOK, what, "")
+		d.add(name, checkOK, StatusWords(row)[0]+": request, progress and history are valid", "")
 	}
 }
