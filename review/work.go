@@ -45,8 +45,12 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	view = s.workContext(a, s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view)))
-	view.Text += modeLine(view, c.Mode != "" && !noRequest)
+	d := view.Data.(workData)
+	s.changedSincePass(ctx, &view, &d)
+	s.suggestCheckpoint(ctx, &view, &d)
+	s.workContext(a, &view, &d)
+	view.Text = strings.TrimRight(view.Text, "\n") + modeLine(d, c.Mode != "" && !noRequest)
+	view.Data = d
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
 		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", c.Mode)
@@ -57,9 +61,8 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 
 // modeLine says the implementer's mode and what it means, in every
 // view of a request: a switch is confirmed, never silent.
-func modeLine(view Result, switched bool) string {
-	d, ok := view.Data.(workData)
-	if !ok || d.Request == nil {
+func modeLine(d workData, switched bool) string {
+	if d.Request == nil {
 		return ""
 	}
 	word := map[bool]string{false: "Mode", true: "Mode switched to"}[switched]
