@@ -58,8 +58,7 @@ func (d *doctor) checkGate() {
 	}
 	msg, problem := preflight.Check(d.st.Root, argv) // a relative program is read from the root
 	if problem != "" {
-		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg),
-			gateFix(argv, problem, len(d.st.Config.Preflight) > 0))
+		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg), gateFix(argv, problem))
 	} else {
 		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
 	}

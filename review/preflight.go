@@ -1,7 +1,6 @@
 package review
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -69,7 +68,7 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 	}
 	if ran.NotStarted() { // set-up, not the change: no round is used
 		return Result{}, giveBack(ctx, a, h, "setup", &protocol.InvalidError{File: "pre-flight gate " + gateName(argv),
-			Problem: "cannot start: " + startProblem(ran.Error), Hint: gateFix(argv, ran.Setup, len(st.Config.Preflight) > 0)})
+			Problem: "cannot start: " + startProblem(ran.Error), Hint: gateFix(argv, ran.Setup)})
 	}
 	res := ran.PreflightResult
 	res.Command, res.At = argv, protocol.At(s.now())
@@ -150,20 +149,19 @@ func startProblem(msg string) string {
 	return oneLine(msg)
 }
 
-// gateFix is the fix for a gate that cannot start. configured: the gate
-// comes from "preflight" in config.json (else it is verify-gates.sh).
-func gateFix(argv []string, problem preflight.Problem, configured bool) string {
+// gateFix is the fix for a gate that cannot start, where the message
+// does not say it already ("check the #! line"). The default gate,
+// verify-gates.sh, is used only when it exists: one not found is the
+// configured gate.
+func gateFix(argv []string, problem preflight.Problem) string {
 	const config = `"preflight" in .specdev/config.json`
-	fix := map[preflight.Problem]string{
-		preflight.NotExecutable: "make it executable: chmod +x GATE",
-		preflight.NotFound:      "restore GATE, or remove it to review without a gate",
-		preflight.NotInPath:     "install GATE, or name the program by its path in " + config,
-		preflight.NoInterpreter: "fix the #! line of GATE: its interpreter is not there",
-		preflight.BadFormat:     "start GATE with a #! line, e.g. #!/bin/sh",
-		preflight.NoCommand:     "give " + config + " a command, or remove it",
-	}[problem]
-	if problem == preflight.NotFound && configured {
-		fix = "fix " + config + ": GATE does not exist (a relative path is read from the project root)"
+	switch gate := gateName(argv); problem {
+	case preflight.NotExecutable:
+		return "make it executable: chmod +x " + gate
+	case preflight.NotFound:
+		return "fix " + config + ": " + gate + " does not exist (a relative path is read from the project root)"
+	case preflight.NotInPath:
+		return "install " + gate + ", or name the program by its path in " + config
 	}
-	return strings.ReplaceAll(cmp.Or(fix, "make the gate start (specdev doctor checks it)"), "GATE", gateName(argv))
+	return "make the gate start (specdev doctor checks it)"
 }
