@@ -273,17 +273,15 @@ func ActivityAgo(idle time.Duration, skewed bool) string {
 	return text
 }
 
-// human is a short, rounded duration; a negative one reads as 0ms.
+// Human is a short duration, cut to the unit that matters at its size:
+// 812ms, 17s, 17m, 1h5m; a negative one reads as 0s.
 func Human(d time.Duration) string {
+	unit := time.Minute
 	switch {
-	case d < 0:
-		return "0ms"
 	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
+		unit = time.Millisecond
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
+		unit = time.Second
 	}
-	return fmt.Sprintf("%dh%dm", int(d.Hours()), int(d.Minutes())%60)
+	return protocol.ShortDuration(max(d, 0).Truncate(unit))
 }
