@@ -185,7 +185,15 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 
 func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles) Result {
 	var b strings.Builder
-	b.WriteString(requestHeading(a, r))
+	what := fmt.Sprintf("gate %s, round %s", r.Gate, r.RoundText())
+	if r.Group != "" {
+		what += ", group " + r.Group
+	}
+	if r.Checkpoint { // see checkpointView
+		fmt.Fprintf(&b, "Checkpoint review requested: %s (%s; not a round: the loop and the gate do not count it)\n", a.Name, what)
+	} else {
+		fmt.Fprintf(&b, "Review requested: %s (%s)\n", a.Name, what)
+	}
 	if r.Worktree != "" {
 		fmt.Fprintf(&b, "Worktree: %s\n", r.Worktree)
 	}

@@ -147,25 +147,13 @@ func (s *Service) changedSincePass(ctx context.Context, view *Result, d *workDat
 func addLine(view *Result, line string) { view.Text = strings.TrimRight(view.Text, "\n") + "\n" + line }
 
 // Checkpoint reviews on the implementer's side (see checkpoint/round.go
-// for what they are): how a request for one reads, how `specdev work`
-// shows one, and when `specdev work` suggests one. The trigger is
+// for what they are): how `specdev work` shows one (work request's
+// answer names it too), and when `specdev work` suggests one. The trigger is
 // config.json's checkpoint_every, counted in commits: after that many
 // commits since the assignment's last review (of either kind), or since
 // the branch point when it had none, `work` suggests a checkpoint review.
 // Commits are the implementer's iterations that git can count; nothing is
 // counted outside git.
-
-// requestHeading is the first line of `work request`'s answer.
-func requestHeading(a *checkpoint.Assignment, r *protocol.Request) string {
-	what := fmt.Sprintf("gate %s, round %s", r.Gate, r.RoundText())
-	if r.Group != "" {
-		what += ", group " + r.Group
-	}
-	if r.Checkpoint {
-		return fmt.Sprintf("Checkpoint review requested: %s (%s; not a round: the loop and the gate do not count it)\n", a.Name, what)
-	}
-	return fmt.Sprintf("Review requested: %s (%s)\n", a.Name, what)
-}
 
 // checkpointView words `specdev work`'s view of a checkpoint review: a
 // rejection is findings to fix on the way (still exit 4), a pass only
@@ -176,20 +164,18 @@ func checkpointView(res Result, d workData) Result {
 	case protocol.StatusBlocked, protocol.StatusCancelled:
 		return res
 	}
-	first, rest, _ := strings.Cut(res.Text, "\n")
-	first = strings.Replace(first, "Review ", "Checkpoint review ", 1)
+	res.Text = strings.Replace(res.Text, "Review ", "Checkpoint review ", 1) // every view's heading starts so
 	switch r.Status {
 	case protocol.StatusFailed:
 		if n := len(d.Findings); n > 0 {
-			first = fmt.Sprintf("Checkpoint review found %s: %s", protocol.Plural(n, "finding"), strings.TrimPrefix(first, "Checkpoint review failed: "))
+			res.Text = strings.Replace(res.Text, "Checkpoint review failed: ", "Checkpoint review found "+protocol.Plural(n, "finding")+": ", 1)
 		}
 		res.Next = "fix the findings and go on; when the work is done: specdev work request"
 	case protocol.StatusPassed:
 		res.Next = "go on with the work; when it is done: specdev work request"
 	}
-	note := "A checkpoint review is no round of the loop, and its pass does not open the gate."
 	res.State = "checkpoint_" + res.State // --json tells it from a review of the loop: checkpoint_passed …
-	res.Text = strings.TrimRight(first+"\n"+rest, "\n") + "\n" + note
+	addLine(&res, "A checkpoint review is no round of the loop, and its pass does not open the gate.")
 	return res
 }
 
