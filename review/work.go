@@ -160,17 +160,16 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 		return usage("stage the change to commit (git add <file>…), then run: specdev work request --staged",
 			"nothing to review: nothing is staged outside .specdev/")
 	}
-	var msg string
+	msg := "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and "
 	switch {
 	case base != "":
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and no commit since %s changes a file there", base)
+		msg += "no commit since " + base + " changes a file there"
 	case res.Branch == nil:
-		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
+		msg += "there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
+	case changeset.CurrentBranch(ctx, root) == res.Branch.Ref:
+		msg = "nothing to review: you are on the default branch " + res.Branch.Ref + " and nothing outside .specdev/ is uncommitted or untracked"
 	default:
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD"), res.Branch.Ref)
-		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
-			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
-		}
+		msg += cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD") + " adds no commits over " + res.Branch.Ref
 	}
 	hints, err := changeset.BaseHints(ctx, root)
 	if err != nil {
