@@ -84,13 +84,10 @@ type briefingData struct {
 func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, generated bool, wd string) Result {
 	d := newBriefingData(a, c, c.Progress.SessionID, wd)
 	var b strings.Builder
-	switch {
-	case c.Kind != checkpoint.ClaimNew:
-		writeResumeBriefing(&b, a, c, d)
-	case d.Plan.FollowUp():
+	if d.Plan.FollowUp() && c.Kind == checkpoint.ClaimNew {
 		writeFollowUpBriefing(&b, a, d)
-	default:
-		writeNewBriefing(&b, a, d, generated)
+	} else {
+		writeFullBriefing(&b, a, c, d)
 	}
 	writeCommands(&b, d, generated)
 	return Result{State: "claimed", Data: d, Text: b.String(), Next: reviewNext(checkpoint.Holder{Session: d.Session, Lease: d.Lease}, c.Progress, len(d.Reviewed) > 0)}
