@@ -218,10 +218,8 @@ func fallbackNote(plan *protocol.RoundPlan) string {
 			percent = (plan.ChangedLines*100 + whole/2) / whole
 		}
 		return fmt.Sprintf("%sas the change since the previous round is %d%% of the review", full, percent)
-	case fallbackWhy[plan.Reason] != "":
-		return full + fallbackWhy[plan.Reason]
 	}
-	return full + "(" + plan.Reason + ")"
+	return full + fallbackWhy[plan.Reason] // a valid progress file names one of them
 }
 
 // writeStat writes the stat's lines (a file each, with its counts),
