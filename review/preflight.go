@@ -134,13 +134,9 @@ func releaseInterrupted(ctx context.Context, a *checkpoint.Assignment, h checkpo
 // check after the fix runs the gate again. specdev doctor finds the same
 // problems without claiming anything.
 
-// gateName is the gate's program as the user wrote it, safe to print.
-func gateName(argv []string) string {
-	if len(argv) == 0 {
-		return "(none)"
-	}
-	return oneLine(argv[0])
-}
+// gateName is the gate's program as the user wrote it, safe to print
+// (preflightArgv is never empty when there is a gate).
+func gateName(argv []string) string { return oneLine(argv[0]) }
 
 // startProblem is preflight's message without the program's name in
 // front (the caller names the gate as the user wrote it).
