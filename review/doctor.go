@@ -13,7 +13,6 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/changeset"
-	"github.com/specdev/specdev/internal/githook"
 	"github.com/specdev/specdev/internal/preflight"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/report"
@@ -215,21 +214,17 @@ func (d *doctor) checkHooks() {
 	if !d.git {
 		return
 	}
-	loc, err := githook.Locate(d.ctx, d.st.Root)
+	res, err := (&Service{Store: d.st}).HookStatus(d.ctx, "") // what specdev hook status says
 	if err != nil {
-		d.add("hooks", checkWarn, "cannot find the git hooks folder: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev hook status"))
+		d.add("hooks", checkWarn, "cannot read the git hooks: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev hook status"))
 		return
 	}
-	for _, h := range githook.Hooks {
-		st, err := githook.Inspect(loc.Dir, h)
-		switch {
-		case err != nil:
-			d.add("hooks", checkWarn, h+": cannot read it: "+oneLine(err.Error()), "see: specdev hook status")
-		case st.Ours && !st.Executable: // its summary says so and the fix
-			d.add("hooks", checkFail, h+": "+hookSummary(d.st.Root, st), "")
-		default:
-			d.add("hooks", checkOK, h+": "+hookSummary(d.st.Root, st), "")
+	for _, st := range res.Data.(hookData).Hooks {
+		status := checkOK
+		if st.Ours && !st.Executable { // its summary says so and the fix
+			status = checkFail
 		}
+		d.add("hooks", status, st.Hook+": "+hookSummary(d.st.Root, st), "")
 	}
 }
 
