@@ -193,15 +193,9 @@ func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles
 	} else {
 		fmt.Fprintf(&b, "Review requested: %s (%s)\n", a.Name, what)
 	}
-	if r.Worktree != "" {
-		fmt.Fprintf(&b, "Worktree: %s\n", r.Worktree)
-	}
-	if r.HeadCommit != "" {
-		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
-	}
-	if s := rangeText(r); s != "" {
-		fmt.Fprintf(&b, "Range: %s\n", s)
-	}
+	writeLabelled(&b, "Worktree", r.Worktree)
+	writeLabelled(&b, "Head", short(r.HeadCommit))
+	writeLabelled(&b, "Range", rangeText(r))
 	writeFileList(&b, "Files", r.ChangedFiles) // never empty: a request names what it reviews
 	left.write(&b, r)
 	return Result{
