@@ -84,16 +84,13 @@ type briefingData struct {
 func briefing(a *checkpoint.Assignment, c *checkpoint.Claim, generated bool, wd string) Result {
 	d := newBriefingData(a, c, c.Progress.SessionID, wd)
 	var b strings.Builder
-	switch {
-	case c.Kind != checkpoint.ClaimNew:
-		writeResumeBriefing(&b, a, c, d)
-	case d.Plan.FollowUp():
+	if d.Plan.FollowUp() && c.Kind == checkpoint.ClaimNew {
 		writeFollowUpBriefing(&b, a, d)
-	default:
-		writeNewBriefing(&b, a, d, generated)
+	} else {
+		writeFullBriefing(&b, a, c, d)
 	}
 	writeCommands(&b, d, generated)
-	return Result{State: "claimed", Data: d, Text: b.String(), Next: briefingNext(c.Progress, d)}
+	return Result{State: "claimed", Data: d, Text: b.String(), Next: reviewNext(checkpoint.Holder{Session: d.Session, Lease: d.Lease}, c.Progress, len(d.Reviewed) > 0)}
 }
 
 // newBriefingData gathers what a briefing says, from the claim.
@@ -193,15 +190,22 @@ func gitFrom(root, wd string) []string {
 	return []string{"git", "-C", filepath.ToSlash(rel)}
 }
 
-// briefingNext is the one next step: the first file left, or the verdict.
-func briefingNext(p *protocol.Progress, d briefingData) string {
+// reviewNext is a reviewer's one next step, after a claim or a record:
+// the first file left (continuing, in a briefing that resumes), or once
+// every file is recorded the verdict the findings point to, written out
+// (no pass|fail for a shell to read as a pipe), with the other one named.
+func reviewNext(h checkpoint.Holder, p *protocol.Progress, continuing bool) string {
 	switch {
-	case len(p.FilesRemaining) == 0:
-		return verdictNext(checkpoint.Holder{Session: d.Session, Lease: d.Lease}, p.FindingsSoFar)
-	case len(d.Reviewed) > 0:
+	case len(p.FilesRemaining) > 0 && continuing:
 		return "continue reviewing from " + p.FilesRemaining[0]
+	case len(p.FilesRemaining) > 0:
+		return "review " + p.FilesRemaining[0]
 	}
-	return "review " + p.FilesRemaining[0]
+	word, other := "pass", "or fail, if something must change"
+	if p.FindingsSoFar > 0 {
+		word, other = "fail", "or pass, if none of the findings blocks"
+	}
+	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, holderFlags(h), other)
 }
 
 // findingSyntax is how a record names its findings.
@@ -226,17 +230,6 @@ func holderFlags(h checkpoint.Holder) string {
 		ids += " --lease " + h.Lease
 	}
 	return ids
-}
-
-// verdictNext is the Next: line once every file is recorded: the verdict
-// the findings point to, written out (no pass|fail for a shell to read
-// as a pipe), and the other one named.
-func verdictNext(h checkpoint.Holder, findings int) string {
-	word, other := "pass", "or fail, if something must change"
-	if findings > 0 {
-		word, other = "fail", "or pass, if none of the findings blocks"
-	}
-	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, holderFlags(h), other)
 }
 
 func fileExists(path string) bool {

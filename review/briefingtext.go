@@ -27,16 +27,42 @@ What to check: the change does what its intent needs (edge cases, errors handled
   tests cover it; it follows the project's patterns; no dead code or one-use abstractions; no secret or unsafe input.
 `
 
-// writeNewBriefing: a review read in full, round 1 or a later round that
-// could not be a follow-up (then with the previous round's findings).
-func writeNewBriefing(b *strings.Builder, a *checkpoint.Assignment, d briefingData, generated bool) {
+// writeFullBriefing: a review read in full, round 1 or a later round
+// that could not be a follow-up (then with the previous round's
+// findings), or a resume, which says everything the round's first
+// briefing said and then, instead of the files to review, the progress
+// so far with the findings recorded.
+func writeFullBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData) {
 	r := d.Request
-	fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)%s\n", a.Name, r.Gate, r.RoundText(), fallbackNote(d.Plan))
+	if c.Kind == checkpoint.ClaimNew {
+		fmt.Fprintf(b, "Review claimed: %s (gate %s, round %s)%s\n", a.Name, r.Gate, r.RoundText(), fallbackNote(d.Plan))
+	} else {
+		kind := ""
+		if d.Plan.FollowUp() {
+			kind = fmt.Sprintf("; a follow-up of round %d", d.PreviousRound)
+		}
+		fmt.Fprintf(b, "Resuming review: %s (gate %s, round %s%s)%s\n", a.Name, r.Gate, r.RoundText(), kind, fallbackNote(d.Plan))
+	}
+	switch c.Kind {
+	case checkpoint.ClaimTakeover:
+		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), Human(c.Idle), d.Session)
+	case checkpoint.ClaimResumed:
+		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
+	case checkpoint.ClaimReclaim:
+		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
+			d.Session, d.Mode, d.Lease)
+	case checkpoint.ClaimOwn:
+		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, d.Mode)
+	}
 	writeSessionLine(b, d)
 	writeContext(b, d)
 	b.WriteString("\n" + howToReview)
-	fmt.Fprintf(b, "\nFiles to review (%d):\n", len(d.ToReview))
-	writeToReview(b, d.ToReview)
+	if c.Kind == checkpoint.ClaimNew {
+		fmt.Fprintf(b, "\nFiles to review (%d):\n", len(d.ToReview))
+		writeToReview(b, d.ToReview)
+	} else {
+		writeProgress(b, d, c.Progress)
+	}
 }
 
 // writeFollowUpBriefing: the reviewer of the previous round reads only
@@ -68,32 +94,6 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 		fmt.Fprintf(b, "; %s unchanged, not to re-read", protocol.Plural(n, "file"))
 	}
 	b.WriteString("\n")
-}
-
-// writeResumeBriefing: everything the round's first briefing said, then
-// the progress so far with the findings recorded.
-func writeResumeBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoint.Claim, d briefingData) {
-	r, p := c.Request, c.Progress
-	kind := ""
-	if d.Plan.FollowUp() {
-		kind = fmt.Sprintf("; a follow-up of round %d", d.PreviousRound)
-	}
-	fmt.Fprintf(b, "Resuming review: %s (gate %s, round %s%s)%s\n", a.Name, r.Gate, r.RoundText(), kind, fallbackNote(d.Plan))
-	switch c.Kind {
-	case checkpoint.ClaimTakeover:
-		fmt.Fprintf(b, "Taken over from session %s (no activity for %s); you are %s\n", oneLine(c.From), Human(c.Idle), d.Session)
-	case checkpoint.ClaimResumed:
-		fmt.Fprintf(b, "Picked up after session %s released it; you are %s\n", oneLine(c.From), d.Session)
-	case checkpoint.ClaimReclaim:
-		fmt.Fprintf(b, "You already hold this review (session %s, mode %s); your lease is renewed: %s (the previous lease no longer works)\n",
-			d.Session, p.Mode, d.Lease)
-	default:
-		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, p.Mode)
-	}
-	writeSessionLine(b, d)
-	writeContext(b, d)
-	b.WriteString("\n" + howToReview)
-	writeProgress(b, d, p)
 }
 
 // writeSessionLine: session, lease, mode and head.
@@ -218,10 +218,8 @@ func fallbackNote(plan *protocol.RoundPlan) string {
 			percent = (plan.ChangedLines*100 + whole/2) / whole
 		}
 		return fmt.Sprintf("%sas the change since the previous round is %d%% of the review", full, percent)
-	case fallbackWhy[plan.Reason] != "":
-		return full + fallbackWhy[plan.Reason]
 	}
-	return full + "(" + plan.Reason + ")"
+	return full + fallbackWhy[plan.Reason] // a valid progress file names one of them
 }
 
 // writeStat writes the stat's lines (a file each, with its counts),

@@ -197,7 +197,8 @@ func lockedByHolder(busy []*checkpoint.BusyError) []lockedGroup {
 // waitFor looks once, or with a timeout looks until look is done or the
 // time is up (then the last look stands, with no error). The first time
 // a look finds nothing (the operation is about to wait), the caller's
-// Notify gets one note: what it waits for, until when in local time, and
+// Notify gets one note: what it waits for, until when in local time (the
+// time of day: a wait is at most a day, and the note says how long), and
 // how to stop. Nothing is said when the first look already has the
 // answer. (The command line notifies only a person at a terminal, not an
 // agent's pipe.) look gets the context bounded by the timeout.
@@ -224,7 +225,7 @@ func (s *Service) waitFor(ctx context.Context, what string, timeout time.Duratio
 		looked = looked || err == nil
 		if !done && err == nil && !said && s.Notify != nil {
 			said = true
-			s.Notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), localClock(until, s.now())))
+			s.Notify(fmt.Sprintf("Waiting for %s, up to %s (until %s). Ctrl+C to stop.", what, Human(timeout), until.Local().Format("15:04:05")))
 		}
 		if every > 0 {
 			if changed != nil && changed() {
@@ -241,14 +242,4 @@ func (s *Service) waitFor(ctx context.Context, what string, timeout time.Duratio
 		return nil
 	}
 	return err
-}
-
-// localClock is t in local time: the time of day, with the date when it
-// is not today.
-func localClock(t, now time.Time) string {
-	t, now = t.Local(), now.Local()
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04:05")
-	}
-	return t.Format("Mon 2 Jan 15:04:05")
 }

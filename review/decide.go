@@ -236,22 +236,15 @@ func RoundWords(row StatusRow) string {
 // is, and which other assignments wait for a human: someone who creates
 // a new assignment folder (which work then shows) still learns that an
 // older one awaits a decision.
-func (s *Service) workContext(a *checkpoint.Assignment, view Result) Result {
-	view.Text = strings.TrimRight(view.Text, "\n")
-	report := "" // the report's path from the project root, once there is one
+func (s *Service) workContext(a *checkpoint.Assignment, view *Result, d *workData) {
 	if _, err := os.Lstat(a.Dir + "/" + checkpoint.ReportFile); err == nil {
-		report = a.RelDir() + "/" + checkpoint.ReportFile
-		view.Text += "\nReport: " + report
+		d.Report = a.RelDir() + "/" + checkpoint.ReportFile
+		addLine(view, "Report: "+d.Report)
 	}
-	others := s.othersNeedingHuman(a.Name)
-	for _, n := range others { // "Also: 00003_x is awaiting a human's decision on the reviewer's verdict (specdev decide --assignment 00003_x)"
-		view.Text += fmt.Sprintf("\nAlso: %s is %s (%s)", n.Assignment, n.Reason, n.Command)
+	d.OthersNeed = s.othersNeedingHuman(a.Name)
+	for _, n := range d.OthersNeed { // "Also: 00003_x is awaiting a human's decision on the reviewer's verdict (specdev decide --assignment 00003_x)"
+		addLine(view, fmt.Sprintf("Also: %s is %s (%s)", n.Assignment, n.Reason, n.Command))
 	}
-	if d, ok := view.Data.(workData); ok {
-		d.Report, d.OthersNeed = report, others
-		view.Data = d
-	}
-	return view
 }
 
 // othersNeedingHuman lists the assignments other than name that wait for

@@ -1,16 +1,22 @@
 package review
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/specdev/specdev/checkpoint"
+	"github.com/specdev/specdev/internal/changeset"
+	"github.com/specdev/specdev/internal/preflight"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/report"
+	"github.com/specdev/specdev/skills"
 )
 
 // finding statuses of a doctor check: all is well; works, but worth
@@ -50,12 +56,12 @@ func (d *doctor) fail(area string, err error, fix string) {
 
 // Doctor checks the set-up and says, for each problem, the command that
 // fixes it; it changes nothing. It runs every check and lists them in
-// the order a set-up is made: git, the gate, config.json, the agent
-// guides, the hooks, .gitignore, the assignments (config.json is read
-// first: the others need it). The outcome is OK when nothing fails
-// (warnings included), INVALID when a file is malformed, a failure
-// otherwise. It opens the store itself, since a malformed config.json
-// is one of the things it reports.
+// the order a set-up is made, config.json first (the others need it):
+// config.json, git, the gate, the agent guides, the hooks, .gitignore,
+// the assignments. The outcome is OK when nothing fails (warnings
+// included), INVALID when a file is malformed, a failure otherwise. It
+// opens the store itself, since a malformed config.json is one of the
+// things it reports.
 func Doctor(ctx context.Context, opt Options) (Result, error) {
 	dir, err := checkpoint.Locate(".", opt.Dir)
 	if err != nil {
@@ -63,11 +69,8 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	}
 	d := &doctor{ctx: ctx}
 	d.checkConfig(dir)
-	config := d.lines // listed after git and the gate
-	d.lines = nil
 	d.checkGit()
 	d.checkGate()
-	d.lines = append(d.lines, config...)
 	d.checkSkills()
 	d.checkHooks()
 	d.checkGitignore()
@@ -132,4 +135,148 @@ func (d *doctor) checkConfig(dir string) {
 	st.Holder = "specdev doctor"
 	st.Render = report.Render
 	d.st = st
+}
+
+// gitTimeout bounds each git command doctor runs.
+const gitTimeout = 10 * time.Second
+
+// checkGit: git is installed and the project is in a repository.
+func (d *doctor) checkGit() {
+	version, err := d.runGit("version")
+	if err != nil {
+		d.add("git", checkWarn, "git is not installed or does not run ("+oneLine(err.Error())+")",
+			"install git; without it list the files to review: specdev work request --files PATH")
+		return
+	}
+	top, err := d.runGit("rev-parse", "--show-toplevel")
+	if err != nil {
+		d.add("git", checkWarn, d.st.Root+" is not in a git repository",
+			"git init (specdev finds the changed files, the gate and the hooks with git); or list files: specdev work request --files PATH")
+		return
+	}
+	d.git = true
+	d.add("git", checkOK, oneLine(version)+" is installed; the project is in the git repository "+oneLine(top), "")
+}
+
+// runGit runs git in the project root, as specdev runs it everywhere
+// (changeset.Git), and returns its output, trimmed.
+func (d *doctor) runGit(args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(d.ctx, gitTimeout)
+	defer cancel()
+	out, err := changeset.Git(ctx, d.st.Root, nil, nil, nil, args...)
+	return strings.TrimSpace(string(out)), err
+}
+
+// checkGate: the pre-flight gate, configured or verify-gates.sh, is there,
+// executable, would start (its #! interpreter is there), and a person
+// allowed it on this machine. It is not run: a gate may take minutes.
+func (d *doctor) checkGate() {
+	argv := preflightArgv(d.st)
+	if len(argv) == 0 {
+		d.add("gate", checkOK, "no pre-flight gate (optional: .specdev/verify-gates.sh, or \"preflight\" in .specdev/config.json)", "")
+		return
+	}
+	msg, problem := preflight.Check(d.st.Root, argv) // a relative program is read from the root
+	if problem != "" {
+		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg), gateFix(argv, problem))
+	} else {
+		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
+	}
+	if err := (&Service{Store: d.st}).gateAllowed(argv); err != nil {
+		d.fail("gate", err, "see: specdev allow") // not allowed (its hint says who allows it), or the consent is unreadable
+		return
+	}
+	d.add("gate", checkOK, "a person allowed pre-flight gate "+gateCommand(argv)+" to run on this machine", "")
+}
+
+// checkSkills: the installed agent guides are this version's.
+func (d *doctor) checkSkills() {
+	dir := filepath.Join(d.st.Dir, checkpoint.SkillsDir)
+	fs.WalkDir(skills.FS(), ".", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		want, _ := fs.ReadFile(skills.FS(), path)
+		name := ".specdev/" + checkpoint.SkillsDir + "/" + path
+		have, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)))
+		if err != nil || !bytes.Equal(have, want) {
+			d.add("skills", checkWarn, name+" is not this specdev's guide (missing, edited, or from another version)", "specdev init --update-skills")
+		} else {
+			d.add("skills", checkOK, name+" is current", "")
+		}
+		return nil
+	})
+}
+
+// checkHooks: the git hooks specdev installs; not having them is fine,
+// having one git would skip is not.
+func (d *doctor) checkHooks() {
+	if !d.git {
+		return
+	}
+	res, err := (&Service{Store: d.st}).HookStatus(d.ctx, "") // what specdev hook status says
+	if err != nil {
+		d.add("hooks", checkWarn, "cannot read the git hooks: "+oneLine(err.Error()), cmp.Or(HintOf(err), "see: specdev hook status"))
+		return
+	}
+	for _, st := range res.Data.(hookData).Hooks {
+		status := checkOK
+		if st.Ours && !st.Executable { // its summary says so and the fix
+			status = checkFail
+		}
+		d.add("hooks", status, st.Hook+": "+hookSummary(d.st.Root, st), "")
+	}
+}
+
+// checkGitignore: .specdev/.gitignore keeps the machine-local files out.
+func (d *doctor) checkGitignore() {
+	name := ".specdev/" + checkpoint.GitignoreFile
+	data, err := os.ReadFile(filepath.Join(d.st.Dir, checkpoint.GitignoreFile))
+	if err != nil {
+		d.add("gitignore", checkWarn, name+" is missing: lock and cache files could be committed", "specdev init")
+		return
+	}
+	if missing, ours := checkpoint.MissingIgnored(data); len(missing) > 0 {
+		fix := "add the lines " + strings.Join(missing, " and ") + " to " + name
+		if ours { // written by an older specdev: init adds what it lacks
+			fix = "specdev init"
+		}
+		d.add("gitignore", checkWarn, name+" does not ignore "+strings.Join(missing, ", "), fix)
+		return
+	}
+	d.add("gitignore", checkOK, name+" ignores the lock, cache and temporary files", "")
+}
+
+// checkAssignments: every assignment's files are readable and valid, and
+// its report and history keep up with its state files.
+func (d *doctor) checkAssignments() {
+	names, err := d.st.Names()
+	if err != nil {
+		d.fail("assignments", err, "see: specdev status")
+		return
+	}
+	for _, name := range names {
+		d.checkAssignment(name)
+	}
+}
+
+func (d *doctor) checkAssignment(name string) {
+	a, err := d.st.Assignment(name)
+	var snap checkpoint.Snapshot
+	if err == nil {
+		snap, err = a.Snapshot()
+	}
+	if err == nil {
+		_, _, err = a.History() // a torn last line is no error: the next change repairs it
+	}
+	switch {
+	case err != nil:
+		d.fail(name, err, "restore the file from git")
+	case snap.Request == nil:
+		d.add(name, checkOK, "no review requested yet", "")
+	default:
+		r := snap.Request // its status in status's plain words
+		row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
+		d.add(name, checkOK, StatusWords(row)[0]+": request, progress and history are valid", "")
+	}
 }

@@ -25,17 +25,14 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	if hook == ClaudeStopHook {
 		return s.claudeStop(true)
 	}
-	if err := githook.CheckHook(hook); err != nil {
+	loc, err := s.hooksFolder(ctx, hook)
+	if err != nil {
 		return Result{}, err
 	}
 	if err := (GateOptions{Gate: gate}).check(s); err != nil {
 		return Result{}, err
 	}
 	root := s.Store.Root
-	loc, err := githook.Locate(ctx, root)
-	if err != nil {
-		return Result{}, err
-	}
 	bin, _ := os.Executable() // "" on an error: the hook then finds specdev on PATH
 	spec := githook.Spec{Hook: hook, Binary: bin, Args: s.gateArgs(hook, gate, loc.Prefix)}
 	st, action, err := githook.Install(loc.Dir, spec)
@@ -89,7 +86,7 @@ func (s *Service) HookStatus(ctx context.Context, hook string) (Result, error) {
 	if hook != "" {
 		hooks = []string{hook}
 	}
-	loc, err := s.hooksFolder(ctx, hook)
+	loc, err := s.hooksFolder(ctx, hooks...)
 	if err != nil {
 		return Result{}, err
 	}
@@ -132,11 +129,11 @@ func hookSummary(root string, st githook.State) string {
 	return s
 }
 
-// hooksFolder checks the hook's name, if one is given, and finds the
-// repository's hooks folder.
-func (s *Service) hooksFolder(ctx context.Context, hook string) (githook.Location, error) {
-	if hook != "" {
-		if err := githook.CheckHook(hook); err != nil {
+// hooksFolder checks the names of the hooks and finds the repository's
+// hooks folder.
+func (s *Service) hooksFolder(ctx context.Context, hooks ...string) (githook.Location, error) {
+	for _, h := range hooks {
+		if err := githook.CheckHook(h); err != nil {
 			return githook.Location{}, err
 		}
 	}

@@ -62,11 +62,7 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	p := rec.Progress
 	text := fmt.Sprintf("%s%s\nProgress: %d/%d files reviewed, %s so far.",
 		recordedText(file, findings, rec, opt.Add), resolvedText(opt.Resolved), len(p.FilesReviewed), p.FilesTotal, protocol.Plural(p.FindingsSoFar, "finding"))
-	next := verdictNext(h, p.FindingsSoFar)
-	if len(p.FilesRemaining) > 0 {
-		next = "review " + p.FilesRemaining[0]
-	}
-	return Result{State: "recorded", Text: text, Next: next, Data: recorded{
+	return Result{State: "recorded", Text: text, Next: reviewNext(h, p, false), Data: recorded{
 		Assignment: a.Name, Session: h.Session, File: file, Findings: findings,
 		ReRecorded: rec.Again, Added: opt.Add, Resolved: opt.Resolved, Replaced: orEmpty(rec.Replaced), AlreadyRecorded: rec.Skipped,
 		FileFindings: len(p.FindingsByFile()[file]), FilesReviewed: len(p.FilesReviewed), FilesTotal: p.FilesTotal, Remaining: orEmpty(p.FilesRemaining),

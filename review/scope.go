@@ -52,9 +52,12 @@ func (s *Service) collect(ctx context.Context, c RequestOptions, snap checkpoint
 	}
 	list, left := res.Files, heldFiles(nil)
 	if files == nil && !c.Staged {
-		list = withOpenFindings(root, list, snap)
-		if later {
-			list = withEarlierFiles(root, list, snap, gate)
+		list = withFiles(root, list, openFindingFiles(snap))
+		if later && snap.Request.Gate == gate {
+			// the files of the loop's previous request that still exist (a
+			// removed one is part of the change only if git says so): a
+			// later round never covers less than the one before
+			list = withFiles(root, list, snap.Request.ChangedFiles)
 		}
 		if list, left, err = s.leaveOutHeld(list, snap, name, c.Group); err != nil {
 			return checkpoint.NewRequest{}, nil, err
@@ -101,17 +104,17 @@ func digestAndSnapshot(ctx context.Context, root string, res changeset.Result, f
 	return sums, commit, err
 }
 
-// withOpenFindings adds, after a rejection, the files that had findings
-// (and still exist), so the reviewer checks they were fixed.
-func withOpenFindings(root string, files []string, snap checkpoint.Snapshot) []string {
+// openFindingFiles are, after a rejection, the files that had findings,
+// so the reviewer checks they were fixed.
+func openFindingFiles(snap checkpoint.Snapshot) []string {
 	if !snap.Current() || snap.Request.Status != protocol.StatusFailed {
-		return files
+		return nil
 	}
 	var found []string
 	for _, f := range findingsOf(snap) {
 		found = append(found, f.File)
 	}
-	return withFiles(root, files, found)
+	return found
 }
 
 // withFiles adds to files, sorted, each of more that names a file or
@@ -221,16 +224,6 @@ func (s *Service) roundBase(ctx context.Context, snap checkpoint.Snapshot) (base
 		return "", ""
 	}
 	return prev.BaseCommit, "the range of the previous round " + short(prev.BaseCommit)
-}
-
-// withEarlierFiles adds the files of the loop's previous request that
-// still exist (a file the implementer removed is part of the change only
-// if git says so), so a later round never covers less than the one before.
-func withEarlierFiles(root string, files []string, snap checkpoint.Snapshot, gate string) []string {
-	if prev := snap.Request; prev != nil && prev.Gate == gate {
-		return withFiles(root, files, prev.ChangedFiles)
-	}
-	return files
 }
 
 // requestDelta measures the change since the previous round of the loop:

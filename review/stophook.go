@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -234,8 +233,9 @@ func writeSettings(path string, doc map[string]any) error {
 }
 
 // withoutOurs is the Stop groups without specdev's entries (a group
-// left with no entry goes), and how many it left out; the groups in the
-// document are not changed.
+// left with no entry goes), and how many it left out. It changes the
+// groups it keeps in place: the document is written only when it
+// removed something (uninstall), or not at all.
 func withoutOurs(stop []any) (kept []any, removed int) {
 	for _, g := range stop {
 		group, _ := g.(map[string]any)
@@ -246,7 +246,6 @@ func withoutOurs(stop []any) (kept []any, removed int) {
 		case len(rest) == len(hooks):
 			kept = append(kept, g)
 		case len(rest) > 0:
-			group = maps.Clone(group)
 			group["hooks"] = rest
 			kept = append(kept, group)
 		}

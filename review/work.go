@@ -45,8 +45,12 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	view = s.workContext(a, s.suggestCheckpoint(ctx, s.changedSincePass(ctx, view)))
-	view.Text += modeLine(view, c.Mode != "" && !noRequest)
+	d := view.Data.(workData)
+	s.changedSincePass(ctx, &view, &d)
+	s.suggestCheckpoint(ctx, &view, &d)
+	s.workContext(a, &view, &d)
+	view.Text = strings.TrimRight(view.Text, "\n") + modeLine(d, c.Mode != "" && !noRequest)
+	view.Data = d
 	if noRequest && view.State == "idle" {
 		// there is no request to keep the mode in yet: carry it to the next step
 		view.Text += fmt.Sprintf("\nMode %s applies from the first request.", c.Mode)
@@ -57,9 +61,8 @@ func (s *Service) Work(ctx context.Context, c WorkOptions) (Result, error) {
 
 // modeLine says the implementer's mode and what it means, in every
 // view of a request: a switch is confirmed, never silent.
-func modeLine(view Result, switched bool) string {
-	d, ok := view.Data.(workData)
-	if !ok || d.Request == nil {
+func modeLine(d workData, switched bool) string {
+	if d.Request == nil {
 		return ""
 	}
 	word := map[bool]string{false: "Mode", true: "Mode switched to"}[switched]
@@ -157,17 +160,16 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 		return usage("stage the change to commit (git add <file>…), then run: specdev work request --staged",
 			"nothing to review: nothing is staged outside .specdev/")
 	}
-	var msg string
+	msg := "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and "
 	switch {
 	case base != "":
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and no commit since %s changes a file there", base)
+		msg += "no commit since " + base + " changes a file there"
 	case res.Branch == nil:
-		msg = "nothing to review: nothing outside .specdev/ is uncommitted or untracked, and there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
+		msg += "there is no upstream or default branch (origin/HEAD, main, master) to compare HEAD with"
+	case changeset.CurrentBranch(ctx, root) == res.Branch.Ref:
+		msg = "nothing to review: you are on the default branch " + res.Branch.Ref + " and nothing outside .specdev/ is uncommitted or untracked"
 	default:
-		msg = fmt.Sprintf("nothing to review: nothing outside .specdev/ is uncommitted or untracked, and %s adds no commits over %s", cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD"), res.Branch.Ref)
-		if changeset.CurrentBranch(ctx, root) == res.Branch.Ref {
-			msg = fmt.Sprintf("nothing to review: you are on the default branch %s and nothing outside .specdev/ is uncommitted or untracked", res.Branch.Ref)
-		}
+		msg += cmp.Or(changeset.CurrentBranch(ctx, root), "HEAD") + " adds no commits over " + res.Branch.Ref
 	}
 	hints, err := changeset.BaseHints(ctx, root)
 	if err != nil {
@@ -182,16 +184,18 @@ func nothingToReview(ctx context.Context, root string, res changeset.Result, bas
 
 func requestedView(a *checkpoint.Assignment, r *protocol.Request, left heldFiles) Result {
 	var b strings.Builder
-	b.WriteString(requestHeading(a, r))
-	if r.Worktree != "" {
-		fmt.Fprintf(&b, "Worktree: %s\n", r.Worktree)
+	what := fmt.Sprintf("gate %s, round %s", r.Gate, r.RoundText())
+	if r.Group != "" {
+		what += ", group " + r.Group
 	}
-	if r.HeadCommit != "" {
-		fmt.Fprintf(&b, "Head: %s\n", short(r.HeadCommit))
+	if r.Checkpoint { // see checkpointView
+		fmt.Fprintf(&b, "Checkpoint review requested: %s (%s; not a round: the loop and the gate do not count it)\n", a.Name, what)
+	} else {
+		fmt.Fprintf(&b, "Review requested: %s (%s)\n", a.Name, what)
 	}
-	if s := rangeText(r); s != "" {
-		fmt.Fprintf(&b, "Range: %s\n", s)
-	}
+	writeLabelled(&b, "Worktree", r.Worktree)
+	writeLabelled(&b, "Head", short(r.HeadCommit))
+	writeLabelled(&b, "Range", rangeText(r))
 	writeFileList(&b, "Files", r.ChangedFiles) // never empty: a request names what it reviews
 	left.write(&b, r)
 	return Result{

@@ -124,49 +124,36 @@ func stuckText(snap checkpoint.Snapshot, head string, d *workData) string {
 
 // changedSincePass says, after a pass, which reviewed files changed since
 // the review read them: the pass stands, but it does not cover them.
-func (s *Service) changedSincePass(ctx context.Context, view Result) Result {
-	d, ok := view.Data.(workData)
-	if !ok || len(d.reviewedSums) == 0 {
-		return view
+func (s *Service) changedSincePass(ctx context.Context, view *Result, d *workData) {
+	if len(d.reviewedSums) == 0 {
+		return
 	}
 	root, err := s.checkoutOf(d.Request)
+	var now changeset.Sums
 	if err == nil {
-		var now changeset.Sums
 		now, err = digestFiles(ctx, root, slices.Collect(maps.Keys(d.reviewedSums)), d.Request.Staged)
-		d.ChangedSince = protocol.ChangedSince(d.reviewedSums, now.Files)
 	}
 	if err != nil {
 		s.Log.Warnf("cannot tell whether the reviewed files changed since the pass: %v", err)
-		return view
+		return
 	}
-	if len(d.ChangedSince) > 0 {
-		view.Text = strings.TrimRight(view.Text, "\n") + fmt.Sprintf("\nChanged since the review, so the pass does not cover them: %s.", strings.Join(d.ChangedSince, ", "))
+	if d.ChangedSince = protocol.ChangedSince(d.reviewedSums, now.Files); len(d.ChangedSince) > 0 {
+		addLine(view, fmt.Sprintf("Changed since the review, so the pass does not cover them: %s.", strings.Join(d.ChangedSince, ", ")))
 		view.Next = "to have the changes reviewed: specdev work request"
 	}
-	view.Data = d
-	return view
 }
 
+// addLine adds a line to a view's text.
+func addLine(view *Result, line string) { view.Text = strings.TrimRight(view.Text, "\n") + "\n" + line }
+
 // Checkpoint reviews on the implementer's side (see checkpoint/round.go
-// for what they are): how a request for one reads, how `specdev work`
-// shows one, and when `specdev work` suggests one. The trigger is
+// for what they are): how `specdev work` shows one (work request's
+// answer names it too), and when `specdev work` suggests one. The trigger is
 // config.json's checkpoint_every, counted in commits: after that many
 // commits since the assignment's last review (of either kind), or since
 // the branch point when it had none, `work` suggests a checkpoint review.
 // Commits are the implementer's iterations that git can count; nothing is
 // counted outside git.
-
-// requestHeading is the first line of `work request`'s answer.
-func requestHeading(a *checkpoint.Assignment, r *protocol.Request) string {
-	what := fmt.Sprintf("gate %s, round %s", r.Gate, r.RoundText())
-	if r.Group != "" {
-		what += ", group " + r.Group
-	}
-	if r.Checkpoint {
-		return fmt.Sprintf("Checkpoint review requested: %s (%s; not a round: the loop and the gate do not count it)\n", a.Name, what)
-	}
-	return fmt.Sprintf("Review requested: %s (%s)\n", a.Name, what)
-}
 
 // checkpointView words `specdev work`'s view of a checkpoint review: a
 // rejection is findings to fix on the way (still exit 4), a pass only
@@ -177,20 +164,18 @@ func checkpointView(res Result, d workData) Result {
 	case protocol.StatusBlocked, protocol.StatusCancelled:
 		return res
 	}
-	first, rest, _ := strings.Cut(res.Text, "\n")
-	first = strings.Replace(first, "Review ", "Checkpoint review ", 1)
+	res.Text = strings.Replace(res.Text, "Review ", "Checkpoint review ", 1) // every view's heading starts so
 	switch r.Status {
 	case protocol.StatusFailed:
 		if n := len(d.Findings); n > 0 {
-			first = fmt.Sprintf("Checkpoint review found %s: %s", protocol.Plural(n, "finding"), strings.TrimPrefix(first, "Checkpoint review failed: "))
+			res.Text = strings.Replace(res.Text, "Checkpoint review failed: ", "Checkpoint review found "+protocol.Plural(n, "finding")+": ", 1)
 		}
 		res.Next = "fix the findings and go on; when the work is done: specdev work request"
 	case protocol.StatusPassed:
 		res.Next = "go on with the work; when it is done: specdev work request"
 	}
-	note := "A checkpoint review is no round of the loop, and its pass does not open the gate."
 	res.State = "checkpoint_" + res.State // --json tells it from a review of the loop: checkpoint_passed …
-	res.Text = strings.TrimRight(first+"\n"+rest, "\n") + "\n" + note
+	addLine(&res, "A checkpoint review is no round of the loop, and its pass does not open the gate.")
 	return res
 }
 
@@ -198,48 +183,42 @@ func checkpointView(res Result, d workData) Result {
 // suggestion of a checkpoint review, once checkpoint_every commits were
 // made since the assignment's last review. Where the implementer had
 // nothing else to do, it becomes the next step.
-func (s *Service) suggestCheckpoint(ctx context.Context, view Result) Result {
-	d, ok := view.Data.(workData)
-	if !ok {
-		return view
-	}
+func (s *Service) suggestCheckpoint(ctx context.Context, view *Result, d *workData) {
 	var since, effort string
 	switch r := d.Request; {
 	case r == nil:
 	case checkpoint.Paused(r):
-		return view // a human must act first
+		return // a human must act first
 	case r.Status == protocol.StatusPassed || r.Status == protocol.StatusFailed:
 		since, effort = r.HeadCommit, r.Effort // the head the latest review saw
 	case r.Status == protocol.StatusCancelled:
 		since, effort = r.LastReviewedCommit, r.Effort
 	default:
-		return view // someone is waited for, or a human must act first
+		return // someone is waited for, or a human must act first
 	}
 	every := s.Store.Config.ForEffort(effort).CheckpointInterval()
 	if every == 0 {
-		return view
+		return
 	}
 	root, err := s.checkoutOf(d.Request)
 	if err != nil {
-		return view // work shows the request; its checkout's problem shows where git must run
+		return // work shows the request; its checkout's problem shows where git must run
 	}
 	n, ok, err := changeset.CommitsSince(ctx, root, since)
 	if err != nil {
 		s.Log.Debug("counting commits for checkpoint_every", "err", err)
-		return view
+		return
 	}
 	if !ok || n < every {
-		return view
+		return
 	}
 	what := map[bool]string{false: "the last review", true: "the branch point"}[since == ""]
 	cmd := "specdev work request --checkpoint"
 	if s.Assignment != "" {
 		cmd += " --assignment " + d.Assignment
 	}
-	view.Text = strings.TrimRight(view.Text, "\n") +
-		fmt.Sprintf("\n%s since %s (checkpoint_every %d): time for a checkpoint review of the work in progress: %s", protocol.Plural(n, "commit"), what, every, cmd)
+	addLine(view, fmt.Sprintf("%s since %s (checkpoint_every %d): time for a checkpoint review of the work in progress: %s", protocol.Plural(n, "commit"), what, every, cmd))
 	if d.Request == nil || d.Request.Status != protocol.StatusFailed {
 		view.Next = "ask for a checkpoint review: " + cmd
 	}
-	return view
 }

@@ -65,31 +65,13 @@ func workView(a *checkpoint.Assignment, snap checkpoint.Snapshot, now time.Time,
 	case status == protocol.StatusAwaitingApproval:
 		res.Text = fmt.Sprintf("Review awaiting a human's approval: %s. The reviewer proposes %s.\nA human decides with: specdev check approve|reject --assignment %s",
 			head, strings.ToUpper(r.ProposedVerdict), a.Name)
-	case status == protocol.StatusPassed:
-		res.Code, res.Next = OK, "nothing more for this review; for the next change: specdev work request"
-		var b strings.Builder
-		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
-		d.Reviewed = reviewedRangeOf(snap)
-		writeReviewedAt(&b, d.Reviewed)
-		writeSummary(&b, snap)
-		if d.Findings = findingsOf(snap); len(d.Findings) > 0 {
-			// a pass may note findings that do not block it: the
-			// implementer sees them here, not only in the report
-			fmt.Fprintf(&b, "Passed with %s:\n", protocol.Plural(len(d.Findings), "finding"))
-			writeFindings(&b, "  ", d.Findings)
-		}
-		d.Resolved = writeResolved(&b, snap)
-		res.Text = b.String()
-		if snap.Current() {
-			d.reviewedSums = protocol.ReviewedDigests(r, snap.Progress)
-		}
-	case status == protocol.StatusFailed:
-		res = failedView(snap, head, &d)
+	case status == protocol.StatusPassed, status == protocol.StatusFailed:
+		res = decidedView(snap, head, &d)
 	case status == protocol.StatusBlocked && r.BlockedReason == protocol.BlockedStuck:
 		res.State, res.Code, res.Text = "stuck", Blocked, stuckText(snap, head, &d) // a human must act: nothing to wait for
 		res.Next = "a human reads the findings, then runs: specdev work unblock (the implementer goes on) or specdev work cancel"
 	case status == protocol.StatusBlocked && !r.CompletedAt.IsZero(): // the loop's last round was rejected
-		res = failedView(snap, head, &d)
+		res = decidedView(snap, head, &d)
 		res.State, res.Code = string(status), Blocked
 		res.Text += fmt.Sprintf("That was the last round the loop's limit of %s allows: a human must unblock the loop.", protocol.Plural(r.MaxRounds, "round"))
 		res.Next = "a human reads the findings, then runs: specdev work unblock --rounds 1 (the implementer goes on) or specdev work cancel"
@@ -124,36 +106,50 @@ func inProgressText(head string, snap checkpoint.Snapshot, now time.Time, staleA
 	return text
 }
 
-// failedView shows a rejection with every finding. A manual-mode
-// implementer is paused until a human runs specdev work continue; d.Paused
-// says so in the --json data. Either way the implementer (or its human)
-// has something to do: nobody is waited for.
-func failedView(snap checkpoint.Snapshot, head string, d *workData) Result {
-	r := snap.Request
-	d.Findings = findingsOf(snap)
+// decidedView shows a decided round: what it read, the reviewer's
+// summary, the findings and the earlier ones verified fixed. A pass may
+// note findings that do not block it: the implementer sees them here,
+// not only in the report. A rejection marks each finding new or still
+// open and names the files it left unread; a manual-mode implementer is
+// then paused until a human runs specdev work continue (d.Paused says
+// so in the --json data). Either way nobody is waited for.
+func decidedView(snap checkpoint.Snapshot, head string, d *workData) Result {
+	r, passed := snap.Request, snap.Request.Status == protocol.StatusPassed
+	d.Findings, d.Reviewed = findingsOf(snap), reviewedRangeOf(snap)
+	res := Result{State: string(r.Status), Code: ChangesRequested, Next: "fix the findings, then run: specdev work request"}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
-	d.Reviewed = reviewedRangeOf(snap)
+	if passed {
+		res.Code, res.Next = OK, "nothing more for this review; for the next change: specdev work request"
+		fmt.Fprintf(&b, "Review passed: %s%s.\n", head, byReviewer(d.Reviewer))
+	} else {
+		fmt.Fprintf(&b, "Review failed: %s%s\n", head, byReviewer(d.Reviewer))
+	}
 	writeReviewedAt(&b, d.Reviewed)
-	next := "fix the findings, then run: specdev work request"
-	if pf := d.Preflight; pf != nil && !pf.Passed {
+	if pf := d.Preflight; pf != nil && !pf.Passed { // a fail: a pass needs the gate's pass
 		writePreflightFailure(&b, pf) // the summary only repeats it
 		if r.PreflightFailed {
 			fmt.Fprintf(&b, "No round was used: the next request is round %d again.\n", r.Round)
 		}
-		next = fmt.Sprintf("make the pre-flight gate pass (%s), then run: specdev work request", strings.Join(pf.Command, " "))
+		res.Next = fmt.Sprintf("make the pre-flight gate pass (%s), then run: specdev work request", strings.Join(pf.Command, " "))
 	} else {
 		writeSummary(&b, snap)
 	}
-	d.Origins = findingOrigins(snap, d.Findings)
+	if !passed {
+		d.Origins = findingOrigins(snap, d.Findings)
+	} else if len(d.Findings) > 0 {
+		fmt.Fprintf(&b, "Passed with %s:\n", protocol.Plural(len(d.Findings), "finding"))
+	}
 	prev, _ := previousRound(snap)
 	writeRoundFindings(&b, d.Findings, d.Origins, prev.Round)
 	d.Resolved = writeResolved(&b, snap)
+	if passed && snap.Current() {
+		d.reviewedSums = protocol.ReviewedDigests(r, snap.Progress)
+	}
 	if snap.Current() && len(snap.Progress.FilesRemaining) > 0 && (d.Preflight == nil || d.Preflight.Passed) {
 		d.NotReviewed = snap.Progress.FilesRemaining
 		b.WriteString(notReviewedText(d.NotReviewed) + "\n")
 	}
-	res := Result{State: string(r.Status), Code: ChangesRequested, Text: b.String(), Next: next}
+	res.Text = b.String()
 	if checkpoint.Paused(r) {
 		d.Paused = true
 		res.State, res.Code = "paused", Blocked
@@ -273,17 +269,15 @@ func ActivityAgo(idle time.Duration, skewed bool) string {
 	return text
 }
 
-// human is a short, rounded duration; a negative one reads as 0ms.
+// Human is a short duration, cut to the unit that matters at its size:
+// 812ms, 17s, 17m, 1h5m; a negative one reads as 0s.
 func Human(d time.Duration) string {
+	unit := time.Minute
 	switch {
-	case d < 0:
-		return "0ms"
 	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
+		unit = time.Millisecond
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
+		unit = time.Second
 	}
-	return fmt.Sprintf("%dh%dm", int(d.Hours()), int(d.Minutes())%60)
+	return protocol.ShortDuration(max(d, 0).Truncate(unit))
 }
