@@ -43,33 +43,29 @@ func checkEncoding(file string, data []byte) error {
 	return nil
 }
 
-// semantic applies the shape rules of v (a pointer to a struct, or nil)
-// and then rules on one check, and reports what they found against file
-// and schema: each type's Validate (its shape, then its semantics).
-func semantic(file, schema string, v any, rules ...func(*check)) error {
+// semantic applies the rules of v (a pointer to a struct, or to a list
+// of findings) and reports the first it breaks against file and schema:
+// each type's Validate.
+func semantic(file, schema string, v any) error {
 	var c check
-	if v != nil {
+	if findings, ok := v.(*[]Finding); ok {
+		c.each("", len(*findings), MaxIssues, func(i int, c *check) { c.shape(&(*findings)[i]) })
+	} else {
 		c.shape(v)
-	}
-	for _, rule := range rules {
-		rule(&c)
 	}
 	return c.result(file, schema)
 }
 
 // decode reads data into v, applies the defaults of what it left out,
-// and then its shape rules and rules.
-func decode(file, schema string, data []byte, v any, strict bool, rules ...func(*check)) error {
+// and then its rules.
+func decode(file, schema string, data []byte, v any, strict bool) error {
 	if err := read(file, schema, data, v, strict); err != nil {
 		return err
 	}
 	if d, ok := v.(interface{ applyDefaults() }); ok {
 		d.applyDefaults()
 	}
-	if _, ok := v.(*[]Finding); ok {
-		v = nil // a list: rules checks its items
-	}
-	return semantic(file, schema, v, rules...)
+	return semantic(file, schema, v)
 }
 
 // decoded is v, or nil if err is not.
@@ -85,21 +81,21 @@ func decoded[T any](v *T, err error) (*T, error) {
 // kept in Extra.
 func DecodeRequest(file string, data []byte) (*Request, error) {
 	var r Request
-	return decoded(&r, decode(file, "request", data, &r, false, r.semantics))
+	return decoded(&r, decode(file, "request", data, &r, false))
 }
 
 // DecodeProgress reads and validates review_progress.json, including its
 // consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
 	var p Progress
-	return decoded(&p, decode(file, "progress", data, &p, false, p.semantics))
+	return decoded(&p, decode(file, "progress", data, &p, false))
 }
 
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
 	var c Config
-	if err := decode(file, "config", data, &c, true, c.semantics); err != nil {
+	if err := decode(file, "config", data, &c, true); err != nil {
 		return Config{}, err
 	}
 	return c, nil
@@ -109,17 +105,14 @@ func DecodeConfig(file string, data []byte) (Config, error) {
 // are errors that list the valid ones.
 func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 	var v Verdict
-	return decoded(&v, decode(file, "verdict", data, &v, true, v.semantics))
+	return decoded(&v, decode(file, "verdict", data, &v, true))
 }
 
 // DecodeFindings reads a findings file (a JSON array of findings) written
 // by a reviewer. Unknown fields are errors that list the valid ones.
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
 	var findings []Finding
-	err := decode(file, "findings", data, &findings, true, func(c *check) {
-		c.each("", len(findings), MaxIssues, func(i int, c *check) { c.shape(&findings[i]); findings[i].semantics(c) })
-	})
-	if err != nil {
+	if err := decode(file, "findings", data, &findings, true); err != nil {
 		return nil, err
 	}
 	return findings, nil

@@ -31,7 +31,7 @@ func ParseSeverity(s string) (Severity, error) {
 
 // Finding is one issue a reviewer found. Line 0 means "no particular line".
 type Finding struct {
-	File        string   `json:"file,omitempty" check:"path"`
+	File        string   `json:"file,omitempty" check:"file"`
 	Line        int      `json:"line,omitzero" check:"line"`
 	Severity    Severity `json:"severity" specdev:"required" check:"severity"`
 	Category    string   `json:"category,omitempty" check:"category"`

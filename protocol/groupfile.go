@@ -40,7 +40,7 @@ func (g *Group) Waits() int { return max(g.Expect-len(g.Loops), 0) }
 
 // Validate applies every rule of a group file.
 func (g *Group) Validate() error {
-	return semantic(g.file(), "group", g, g.semantics)
+	return semantic(g.file(), "group", g)
 }
 
 func (g *Group) file() string { return StateDir + "/groups/" + g.Name + ".json" }
@@ -70,5 +70,5 @@ func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*grou
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {
 	var g Group
-	return decoded(&g, decode(file, "group", data, &g, false, g.semantics))
+	return decoded(&g, decode(file, "group", data, &g, false))
 }

@@ -16,6 +16,7 @@ type plan struct {
 	required []*field          // in field order
 	checked  []*field          // the fields with a check tag, in field order
 	shaped   bool              // the type has shape rules of its own (a shaper)
+	semantic bool              // the type has rules no schema can state (a semanticist)
 	closed   bool              // refuses unknown keys in every document
 	extra    int               // index of the Extra field, or -1
 	version  int               // the newest "version" this build reads; 0: none
@@ -87,7 +88,7 @@ func planOf(t reflect.Type) *plan {
 
 func structPlan(t reflect.Type) *plan {
 	p := &plan{fields: map[string]*field{}, closed: closedTypes[t], extra: -1, version: newestVersion[t],
-		shaped: reflect.PointerTo(t).Implements(reflect.TypeFor[shaper]())}
+		shaped: reflect.PointerTo(t).Implements(reflect.TypeFor[shaper]()), semantic: reflect.PointerTo(t).Implements(reflect.TypeFor[semanticist]())}
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")

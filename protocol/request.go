@@ -84,7 +84,7 @@ type Request struct {
 	// project root's own checkout): git and the files are read there.
 	FileSet  []string `json:"file_set,omitempty" check:"paths"`
 	Effort   string   `json:"effort,omitempty" check:"effort"`
-	Worktree string   `json:"worktree,omitempty" check:"path"`
+	Worktree string   `json:"worktree,omitempty" check:"worktree"`
 
 	// PreflightFailed marks a request whose pre-flight gate failed: it
 	// went back to the implementer unreviewed and is no round of the

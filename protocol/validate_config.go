@@ -11,7 +11,7 @@ const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seco
 // each duration (0 is unset: the default applies), and that the preflight
 // gate cannot outlive a reviewer's lease.
 func (c *Config) Validate() error {
-	return semantic(ConfigFile, "config", c, c.semantics)
+	return semantic(ConfigFile, "config", c)
 }
 
 func (c *Config) shape(ch *check) {

@@ -52,28 +52,6 @@ func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
 	}
 }
 
-// coveragePaths applies CheckPath to every path the coverage fields name
-// (the schema bounds their length only).
-func (r *Request) coveragePaths(c *check) {
-	if r.Delta != nil {
-		c.safePaths("delta.changed", r.Delta.Changed)
-	}
-	c.digestPaths("file_digests", r.FileDigests)
-	c.digestPaths("carried_digests", r.CarriedDigests)
-	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
-		c.safePaths("passed."+gate+".files", rec.Files)
-		c.digestPaths("passed."+gate+".file_digests", rec.FileDigests)
-	})
-}
-
-func (c *check) digestPaths(field string, m map[string]string) {
-	eachEntry(c, m, func(c *check, path, _ string) {
-		if CheckPath(path) != nil {
-			c.safePath(entry(field, path), path)
-		}
-	})
-}
-
 // gateKey: the keys of a map by gate are gate names.
 func (c *check) gateKey(field, gate string) {
 	if err := CheckName(gate); err != nil {
@@ -92,7 +70,7 @@ func (c *check) commit(field, s string) {
 	}
 }
 
-// digests maps repo-relative paths to a content digest (64 lowercase hex
+// digests maps review paths to a content digest (64 lowercase hex
 // digits) or DigestDeleted.
 func (c *check) digests(field string, m map[string]string) {
 	c.count(field, len(m), MaxFiles)
@@ -105,6 +83,9 @@ func (c *check) digests(field string, m map[string]string) {
 		}
 		if sum != DigestDeleted && (len(sum) != 64 || !lowerHex(sum)) {
 			c.fail(entry(field, path), "%s is not 64 lowercase hex digits or %q", QuotePrefix(sum), DigestDeleted)
+		}
+		if path != "" && CheckPath(path) != nil {
+			c.safePath(entry(field, path), path)
 		}
 	})
 }
@@ -162,11 +143,6 @@ const MaxLineCount = 1<<31 - 1
 var planKinds = []string{PlanFollowUp, PlanFull}
 
 var fallbackReasons = []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}
-
-func (p *RoundPlan) semantics(c *check) {
-	c.safePaths("unchanged", p.Unchanged)
-	c.safePaths("had_findings", p.HadFindings)
-}
 
 // valueDepth is how deeply v nests objects and lists written as JSON (0
 // for a scalar), and false if v cannot be written as JSON (a NaN, say):

@@ -37,10 +37,17 @@ func (c *check) fields(p *plan, v reflect.Value) {
 	if p.shaped {
 		v.Addr().Interface().(shaper).shape(c)
 	}
+	if p.semantic && !c.shapeOnly && c.err == nil {
+		v.Addr().Interface().(semanticist).semantics(c)
+	}
 }
 
 // shaper is a type with shape rules of its own.
 type shaper interface{ shape(*check) }
+
+// semanticist is a type with rules no schema can state (consistent
+// counts, a path listed once), which run after its shape rules.
+type semanticist interface{ semantics(*check) }
 
 // ruleOf is the rule the check tag of sf names; version is the newest
 // "version" of its type.
@@ -125,6 +132,17 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"set":         {rule: func(c *check, field string, v reflect.Value) { c.setTime(field, *v.Addr().Interface().(*Timestamp)) }},
 		"paths": {rule: func(c *check, field string, v reflect.Value) {
 			c.list(field, *v.Addr().Interface().(*[]string), MaxFiles)
+			c.safePaths(field, *v.Addr().Interface().(*[]string))
+		}},
+		"file": {rule: func(c *check, field string, v reflect.Value) {
+			if c.text(field, v.String(), MaxPathLength); v.String() != "" {
+				c.safePath(field, v.String())
+			}
+		}},
+		"worktree": {rule: func(c *check, field string, v reflect.Value) {
+			if c.text(field, v.String(), MaxPathLength); !c.shapeOnly {
+				c.failErr(field, CheckWorktree(v.String()))
+			}
 		}},
 		"digests": {rule: func(c *check, field string, v reflect.Value) {
 			c.digests(field, *v.Addr().Interface().(*map[string]string))
