@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -75,16 +76,26 @@ func (e *Event) Validate() error {
 
 func (e *Event) shape(c *check) {
 	c.count("detail", len(e.Detail), MaxDetailKeys)
-	if len(e.Detail) == 0 || c.err != nil {
+	if c.err != nil {
 		return
 	}
-	depth, ok := valueDepth(e.Detail)
-	switch {
+	switch depth, ok := e.detailDepth(); {
 	case !ok:
 		c.fail("detail", "cannot be written as JSON: it holds a number that is not finite, or a value JSON has no form for")
 	case 1+depth > MaxDepth:
 		c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 	}
+}
+
+// detailDepth is how deeply the detail nests objects and lists written as
+// JSON (1 for a flat one, 0 for none), and false if it cannot be written
+// (a number that is not finite, say).
+func (e *Event) detailDepth() (int, bool) {
+	if len(e.Detail) == 0 {
+		return 0, true
+	}
+	raw, err := json.Marshal(e.Detail)
+	return depthOf(raw), err == nil
 }
 
 // EventNames are the events a history holds, the history schema's enum.

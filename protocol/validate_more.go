@@ -1,11 +1,8 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
-	"iter"
 	"maps"
-	"math"
 	"slices"
 )
 
@@ -105,7 +102,7 @@ func (c *check) journal(field string, j *Journal) {
 		if e.Seq < 1 {
 			c.fail("seq", "is missing: a journalled event needs its sequence number")
 		}
-		if depth, ok := valueDepth(e.Detail); c.err == nil && ok && len(e.Detail) > 0 && journalDepth+depth > MaxDepth {
+		if depth, ok := e.detailDepth(); c.err == nil && ok && journalDepth+depth > MaxDepth {
 			c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 		}
 	})
@@ -143,35 +140,3 @@ const MaxLineCount = 1<<31 - 1
 var planKinds = []string{PlanFollowUp, PlanFull}
 
 var fallbackReasons = []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}
-
-// valueDepth is how deeply v nests objects and lists written as JSON (0
-// for a scalar), and false if v cannot be written as JSON (a NaN, say):
-// the values of a detail, walked without encoding them.
-func valueDepth(v any) (int, bool) {
-	var items iter.Seq[any]
-	switch x := v.(type) {
-	case nil, string, bool, int, int64:
-		return 0, true
-	case float64:
-		return 0, !math.IsNaN(x) && !math.IsInf(x, 0)
-	case map[string]any:
-		items = maps.Values(x)
-	case []any:
-		items = slices.Values(x)
-	default:
-		raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
-		if err != nil {
-			return 0, false
-		}
-		return depthOf(raw), true
-	}
-	deepest := 0
-	for item := range items {
-		d, ok := valueDepth(item)
-		if !ok {
-			return 0, false
-		}
-		deepest = max(deepest, d)
-	}
-	return deepest + 1, true
-}
