@@ -133,23 +133,11 @@ var agentPath = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(fmt.Sprintf(`^[\w-]{1,%d}(\.[\w-]{1,%d}){0,%d}$`, MaxAgentPathPart, MaxAgentPathPart, MaxAgentPathParts-1))
 })
 
-// agents checks config.json's "agents": names, and each entry.
-func (c *check) agents(agents map[string]AgentConfig) {
-	c.count("agents", len(agents), MaxAgents)
-	for _, name := range slices.Sorted(maps.Keys(agents)) {
-		if err := CheckName(name); err != nil {
-			c.fail("agents", "key %v", err)
-		}
-		a := agents[name]
-		c.sub(entry("agents", name), func(c *check) { c.shape(&a) })
-	}
-}
-
 // agentSemantics: an agent that is not built in names its command.
 func (c *check) agentSemantics(agents map[string]AgentConfig) {
 	for _, name := range slices.Sorted(maps.Keys(agents)) {
 		if _, builtin := builtinAgents[name]; !builtin && len(agents[name].Argv) == 0 && c.err == nil {
-			c.failHint(entry("agents", name)+".argv", fmt.Sprintf(`give its command, e.g. "argv": [%q, "--json"]`, name),
+			c.failHint("agents."+name+".argv", fmt.Sprintf(`give its command, e.g. "argv": [%q, "--json"]`, name),
 				"is missing: %s is not a built-in agent (%s)", QuotePrefix(name), strings.Join(BuiltinAgents, ", "))
 		}
 	}

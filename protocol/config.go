@@ -30,7 +30,7 @@ type Config struct {
 	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero" check:"remote_poll"` // the longest wait between two looks at the remote while waiting
 	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                                     // sign the commit of every verdict with git's signing key
 
-	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
+	Agents map[string]AgentConfig `json:"agents,omitempty" check:"agents"` // by name; see agent.go
 }
 
 // StopsOnRepeat reports whether a rejection whose every blocking finding

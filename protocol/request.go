@@ -62,7 +62,7 @@ type Request struct {
 	Staged         bool                  `json:"staged,omitzero"`
 	FileDigests    map[string]string     `json:"file_digests,omitempty" check:"digests"`
 	CarriedDigests map[string]string     `json:"carried_digests,omitempty" check:"digests"`
-	Passed         map[string]PassRecord `json:"passed,omitempty"`
+	Passed         map[string]PassRecord `json:"passed,omitempty" check:"gates"`
 
 	// SnapshotCommit holds exactly the request's files as requested (HEAD
 	// itself when none of them was uncommitted): the reviewed state, and
@@ -95,7 +95,7 @@ type Request struct {
 
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
-	Loops   map[string]Loop `json:"loops,omitempty"`
+	Loops   map[string]Loop `json:"loops,omitempty" check:"gates"`
 	Journal *Journal        `json:"journal,omitempty"`
 
 	// Extra keeps fields this version does not know.

@@ -20,7 +20,6 @@ func (c *Config) shape(ch *check) {
 		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
 	}
 	ch.list("preflight", c.Preflight, MaxArgs)
-	ch.agents(c.Agents)
 }
 
 // semantics: signing needs a remote to sign for, and a configured preflight

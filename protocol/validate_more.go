@@ -14,19 +14,9 @@ import (
 // MaxGates bounds the gates one request remembers (passes, loops).
 const MaxGates = 100
 
-// shape checks what no check tag of a request can: each gate's last pass
-// and open loop, the journal, and the kept unknown fields.
+// shape checks what no check tag of a request can: the journal, and the
+// kept unknown fields.
 func (r *Request) shape(c *check) {
-	c.count("passed", len(r.Passed), MaxGates)
-	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
-		c.gateKey("passed", gate)
-		c.sub("passed."+gate, func(c *check) { c.shape(&rec) })
-	})
-	c.count("loops", len(r.Loops), MaxGates)
-	eachEntry(c, r.Loops, func(c *check, gate string, loop Loop) {
-		c.gateKey("loops", gate)
-		c.sub("loops."+gate, func(c *check) { c.shape(&loop) })
-	})
 	c.journal("journal", r.Journal)
 	c.extraShape(r.Extra)
 }
@@ -46,13 +36,6 @@ func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
 			}
 			return
 		}
-	}
-}
-
-// gateKey: the keys of a map by gate are gate names.
-func (c *check) gateKey(field, gate string) {
-	if err := CheckName(gate); err != nil {
-		c.fail(field, "key %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -63,6 +64,8 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return func(c *check, field string, v reflect.Value) {
 			c.each(field, v.Len(), int(spec.hi), func(i int, c *check) { c.fields(p, v.Index(i)) })
 		}
+	case spec.hi != 0 && sf.Type.Kind() == reflect.Map: // objects by name, at most hi of them
+		return func(c *check, field string, v reflect.Value) { c.named(field, v, int(spec.hi)) }
 	case spec.hi != 0:
 		return func(c *check, field string, v reflect.Value) {
 			if n := v.Int(); n != 0 || !omitted {
@@ -111,6 +114,7 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"exit_code": {lo: MinExitCode, hi: MaxExitCode}, "tokens": {hi: MaxTokens}, "runs": {hi: MaxRound * MaxRound},
 		"seq": {lo: 1, hi: MaxSeq}, "loops": {lo: 1, hi: MaxGroupLoops}, "config_rounds": {lo: 1, hi: MaxConfigRounds},
 		"issues": {hi: MaxIssues}, "takeovers": {hi: MaxTakeovers}, "events": {hi: MaxJournalEvents},
+		"gates": {hi: MaxGates}, "agents": {hi: MaxAgents},
 
 		"id": {max: MaxIDLength}, "path": {max: MaxPathLength}, "text": {max: MaxTextLength},
 		"finding": {max: MaxFindingText}, "category": {max: MaxCategoryLength}, "stat": {max: MaxStatLength},
@@ -149,6 +153,22 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		}},
 	}
 })
+
+// named checks a map of objects by name (gates, agents) of at most max
+// entries, in the order of the names.
+func (c *check) named(field string, m reflect.Value, max int) {
+	c.count(field, m.Len(), max)
+	names := m.MapKeys()
+	slices.SortFunc(names, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+	for _, name := range names {
+		if err := CheckName(name.String()); err != nil {
+			c.fail(field, "key %v", err)
+		}
+		item := reflect.New(m.Type().Elem()).Elem() // addressable, for its shape method
+		item.Set(m.MapIndex(name))
+		nested(c, field+"."+name.String(), item)
+	}
+}
 
 // nested checks a nested object (a struct, or a pointer to one: nil is
 // none) under its field's name.
