@@ -1,8 +1,6 @@
 package protocol
 
 import (
-	"reflect"
-
 	json "github.com/go-json-experiment/json"
 )
 
@@ -47,7 +45,6 @@ func (g *Group) file() string { return StateDir + "/groups/" + g.Name + ".json" 
 
 func (g *Group) shape(c *check) {
 	c.each("loops", len(g.Loops), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(g.Loops[i])) })
-	c.extraShape(g.Extra)
 }
 
 func (g *Group) semantics(c *check) {
@@ -61,7 +58,6 @@ func (g *Group) semantics(c *check) {
 	if g.Expect > 0 && g.Expect < len(g.Loops) {
 		c.failHint("expect", hintHandEdit, "is %d, but %d loops are declared", g.Expect, len(g.Loops))
 	}
-	c.extra(g.Extra, reflect.TypeFor[Group]())
 }
 
 // EncodeGroup is a group file as specdev writes it.

@@ -42,7 +42,7 @@ type Progress struct {
 	Decision       *Decision        `json:"decision,omitempty" check:"object"`
 	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty" check:"rounds"`
 	Plan           *RoundPlan       `json:"plan,omitempty" check:"object"`
-	Journal        *Journal         `json:"journal,omitempty"`
+	Journal        *Journal         `json:"journal,omitempty" check:"journal"`
 	Extra          Extra            `json:",embed"`
 
 	// RecordedDigests holds a recorded file's content digest when it was

@@ -96,7 +96,7 @@ type Request struct {
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
 	Loops   map[string]Loop `json:"loops,omitempty" check:"gates"`
-	Journal *Journal        `json:"journal,omitempty"`
+	Journal *Journal        `json:"journal,omitempty" check:"journal"`
 
 	// Extra keeps fields this version does not know.
 	Extra Extra `json:",embed"`

@@ -14,13 +14,6 @@ import (
 // MaxGates bounds the gates one request remembers (passes, loops).
 const MaxGates = 100
 
-// shape checks what no check tag of a request can: the journal, and the
-// kept unknown fields.
-func (r *Request) shape(c *check) {
-	c.journal("journal", r.Journal)
-	c.extraShape(r.Extra)
-}
-
 // eachEntry applies rule to every entry of m and reports the first entry,
 // in the order of the keys, that breaks it. The keys are sorted only when
 // one breaks it: a valid map costs no allocation.

@@ -38,6 +38,9 @@ func (c *check) fields(p *plan, v reflect.Value) {
 	if p.shaped {
 		v.Addr().Interface().(shaper).shape(c)
 	}
+	if p.extra >= 0 && c.err == nil {
+		c.extra(v.Field(p.extra).Interface().(Extra), p.names)
+	}
 	if p.semantic && !c.shapeOnly && c.err == nil {
 		v.Addr().Interface().(semanticist).semantics(c)
 	}
@@ -82,6 +85,8 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return spec.rule
 	case tag == "object":
 		return nested
+	case tag == "journal":
+		return func(c *check, field string, v reflect.Value) { c.journal(field, v.Interface().(*Journal)) }
 	case tag == "agent_path":
 		return agentOutputPath
 	case tag == "name":
