@@ -42,8 +42,8 @@ var (
 	durationType  = reflect.TypeFor[Duration]()
 )
 
-// how is which of the decoder's readers reads a field (jsonscalar.go);
-// byV2 leaves it to v2.
+// how is which of the decoder's readers reads a field (jsonscalar.go,
+// readerOf); byV2 leaves it to v2.
 type how uint8
 
 const (
@@ -56,26 +56,6 @@ const (
 	asStrings
 	asDict
 )
-
-func howOf(t reflect.Type) how {
-	switch {
-	case t == timestampType:
-		return asTime
-	case t == durationType:
-		return asDuration
-	case t.Kind() == reflect.String:
-		return asString
-	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		return asInteger
-	case t == reflect.TypeFor[[]string]():
-		return asStrings
-	case t == reflect.TypeFor[map[string]string]():
-		return asDict
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
-		return asObjects
-	}
-	return byV2
-}
 
 // planOf returns the plan of the struct type t, built once.
 func planOf(t reflect.Type) *plan {
@@ -103,8 +83,7 @@ func structPlan(t reflect.Type) *plan {
 			panic("protocol: a struct of more than 64 JSON fields: " + t.String())
 		}
 		f := &field{index: i, bit: 1 << len(p.fields), name: name, typ: sf.Type, nonzero: sf.Tag.Get("specdev") == "nonzero"}
-		f.want, f.kinds = expects(sf.Type)
-		if f.how = howOf(sf.Type); f.how == asObjects {
+		if f.how, f.want, f.kinds = readerOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
 		}
 		if tag := sf.Tag.Get("check"); tag != "" {
@@ -123,27 +102,37 @@ func structPlan(t reflect.Type) *plan {
 
 const wantDuration = `a duration such as "15m" or a number of seconds`
 
-// expects names what a value of type t takes, for "expected X, but got
-// Y", and the kinds of JSON value that are one (jsontext.Kind: '"'
-// string, '0' number, 't' and 'f' booleans, '[' array, '{' object).
-func expects(t reflect.Type) (want, kinds string) {
+// readerOf is which of the decoder's readers reads a value of type t,
+// what such a value is (for "expected X, but got Y"), and the kinds of
+// JSON value that are one (jsontext.Kind: '"' string, '0' number, 't'
+// and 'f' booleans, '[' array, '{' object).
+func readerOf(t reflect.Type) (h how, want, kinds string) {
 	switch {
+	case t == timestampType:
+		return asTime, "string", `"`
 	case t == durationType:
-		return wantDuration, `"0`
-	case t == timestampType || t.Kind() == reflect.String:
-		return "string", `"`
+		return asDuration, wantDuration, `"0`
+	case t.Kind() == reflect.String:
+		return asString, "string", `"`
 	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		return "integer", "0"
-	case t.Kind() == reflect.Float64:
-		return "number", "0"
-	case t.Kind() == reflect.Bool:
-		return "boolean", "tf"
+		return asInteger, "integer", "0"
+	case t == reflect.TypeFor[[]string]():
+		return asStrings, "array", "["
+	case t == reflect.TypeFor[map[string]string]():
+		return asDict, "object", "{"
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+		return asObjects, "array", "["
 	case t.Kind() == reflect.Slice:
-		return "array", "["
+		return byV2, "array", "["
+	case t.Kind() == reflect.Float64:
+		return byV2, "number", "0"
+	case t.Kind() == reflect.Bool:
+		return byV2, "boolean", "tf"
 	case t.Kind() == reflect.Pointer:
-		return expects(t.Elem())
+		_, want, kinds = readerOf(t.Elem())
+		return byV2, want, kinds
 	}
-	return "object", "{"
+	return byV2, "object", "{"
 }
 
 // kindName names a kind of JSON value as JSON Schema does.
