@@ -56,21 +56,17 @@ func semantic(file, schema string, v any) error {
 	return c.result(file, schema)
 }
 
-// decode reads data into v, applies the defaults of what it left out,
+// decode reads data into a T, applies the defaults of what it left out,
 // and then its rules.
-func decode(file, schema string, data []byte, v any, strict bool) error {
+func decode[T any](file, schema string, data []byte, strict bool) (*T, error) {
+	v := new(T)
 	if err := read(file, schema, data, v, strict); err != nil {
-		return err
+		return nil, err
 	}
-	if d, ok := v.(interface{ applyDefaults() }); ok {
+	if d, ok := any(v).(interface{ applyDefaults() }); ok {
 		d.applyDefaults()
 	}
-	return semantic(file, schema, v)
-}
-
-// decoded is v, or nil if err is not.
-func decoded[T any](v *T, err error) (*T, error) {
-	if err != nil {
+	if err := semantic(file, schema, v); err != nil {
 		return nil, err
 	}
 	return v, nil
@@ -80,50 +76,46 @@ func decoded[T any](v *T, err error) (*T, error) {
 // seed-shaped request leaves out take their defaults; unknown ones are
 // kept in Extra.
 func DecodeRequest(file string, data []byte) (*Request, error) {
-	var r Request
-	return decoded(&r, decode(file, "request", data, &r, false))
+	return decode[Request](file, "request", data, false)
 }
 
 // DecodeProgress reads and validates review_progress.json, including its
 // consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
-	var p Progress
-	return decoded(&p, decode(file, "progress", data, &p, false))
+	return decode[Progress](file, "progress", data, false)
 }
 
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
-	var c Config
-	if err := decode(file, "config", data, &c, true); err != nil {
+	c, err := decode[Config](file, "config", data, true)
+	if err != nil {
 		return Config{}, err
 	}
-	return c, nil
+	return *c, nil
 }
 
 // DecodeVerdict reads a verdict file written by a reviewer. Unknown fields
 // are errors that list the valid ones.
 func DecodeVerdict(file string, data []byte) (*Verdict, error) {
-	var v Verdict
-	return decoded(&v, decode(file, "verdict", data, &v, true))
+	return decode[Verdict](file, "verdict", data, true)
 }
 
 // DecodeFindings reads a findings file (a JSON array of findings) written
 // by a reviewer. Unknown fields are errors that list the valid ones.
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
-	var findings []Finding
-	if err := decode(file, "findings", data, &findings, true); err != nil {
+	findings, err := decode[[]Finding](file, "findings", data, true)
+	if err != nil {
 		return nil, err
 	}
-	return findings, nil
+	return *findings, nil
 }
 
 // DecodeEvent reads one line of review_history.jsonl.
 func DecodeEvent(file string, line int, data []byte) (Event, error) {
-	var e Event
-	where := fmt.Sprintf("%s line %d", file, line)
-	if err := decode(where, "history", data, &e, false); err != nil {
+	e, err := decode[Event](fmt.Sprintf("%s line %d", file, line), "history", data, false)
+	if err != nil {
 		return Event{}, err
 	}
-	return e, nil
+	return *e, nil
 }

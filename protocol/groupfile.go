@@ -65,6 +65,5 @@ func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*grou
 
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {
-	var g Group
-	return decoded(&g, decode(file, "group", data, &g, false))
+	return decode[Group](file, "group", data, false)
 }
