@@ -149,7 +149,7 @@ func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error 
 	case asTime:
 		return r.timestamp(dec, v.Addr().Interface().(*Timestamp))
 	case asDuration:
-		return readDuration(dec, v.Addr().Interface().(*Duration))
+		return readDuration(dec, v.Addr().Interface().(*Duration), f.within)
 	case asString:
 		s, err := r.read(dec)
 		v.SetString(s)

@@ -32,7 +32,8 @@ type field struct {
 	want    string // what it takes, for "expected X, but got Y"
 	kinds   string // the kinds of JSON value (jsontext.Kind) that are one
 	nonzero bool
-	rule    rule // its shape rule (validate_tags.go)
+	rule    rule           // its shape rule (validate_tags.go)
+	within  DurationBounds // of a duration
 }
 
 var (
@@ -85,6 +86,9 @@ func structPlan(t reflect.Type) *plan {
 		f := &field{index: i, bit: 1 << len(p.fields), name: name, typ: sf.Type, nonzero: sf.Tag.Get("specdev") == "nonzero"}
 		if f.how, f.want, f.kinds = readerOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
+		}
+		if f.how == asDuration {
+			f.within = ruleSpecs()[sf.Tag.Get("check")].within
 		}
 		if tag := sf.Tag.Get("check"); tag != "" {
 			f.rule = ruleOf(tag, sf, p.version)

@@ -8,7 +8,6 @@ package protocol
 import (
 	"bytes"
 	"cmp"
-	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -53,9 +52,9 @@ func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
 	return nil
 }
 
-// readDuration reads Go syntax ("15m") or a number of seconds (120); the
-// bounds of its field are Validate's to check.
-func readDuration(dec *jsontext.Decoder, d *Duration) error {
+// readDuration reads Go syntax ("15m") or a number of seconds (120)
+// within the bounds of its field.
+func readDuration(dec *jsontext.Decoder, d *Duration, within DurationBounds) error {
 	raw, err := dec.ReadValue()
 	if err != nil || raw.Kind() != '"' && raw.Kind() != '0' {
 		return cmp.Or(err, fail(dec.StackPointer(), "", "expected %s, but got %s", wantDuration, kindName(raw.Kind())))
@@ -65,10 +64,7 @@ func readDuration(dec *jsontext.Decoder, d *Duration) error {
 		unquoted, _ := jsontext.AppendUnquote(nil, raw) // valid: the decoder has read it
 		text = string(unquoted)
 	}
-	v, err := ParseDuration(text)
-	if errors.Is(err, errTooLong) {
-		v, err = math.MaxInt64, nil // beyond every field's range: Validate names the range
-	}
+	v, err := ParseDurationIn(text, within)
 	if err != nil {
 		return fail(dec.StackPointer(), hintDuration, "%v", err)
 	}

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"time"
 	"unicode"
@@ -137,14 +136,11 @@ var (
 	TimeoutBounds          = DurationBounds{0, 24 * time.Hour} // --timeout
 )
 
-// Check reports a duration outside the bounds.
+// Check reports a duration outside the bounds; 0 passes (unset: the
+// default applies).
 func (b DurationBounds) Check(d time.Duration) error {
-	shown := ShortDuration(d) + " "
-	if d == math.MaxInt64 { // longer than a duration holds (ParseDuration's "too long")
-		shown = ""
-	}
-	if d < b.Min || d > b.Max {
-		return fmt.Errorf("%sis out of range: it must be between %s and %s", shown, ShortDuration(b.Min), ShortDuration(b.Max))
+	if d != 0 && (d < b.Min || d > b.Max) {
+		return fmt.Errorf("%s is out of range: it must be between %s and %s", ShortDuration(d), ShortDuration(b.Min), ShortDuration(b.Max))
 	}
 	return nil
 }

@@ -44,10 +44,8 @@ func (c *Config) semantics(ch *check) {
 
 // duration is 0 (unset: the default applies) or within bounds.
 func (c *check) duration(field string, d Duration, b DurationBounds) {
-	if d != 0 {
-		if err := b.Check(time.Duration(d)); err != nil {
-			c.failHint(field, hintDuration, "%v", err)
-		}
+	if err := b.Check(time.Duration(d)); err != nil {
+		c.failHint(field, hintDuration, "%v", err)
 	}
 }
 
