@@ -20,8 +20,8 @@ import (
 // is read; the last line that has the value wins), by object keys and
 // list indexes joined with dots: "usage.input_tokens", "items.0.id".
 type AgentConfig struct {
-	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`                       // the command; the prompt follows as its last argument (or goes to stdin)
-	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"`                // the command that resumes a session; one element holds AgentSessionMark
+	Argv            []string `json:"argv,omitempty" specdev:"nonzero" check:"argv"`          // the command; the prompt follows as its last argument (or goes to stdin)
+	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero" check:"argv"`   // the command that resumes a session; one element holds AgentSessionMark
 	Prompt          string   `json:"prompt,omitempty" check:"prompt"`                        // "arg" (the default) or "stdin"
 	Session         string   `json:"session,omitempty" specdev:"nonzero" check:"agent_path"` // the path of the agent's session id
 	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
@@ -110,9 +110,7 @@ func (a AgentConfig) ResumeCommand(session string) []string {
 }
 
 func (a *AgentConfig) shape(c *check) {
-	c.list("argv", a.Argv, MaxArgs)
-	c.list("resume_argv", a.ResumeArgv, MaxArgs)
-	if len(a.ResumeArgv) > 0 && c.err == nil {
+	if len(a.ResumeArgv) > 0 {
 		n := 0
 		for _, arg := range a.ResumeArgv {
 			if strings.Contains(arg, AgentSessionMark) {

@@ -19,10 +19,10 @@ type Config struct {
 	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero" check:"lock_timeout"`
 	Effort           string   `json:"effort,omitempty" specdev:"nonzero" check:"effort"`
 	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero" check:"config_rounds"`
-	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
+	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero" check:"argv"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero" check:"preflight_timeout"`
-	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
-	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
+	CheckpointEvery  *int     `json:"checkpoint_every,omitempty" check:"checkpoint_every"` // nil: from effort (group.go); 0: never
+	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`                            // nil: true (StopsOnRepeat)
 
 	// Remote is the git remote that holds every assignment's review
 	// state, for machines that share no disk ("": this folder only).

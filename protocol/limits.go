@@ -2,7 +2,9 @@ package protocol
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -107,22 +109,14 @@ func CheckName(s string) error {
 	if err := CheckText(s, MaxIDLength); err != nil {
 		return err
 	}
-	if !isName(s) {
+	if !namePattern().MatchString(s) {
 		return fmt.Errorf("%s must start with a letter or digit and hold only letters, digits, '.', '_' and '-'", QuotePrefix(s))
 	}
 	return nil
 }
 
-func isName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-		if !alnum && (i == 0 || c != '.' && c != '_' && c != '-') {
-			return false
-		}
-	}
-	return s != ""
-}
+// namePattern is NamePattern compiled, on first use.
+var namePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(NamePattern) })
 
 // DurationBounds is the range a configurable duration may take.
 type DurationBounds struct{ Min, Max time.Duration }

@@ -15,13 +15,6 @@ func (c *Config) Validate() error {
 	return semantic(ConfigFile, "config", c)
 }
 
-func (c *Config) shape(ch *check) {
-	if c.CheckpointEvery != nil {
-		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
-	}
-	ch.list("preflight", c.Preflight, MaxArgs)
-}
-
 // semantics: signing needs a remote to sign for, and a configured preflight
 // gate's time limit is shorter than the lease, so a gate that runs to its
 // limit is not taken over while it runs. Without a gate in the config the

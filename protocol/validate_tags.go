@@ -71,7 +71,10 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return func(c *check, field string, v reflect.Value) { c.named(field, v, int(spec.hi)) }
 	case spec.hi != 0:
 		return func(c *check, field string, v reflect.Value) {
-			if n := v.Int(); n != 0 || !omitted {
+			if v.Kind() == reflect.Pointer && v.IsNil() {
+				return
+			}
+			if n := reflect.Indirect(v).Int(); n != 0 || !omitted {
 				c.between(field, n, spec.lo, spec.hi)
 			}
 		}
@@ -119,7 +122,7 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"exit_code": {lo: MinExitCode, hi: MaxExitCode}, "tokens": {hi: MaxTokens}, "runs": {hi: MaxRound * MaxRound},
 		"seq": {lo: 1, hi: MaxSeq}, "loops": {lo: 1, hi: MaxGroupLoops}, "config_rounds": {lo: 1, hi: MaxConfigRounds},
 		"issues": {hi: MaxIssues}, "takeovers": {hi: MaxTakeovers}, "events": {hi: MaxJournalEvents},
-		"gates": {hi: MaxGates}, "agents": {hi: MaxAgents},
+		"gates": {hi: MaxGates}, "agents": {hi: MaxAgents}, "checkpoint_every": {hi: MaxCheckpointEvery},
 
 		"id": {max: MaxIDLength}, "path": {max: MaxPathLength}, "text": {max: MaxTextLength},
 		"finding": {max: MaxFindingText}, "category": {max: MaxCategoryLength}, "stat": {max: MaxStatLength},
@@ -152,6 +155,9 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 			if c.text(field, v.String(), MaxPathLength); !c.shapeOnly {
 				c.failErr(field, CheckWorktree(v.String()))
 			}
+		}},
+		"argv": {rule: func(c *check, field string, v reflect.Value) {
+			c.list(field, *v.Addr().Interface().(*[]string), MaxArgs)
 		}},
 		"digests": {rule: func(c *check, field string, v reflect.Value) {
 			c.digests(field, *v.Addr().Interface().(*map[string]string))
