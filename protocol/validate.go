@@ -37,15 +37,6 @@ func (r *RoundRecord) semantics(c *check) {
 
 func indexField(i int) string { return "[" + itoa(i) + "]" }
 
-// The valid values of the enumerated fields, as the schemas list them.
-var (
-	severityNames = names(Severities)
-	statusNames   = names(Statuses)
-	modeNames     = []string{string(ModeAuto), string(ModeManual)}
-	phaseNames    = []string{string(PhasePreflight), string(PhaseReviewing), string(PhaseWritingReport), string(PhaseDone)}
-	verdictNames  = []string{"", VerdictPass, VerdictFail}
-)
-
 // EffortLevels are a loop's effort levels, from the fewest review rounds
 // to the most (config.json "effort", work request --effort).
 var EffortLevels = []string{"low", "medium", "high", "max"}

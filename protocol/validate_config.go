@@ -95,5 +95,3 @@ var EventNames = []EventName{
 	EventBlocked, EventUnblocked, EventContinued, EventCancelled, EventAgentRun, EventAgentIncomplete,
 	EventGroupDropped, EventStopGateOverridden,
 }
-
-var eventNames = names(EventNames)

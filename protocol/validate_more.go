@@ -112,7 +112,3 @@ const MaxStatLength = 20_000
 
 // MaxLineCount bounds a count of lines.
 const MaxLineCount = 1<<31 - 1
-
-var planKinds = []string{PlanFollowUp, PlanFull}
-
-var fallbackReasons = []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}

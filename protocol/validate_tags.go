@@ -127,10 +127,14 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"id": {max: MaxIDLength}, "path": {max: MaxPathLength}, "text": {max: MaxTextLength},
 		"finding": {max: MaxFindingText}, "category": {max: MaxCategoryLength}, "stat": {max: MaxStatLength},
 
-		"status": {valid: statusNames}, "mode": {valid: modeNames}, "phase": {valid: phaseNames},
-		"severity": {valid: severityNames}, "verdict": {valid: verdictNames}, "plan": {valid: append([]string{""}, planKinds...)},
-		"kind": {valid: planKinds}, "reason": {valid: fallbackReasons}, "prompt": {valid: []string{"", PromptArg, PromptStdin}},
-		"blocked": {valid: []string{"", BlockedStuck}}, "effort": {valid: append([]string{""}, EffortLevels...)}, "event": {valid: eventNames},
+		// the valid values of the enumerated fields, as the schemas list them
+		"status": {valid: names(Statuses)}, "mode": {valid: []string{string(ModeAuto), string(ModeManual)}},
+		"phase":    {valid: []string{string(PhasePreflight), string(PhaseReviewing), string(PhaseWritingReport), string(PhaseDone)}},
+		"severity": {valid: names(Severities)}, "verdict": {valid: []string{"", VerdictPass, VerdictFail}},
+		"plan": {valid: []string{"", PlanFollowUp, PlanFull}}, "kind": {valid: []string{PlanFollowUp, PlanFull}},
+		"reason": {valid: []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}},
+		"prompt": {valid: []string{"", PromptArg, PromptStdin}}, "blocked": {valid: []string{"", BlockedStuck}},
+		"effort": {valid: append([]string{""}, EffortLevels...)}, "event": {valid: names(EventNames)},
 
 		"stale_after": {within: StaleAfterBounds}, "lock_timeout": {within: LockTimeoutBounds}, "remote_poll": {within: RemotePollBounds},
 		"preflight_timeout": {within: PreflightTimeoutBounds}, "agent_timeout": {within: AgentTimeoutBounds},
