@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -127,9 +125,7 @@ func (a *AgentConfig) shape(c *check) {
 // agentPath is the schema's pattern of an agent's output path: 1 to
 // MaxAgentPathParts parts joined by dots, each 1 to MaxAgentPathPart of
 // [A-Za-z0-9_-]. Compiled on first use: only a config with agents needs it.
-var agentPath = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(fmt.Sprintf(`^[\w-]{1,%d}(\.[\w-]{1,%d}){0,%d}$`, MaxAgentPathPart, MaxAgentPathPart, MaxAgentPathParts-1))
-})
+var agentPath = lazyPattern(fmt.Sprintf(`^[\w-]{1,%d}(\.[\w-]{1,%d}){0,%d}$`, MaxAgentPathPart, MaxAgentPathPart, MaxAgentPathParts-1))
 
 // agentSemantics: an agent that is not built in names its command.
 func (c *check) agentSemantics(agents map[string]AgentConfig) {

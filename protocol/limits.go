@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -60,12 +59,19 @@ func CheckSession(s string) error {
 	if err := CheckText(s, MaxSessionLength); err != nil {
 		return err
 	}
-	for _, r := range s {
-		if !unicode.IsGraphic(r) || unicode.IsSpace(r) {
-			return fmt.Errorf("%s holds a space or a control character: a session id is printable characters without spaces", QuotePrefix(s))
-		}
+	if !sessionPattern().MatchString(s) {
+		return fmt.Errorf("%s holds a space or a control character: a session id is printable characters without spaces", QuotePrefix(s))
 	}
 	return nil
+}
+
+// The patterns above, compiled.
+var namePattern, sessionPattern, fingerprintPattern = lazyPattern(NamePattern), lazyPattern(SessionPattern), lazyPattern(FingerprintPattern)
+
+// lazyPattern compiles pattern when it is first used: a command that never
+// checks such a value does not pay for it at start-up.
+func lazyPattern(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
 
 // FingerprintPattern is what a request's fingerprint matches ("" for none).
@@ -114,9 +120,6 @@ func CheckName(s string) error {
 	}
 	return nil
 }
-
-// namePattern is NamePattern compiled, on first use.
-var namePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(NamePattern) })
 
 // DurationBounds is the range a configurable duration may take.
 type DurationBounds struct{ Min, Max time.Duration }

@@ -1,10 +1,8 @@
 package protocol
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -78,11 +76,9 @@ func isBidiControl(r rune) bool {
 // ends it too, as a terminal would swallow the rest), and any other
 // escape with its intermediate bytes and final byte (ESC c, ESC ( B).
 // Compiled on first use: plain text never needs it.
-var escapes = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:\x1b\[|\x{9b})[ -?]*[@-~]?` +
-		`|(?:\x1b[\]PX^_]|[\x{90}\x{98}\x{9d}-\x{9f}])[^\a\x1b\x{9c}]*(?:\a|\x{9c}|\x1b\\)?` +
-		`|\x1b[ -/]*[0-~]?`)
-})
+var escapes = lazyPattern(`(?:\x1b\[|\x{9b})[ -?]*[@-~]?` +
+	`|(?:\x1b[\]PX^_]|[\x{90}\x{98}\x{9d}-\x{9f}])[^\a\x1b\x{9c}]*(?:\a|\x{9c}|\x1b\\)?` +
+	`|\x1b[ -/]*[0-~]?`)
 
 // quoteMax is how many characters of user input an error message quotes.
 const quoteMax = 40

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
-	"sync"
 	"time"
 )
 
@@ -100,9 +98,7 @@ func notDuration(s string) error {
 // most one point each), each followed by a unit. A parse failure of such
 // a string means it is too long. Compiled on first use: only a refused
 // duration needs it.
-var durationSyntax = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:(?:\d+\.?\d*|\.\d*)(?:ns|us|µs|ms|s|m|h))+$`)
-})
+var durationSyntax = lazyPattern(`^(?:(?:\d+\.?\d*|\.\d*)(?:ns|us|µs|ms|s|m|h))+$`)
 
 // String formats the duration in Go syntax.
 func (d Duration) String() string { return time.Duration(d).String() }

@@ -68,7 +68,7 @@ func (c *check) uniqueIn(field string, list []string, seen map[string]bool) {
 
 // fingerprint is "" or "sha256:" and 64 lowercase hex digits.
 func (c *check) fingerprint(field, s string) {
-	if s != "" && (len(s) != 71 || s[:7] != "sha256:" || !lowerHex(s[7:])) {
+	if !fingerprintPattern().MatchString(s) {
 		c.fail(field, "%s is not \"sha256:\" and 64 lowercase hex digits", QuotePrefix(s))
 	}
 }
