@@ -142,13 +142,7 @@ func (c *check) agentSemantics(agents map[string]AgentConfig) {
 // next run of the same agent to resume.
 type AgentSession struct {
 	Agent string `json:"agent" specdev:"required" check:"name"`
-	ID    string `json:"id" specdev:"required" check:"session"`
-}
-
-func (s *AgentSession) shape(c *check) {
-	if s.ID == "" {
-		c.fail("id", "is empty")
-	}
+	ID    string `json:"id" specdev:"required" check:"set_session"`
 }
 
 // FallbackAgentSessionLost is the resume_fallback reason of an agent

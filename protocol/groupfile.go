@@ -21,7 +21,7 @@ type Group struct {
 	Version   int       `json:"version" specdev:"required" check:"version"`
 	Name      string    `json:"name" specdev:"required" check:"name"`
 	CreatedAt Timestamp `json:"created_at" specdev:"required" check:"set"`
-	Loops     []string  `json:"loops" specdev:"required"` // assignment folder names
+	Loops     []string  `json:"loops" specdev:"required" check:"names"` // assignment folder names
 	Expect    int       `json:"expect,omitzero" specdev:"nonzero" check:"loops"`
 
 	// Extra keeps fields this version does not know.
@@ -42,10 +42,6 @@ func (g *Group) Validate() error {
 }
 
 func (g *Group) file() string { return StateDir + "/groups/" + g.Name + ".json" }
-
-func (g *Group) shape(c *check) {
-	c.each("loops", len(g.Loops), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(g.Loops[i])) })
-}
 
 func (g *Group) semantics(c *check) {
 	seen := map[string]bool{}

@@ -141,11 +141,18 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 
 		"description": {rule: func(c *check, field string, v reflect.Value) { c.required(field, v.String(), MaxFindingText) }},
 		"session":     {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckSession(v.String())) }},
+		"set_session": {rule: func(c *check, field string, v reflect.Value) {
+			c.required(field, v.String(), MaxSessionLength)
+			c.failErr(field, CheckSession(v.String()))
+		}},
 		"lease":       {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckLease(v.String())) }},
 		"commit":      {rule: func(c *check, field string, v reflect.Value) { c.commit(field, v.String()) }},
 		"fingerprint": {rule: func(c *check, field string, v reflect.Value) { c.fingerprint(field, v.String()) }},
 		"time":        {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp)) }},
 		"set":         {rule: func(c *check, field string, v reflect.Value) { c.setTime(field, *v.Addr().Interface().(*Timestamp)) }},
+		"names": {rule: func(c *check, field string, v reflect.Value) {
+			c.each(field, v.Len(), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(v.Index(i).String())) })
+		}},
 		"paths": {rule: func(c *check, field string, v reflect.Value) {
 			c.list(field, *v.Addr().Interface().(*[]string), MaxFiles)
 			c.safePaths(field, *v.Addr().Interface().(*[]string))
