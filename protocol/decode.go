@@ -12,35 +12,25 @@ const MaxFileSize = 32 << 20
 const hintHandEdit = "fix the file by hand or restore it (e.g. from git); specdev never overwrites a malformed file"
 
 // read is the one way a file is read: it refuses what no document of
-// ours may be (too large, a byte-order mark, empty), decodes the JSON
-// into v by its Go type (jsondecode.go; v2 refuses invalid UTF-8 where
-// it meets it, naming line and column), and leaves the value's rules to
-// its Validate. strict refuses unknown keys in every object.
+// ours may be (too large, empty, or with a byte-order mark, which JSON as
+// exchanged does not carry (RFC 8259): an editor that added a mark, or
+// saved UTF-16, is the usual cause), decodes the JSON into v by its Go
+// type (jsondecode.go; v2 refuses invalid UTF-8 where it meets it,
+// naming line and column), and leaves the value's rules to its Validate.
+// strict refuses unknown keys in every object.
 func read(file, schema string, data []byte, v any, strict bool) error {
-	if len(data) > MaxFileSize {
-		return invalid(file, "", "split or shrink the input", "is %d bytes, more than the limit of %d", len(data), MaxFileSize)
-	}
-	if err := checkEncoding(file, data); err != nil {
-		return err
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return invalid(file, "", hintHandEdit, "is empty")
-	}
-	return readJSON(file, schema, data, v, strict)
-}
-
-// checkEncoding refuses a byte-order mark, which JSON as exchanged does
-// not carry (RFC 8259), naming the problem: an editor that added
-// a mark, or saved UTF-16, is the usual cause.
-func checkEncoding(file string, data []byte) error {
 	const hintSave = "save the file as UTF-8 without a byte-order mark (BOM); most editors offer that when saving"
 	switch {
+	case len(data) > MaxFileSize:
+		return invalid(file, "", "split or shrink the input", "is %d bytes, more than the limit of %d", len(data), MaxFileSize)
 	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
 		return invalid(file, "", hintSave, "starts with a UTF-8 byte-order mark; save it without one")
 	case bytes.HasPrefix(data, []byte("\xfe\xff")) || bytes.HasPrefix(data, []byte("\xff\xfe")):
 		return invalid(file, "", hintSave, "is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
+	case len(bytes.TrimSpace(data)) == 0:
+		return invalid(file, "", hintHandEdit, "is empty")
 	}
-	return nil
+	return readJSON(file, schema, data, v, strict)
 }
 
 // semantic applies the rules of v (a pointer to a struct, or to a list
