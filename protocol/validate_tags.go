@@ -12,10 +12,13 @@ import (
 //
 //	Notes string `json:"notes" check:"text"`
 //
-// and a type with rules no tag names adds them in a shape method, which
-// runs after its fields' rules. An integer or a name whose key is
-// omitted while zero ("omitzero", "omitempty") may be 0 or "" besides
-// its range. The rules of a type are read once, with its decoding plan.
+// (the path tags add path safety, which no schema states), and a type
+// with rules no tag names adds them in a shape method, which runs after
+// its fields' rules, then its kept unknown fields' rule, then a
+// semantics method for what no schema states. An integer or a name whose
+// key is omitted while zero ("omitzero", "omitempty") may be 0 or ""
+// besides its range. The rules of a type are read once, with its
+// decoding plan.
 
 // rule checks the value v of the field named field.
 type rule func(c *check, field string, v reflect.Value)
@@ -27,7 +30,8 @@ func (c *check) shape(v any) {
 }
 
 // fields applies the rules of the struct v (addressable) of plan p, then
-// its own shape method, if it has one.
+// its own shape method, its kept unknown fields' rule and its semantics
+// method, those it has.
 func (c *check) fields(p *plan, v reflect.Value) {
 	for _, f := range p.checked {
 		if c.err != nil {
