@@ -7,9 +7,10 @@ package protocol
 // together), and the rules no schema can express: safe paths (in the
 // same check tags) and a type's semantics method (consistent counts).
 // Validate runs both, in one walk, and so does every decoder once the
-// JSON is decoded. A broken rule is an
-// *InvalidError naming the field; nested values prefix their path
-// (findings[3].line). A valid value costs no allocation.
+// JSON is decoded. A broken rule is an *InvalidError naming the field;
+// nested values prefix their path (findings[3].line). The lists and
+// digests of a valid value cost no allocation (its maps by name, kept
+// fields and an event's detail do).
 
 // Validate applies the rules of a finding.
 func (f *Finding) Validate() error { return semantic("", "findings", f) }
