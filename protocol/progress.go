@@ -66,7 +66,7 @@ type Takeover struct {
 
 // PreflightResult is what the mechanical gate printed and returned.
 type PreflightResult struct {
-	Command    []string  `json:"command"`
+	Command    []string  `json:"command" check:"command"`
 	Passed     bool      `json:"passed" specdev:"required"`
 	ExitCode   int       `json:"exit_code" check:"exit_code"`
 	DurationMS int64     `json:"duration_ms" check:"ms"`

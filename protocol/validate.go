@@ -18,15 +18,6 @@ func (f *Finding) Validate() error { return semantic("", "findings", f) }
 // Validate applies the rules of a verdict.
 func (v *Verdict) Validate() error { return semantic("", "verdict", v) }
 
-func (p *PreflightResult) shape(c *check) {
-	c.count("command", len(p.Command), MaxArgs)
-	for i, arg := range p.Command {
-		if len(arg) > MaxPathLength {
-			c.text("command"+indexField(i), arg, MaxPathLength)
-		}
-	}
-}
-
 // semantics: each file reviewed once, and no more files reviewed than
 // the round had.
 func (r *RoundRecord) semantics(c *check) {

@@ -57,7 +57,7 @@ func (c *check) digests(field string, m map[string]string) {
 		if sum != DigestDeleted && (len(sum) != 64 || !lowerHex(sum)) {
 			c.fail(entry(field, path), "%s is not 64 lowercase hex digits or %q", QuotePrefix(sum), DigestDeleted)
 		}
-		if path != "" && CheckPath(path) != nil {
+		if CheckPath(path) != nil {
 			c.safePath(entry(field, path), path)
 		}
 	})

@@ -79,7 +79,7 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 				return
 			}
 			if n := reflect.Indirect(v).Int(); n != 0 || !omitted {
-				c.between(field, n, spec.lo, spec.hi)
+				c.failErr(field, checkRange(n, spec.lo, spec.hi))
 			}
 		}
 	case spec.valid != nil:
@@ -162,13 +162,21 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 			c.safePaths(field, *v.Addr().Interface().(*[]string))
 		}},
 		"file": {rule: func(c *check, field string, v reflect.Value) {
-			if c.text(field, v.String(), MaxPathLength); v.String() != "" {
-				c.safePath(field, v.String())
-			}
+			c.text(field, v.String(), MaxPathLength)
+			c.safePath(field, v.String())
 		}},
 		"worktree": {rule: func(c *check, field string, v reflect.Value) {
-			if c.text(field, v.String(), MaxPathLength); !c.shapeOnly {
+			c.text(field, v.String(), MaxPathLength)
+			if !c.shapeOnly {
 				c.failErr(field, CheckWorktree(v.String()))
+			}
+		}},
+		"command": {rule: func(c *check, field string, v reflect.Value) {
+			c.count(field, v.Len(), MaxArgs)
+			for i, arg := range *v.Addr().Interface().(*[]string) {
+				if len(arg) > MaxPathLength {
+					c.text(field+indexField(i), arg, MaxPathLength)
+				}
 			}
 		}},
 		"argv": {rule: func(c *check, field string, v reflect.Value) {
