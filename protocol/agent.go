@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -20,8 +18,8 @@ import (
 // is read; the last line that has the value wins), by object keys and
 // list indexes joined with dots: "usage.input_tokens", "items.0.id".
 type AgentConfig struct {
-	Argv            []string `json:"argv,omitempty" specdev:"nonzero"`                       // the command; the prompt follows as its last argument (or goes to stdin)
-	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero"`                // the command that resumes a session; one element holds AgentSessionMark
+	Argv            []string `json:"argv,omitempty" specdev:"nonzero" check:"argv"`          // the command; the prompt follows as its last argument (or goes to stdin)
+	ResumeArgv      []string `json:"resume_argv,omitempty" specdev:"nonzero" check:"argv"`   // the command that resumes a session; one element holds AgentSessionMark
 	Prompt          string   `json:"prompt,omitempty" check:"prompt"`                        // "arg" (the default) or "stdin"
 	Session         string   `json:"session,omitempty" specdev:"nonzero" check:"agent_path"` // the path of the agent's session id
 	InputTokens     string   `json:"input_tokens,omitempty" specdev:"nonzero" check:"agent_path"`
@@ -110,9 +108,7 @@ func (a AgentConfig) ResumeCommand(session string) []string {
 }
 
 func (a *AgentConfig) shape(c *check) {
-	c.list("argv", a.Argv, MaxArgs)
-	c.list("resume_argv", a.ResumeArgv, MaxArgs)
-	if len(a.ResumeArgv) > 0 && c.err == nil {
+	if len(a.ResumeArgv) > 0 {
 		n := 0
 		for _, arg := range a.ResumeArgv {
 			if strings.Contains(arg, AgentSessionMark) {
@@ -129,27 +125,13 @@ func (a *AgentConfig) shape(c *check) {
 // agentPath is the schema's pattern of an agent's output path: 1 to
 // MaxAgentPathParts parts joined by dots, each 1 to MaxAgentPathPart of
 // [A-Za-z0-9_-]. Compiled on first use: only a config with agents needs it.
-var agentPath = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(fmt.Sprintf(`^[\w-]{1,%d}(\.[\w-]{1,%d}){0,%d}$`, MaxAgentPathPart, MaxAgentPathPart, MaxAgentPathParts-1))
-})
-
-// agents checks config.json's "agents": names, and each entry.
-func (c *check) agents(agents map[string]AgentConfig) {
-	c.count("agents", len(agents), MaxAgents)
-	for _, name := range slices.Sorted(maps.Keys(agents)) {
-		if err := CheckName(name); err != nil {
-			c.fail("agents", "key %v", err)
-		}
-		a := agents[name]
-		c.sub(entry("agents", name), func(c *check) { c.shape(&a) })
-	}
-}
+var agentPath = lazyPattern(fmt.Sprintf(`^[\w-]{1,%d}(\.[\w-]{1,%d}){0,%d}$`, MaxAgentPathPart, MaxAgentPathPart, MaxAgentPathParts-1))
 
 // agentSemantics: an agent that is not built in names its command.
 func (c *check) agentSemantics(agents map[string]AgentConfig) {
 	for _, name := range slices.Sorted(maps.Keys(agents)) {
 		if _, builtin := builtinAgents[name]; !builtin && len(agents[name].Argv) == 0 && c.err == nil {
-			c.failHint(entry("agents", name)+".argv", fmt.Sprintf(`give its command, e.g. "argv": [%q, "--json"]`, name),
+			c.failHint("agents."+name+".argv", fmt.Sprintf(`give its command, e.g. "argv": [%q, "--json"]`, name),
 				"is missing: %s is not a built-in agent (%s)", QuotePrefix(name), strings.Join(BuiltinAgents, ", "))
 		}
 	}
@@ -160,13 +142,7 @@ func (c *check) agentSemantics(agents map[string]AgentConfig) {
 // next run of the same agent to resume.
 type AgentSession struct {
 	Agent string `json:"agent" specdev:"required" check:"name"`
-	ID    string `json:"id" specdev:"required" check:"session"`
-}
-
-func (s *AgentSession) shape(c *check) {
-	if s.ID == "" {
-		c.fail("id", "is empty")
-	}
+	ID    string `json:"id" specdev:"required" check:"set_session"`
 }
 
 // FallbackAgentSessionLost is the resume_fallback reason of an agent

@@ -19,10 +19,10 @@ type Config struct {
 	LockTimeout      Duration `json:"lock_timeout,omitzero" specdev:"nonzero" check:"lock_timeout"`
 	Effort           string   `json:"effort,omitempty" specdev:"nonzero" check:"effort"`
 	MaxRounds        int      `json:"max_rounds,omitzero" specdev:"nonzero" check:"config_rounds"`
-	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero"`
+	Preflight        []string `json:"preflight,omitempty" specdev:"nonzero" check:"argv"`
 	PreflightTimeout Duration `json:"preflight_timeout,omitzero" specdev:"nonzero" check:"preflight_timeout"`
-	CheckpointEvery  *int     `json:"checkpoint_every,omitempty"` // nil: from effort (group.go); 0: never
-	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`   // nil: true (StopsOnRepeat)
+	CheckpointEvery  *int     `json:"checkpoint_every,omitempty" check:"checkpoint_every"` // nil: from effort (group.go); 0: never
+	StopOnRepeat     *bool    `json:"stop_on_repeat,omitempty"`                            // nil: true (StopsOnRepeat)
 
 	// Remote is the git remote that holds every assignment's review
 	// state, for machines that share no disk ("": this folder only).
@@ -30,7 +30,7 @@ type Config struct {
 	RemotePoll   Duration `json:"remote_poll,omitzero" specdev:"nonzero" check:"remote_poll"` // the longest wait between two looks at the remote while waiting
 	SignVerdicts bool     `json:"sign_verdicts,omitzero"`                                     // sign the commit of every verdict with git's signing key
 
-	Agents map[string]AgentConfig `json:"agents,omitempty"` // by name; see agent.go
+	Agents map[string]AgentConfig `json:"agents,omitempty" check:"agents"` // by name; see agent.go
 }
 
 // StopsOnRepeat reports whether a rejection whose every blocking finding

@@ -12,69 +12,51 @@ const MaxFileSize = 32 << 20
 const hintHandEdit = "fix the file by hand or restore it (e.g. from git); specdev never overwrites a malformed file"
 
 // read is the one way a file is read: it refuses what no document of
-// ours may be (too large, a byte-order mark, empty), decodes the JSON
-// into v by its Go type (jsondecode.go; v2 refuses invalid UTF-8 where
-// it meets it, naming line and column), and leaves the value's rules to
-// its Validate. strict refuses unknown keys in every object.
+// ours may be (too large, empty, or with a byte-order mark, which JSON as
+// exchanged does not carry (RFC 8259): an editor that added a mark, or
+// saved UTF-16, is the usual cause), decodes the JSON into v by its Go
+// type (jsondecode.go; v2 refuses invalid UTF-8 where it meets it,
+// naming line and column), and leaves the value's rules to its Validate.
+// strict refuses unknown keys in every object.
 func read(file, schema string, data []byte, v any, strict bool) error {
-	if len(data) > MaxFileSize {
+	const hintSave = "save the file as UTF-8 without a byte-order mark (BOM); most editors offer that when saving"
+	switch {
+	case len(data) > MaxFileSize:
 		return invalid(file, "", "split or shrink the input", "is %d bytes, more than the limit of %d", len(data), MaxFileSize)
-	}
-	if err := checkEncoding(file, data); err != nil {
-		return err
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
+	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
+		return invalid(file, "", hintSave, "starts with a UTF-8 byte-order mark; save it without one")
+	case bytes.HasPrefix(data, []byte("\xfe\xff")) || bytes.HasPrefix(data, []byte("\xff\xfe")):
+		return invalid(file, "", hintSave, "is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
+	case len(bytes.TrimSpace(data)) == 0:
 		return invalid(file, "", hintHandEdit, "is empty")
 	}
 	return readJSON(file, schema, data, v, strict)
 }
 
-// checkEncoding refuses a byte-order mark, which JSON as exchanged does
-// not carry (RFC 8259), naming the problem: an editor that added
-// a mark, or saved UTF-16, is the usual cause.
-func checkEncoding(file string, data []byte) error {
-	const hintSave = "save the file as UTF-8 without a byte-order mark (BOM); most editors offer that when saving"
-	switch {
-	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
-		return invalid(file, "", hintSave, "starts with a UTF-8 byte-order mark; save it without one")
-	case bytes.HasPrefix(data, []byte("\xfe\xff")) || bytes.HasPrefix(data, []byte("\xff\xfe")):
-		return invalid(file, "", hintSave, "is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")
-	}
-	return nil
-}
-
-// semantic applies the shape rules of v (a pointer to a struct, or nil)
-// and then rules on one check, and reports what they found against file
-// and schema: each type's Validate (its shape, then its semantics).
-func semantic(file, schema string, v any, rules ...func(*check)) error {
+// semantic applies the rules of v (a pointer to a struct, or to a list
+// of findings) and reports the first it breaks against file and schema:
+// each type's Validate.
+func semantic(file, schema string, v any) error {
 	var c check
-	if v != nil {
+	if findings, ok := v.(*[]Finding); ok {
+		c.each("", len(*findings), MaxIssues, func(i int, c *check) { c.shape(&(*findings)[i]) })
+	} else {
 		c.shape(v)
-	}
-	for _, rule := range rules {
-		rule(&c)
 	}
 	return c.result(file, schema)
 }
 
-// decode reads data into v, applies the defaults of what it left out,
-// and then its shape rules and rules.
-func decode(file, schema string, data []byte, v any, strict bool, rules ...func(*check)) error {
+// decode reads data into a T, applies the defaults of what it left out,
+// and then its rules.
+func decode[T any](file, schema string, data []byte, strict bool) (*T, error) {
+	v := new(T)
 	if err := read(file, schema, data, v, strict); err != nil {
-		return err
+		return nil, err
 	}
-	if d, ok := v.(interface{ applyDefaults() }); ok {
+	if d, ok := any(v).(interface{ applyDefaults() }); ok {
 		d.applyDefaults()
 	}
-	if _, ok := v.(*[]Finding); ok {
-		v = nil // a list: rules checks its items
-	}
-	return semantic(file, schema, v, rules...)
-}
-
-// decoded is v, or nil if err is not.
-func decoded[T any](v *T, err error) (*T, error) {
-	if err != nil {
+	if err := semantic(file, schema, v); err != nil {
 		return nil, err
 	}
 	return v, nil
@@ -84,53 +66,46 @@ func decoded[T any](v *T, err error) (*T, error) {
 // seed-shaped request leaves out take their defaults; unknown ones are
 // kept in Extra.
 func DecodeRequest(file string, data []byte) (*Request, error) {
-	var r Request
-	return decoded(&r, decode(file, "request", data, &r, false, r.semantics))
+	return decode[Request](file, "request", data, false)
 }
 
 // DecodeProgress reads and validates review_progress.json, including its
 // consistency (every file counted once, as reviewed or remaining).
 func DecodeProgress(file string, data []byte) (*Progress, error) {
-	var p Progress
-	return decoded(&p, decode(file, "progress", data, &p, false, p.semantics))
+	return decode[Progress](file, "progress", data, false)
 }
 
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
-	var c Config
-	if err := decode(file, "config", data, &c, true, c.semantics); err != nil {
+	c, err := decode[Config](file, "config", data, true)
+	if err != nil {
 		return Config{}, err
 	}
-	return c, nil
+	return *c, nil
 }
 
 // DecodeVerdict reads a verdict file written by a reviewer. Unknown fields
 // are errors that list the valid ones.
 func DecodeVerdict(file string, data []byte) (*Verdict, error) {
-	var v Verdict
-	return decoded(&v, decode(file, "verdict", data, &v, true, v.semantics))
+	return decode[Verdict](file, "verdict", data, true)
 }
 
 // DecodeFindings reads a findings file (a JSON array of findings) written
 // by a reviewer. Unknown fields are errors that list the valid ones.
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
-	var findings []Finding
-	err := decode(file, "findings", data, &findings, true, func(c *check) {
-		c.each("", len(findings), MaxIssues, func(i int, c *check) { c.shape(&findings[i]); findings[i].semantics(c) })
-	})
+	findings, err := decode[[]Finding](file, "findings", data, true)
 	if err != nil {
 		return nil, err
 	}
-	return findings, nil
+	return *findings, nil
 }
 
 // DecodeEvent reads one line of review_history.jsonl.
 func DecodeEvent(file string, line int, data []byte) (Event, error) {
-	var e Event
-	where := fmt.Sprintf("%s line %d", file, line)
-	if err := decode(where, "history", data, &e, false); err != nil {
+	e, err := decode[Event](fmt.Sprintf("%s line %d", file, line), "history", data, false)
+	if err != nil {
 		return Event{}, err
 	}
-	return e, nil
+	return *e, nil
 }

@@ -90,7 +90,7 @@ func TestInvalidInputsNameFileAndField(t *testing.T) {
 		{"bad phase", "review_progress.json", `{"phase":"thinking","files_reviewed":[],"files_remaining":[]}`, progress, "phase", "is not one of"},
 		{"misspelt verdict field", "verdict.json", `{"passed":true,"sumary":"x"}`, verdict, "sumary", "valid fields are: intent_satisfied, interpreted_intent, issues, passed, summary"},
 		{"misspelt issue field", "verdict.json", `{"passed":false,"issues":[{"severity":"minor","description":"d","sugestion":"s"}]}`, verdict, "issues[0].sugestion", "valid fields are"},
-		{"misspelt required field", "findings.json", `[{"severity":"minor","descripton":"x"}]`, findings, "[0].descripton", "is it description misspelt?"},
+		{"misspelt required field", "findings.json", `[{"severity":"minor","descripton":"x"}]`, findings, "[0].descripton", "unknown field; valid fields are: category, description, file"},
 		{"missing field beside a kept unknown one", "review_request.json", `{"version":1,"changed_files":[],"x_tool":1}`, request, "status", "missing"},
 		{"bad severity", "findings.json", `[{"severity":"blocker","description":"d"}]`, findings, "[0].severity", "is not one of"},
 		{"config typo", "config.json", `{"stale_afer":"1m"}`, config, "stale_afer", "valid fields"},

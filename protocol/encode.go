@@ -41,7 +41,7 @@ func depthOf(raw []byte) int {
 // white space.
 func compactLen(raw []byte) int {
 	var b bytes.Buffer
-	_ = stdjson.Compact(&b, raw) // valid: extraShape has checked it
+	_ = stdjson.Compact(&b, raw) // valid: extra has checked it
 	return b.Len()
 }
 

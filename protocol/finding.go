@@ -20,18 +20,9 @@ const (
 // Severities lists the valid severities, most severe first.
 var Severities = []Severity{SeverityCritical, SeverityImportant, SeverityMinor}
 
-// ParseSeverity reads a severity case-insensitively ("IMPORTANT" works).
-func ParseSeverity(s string) (Severity, error) {
-	sev := Severity(strings.ToLower(strings.TrimSpace(s)))
-	if slices.Contains(Severities, sev) {
-		return sev, nil
-	}
-	return "", fmt.Errorf("severity %s is not one of critical, important, minor", QuotePrefix(s))
-}
-
 // Finding is one issue a reviewer found. Line 0 means "no particular line".
 type Finding struct {
-	File        string   `json:"file,omitempty" check:"path"`
+	File        string   `json:"file,omitempty" check:"file"`
 	Line        int      `json:"line,omitzero" check:"line"`
 	Severity    Severity `json:"severity" specdev:"required" check:"severity"`
 	Category    string   `json:"category,omitempty" check:"category"`
@@ -79,15 +70,13 @@ func Repeats(findings []Finding, before RoundRecord) []Finding {
 	return repeated
 }
 
-// ParseFindingFlag reads the command-line form "SEVERITY: text".
+// ParseFindingFlag reads the command-line form "SEVERITY: text", the
+// severity case-insensitively ("IMPORTANT" works).
 func ParseFindingFlag(s string) (Finding, error) {
 	sevText, text, ok := strings.Cut(s, ":")
-	if !ok || strings.TrimSpace(text) == "" {
+	sev := Severity(strings.ToLower(strings.TrimSpace(sevText)))
+	if !ok || strings.TrimSpace(text) == "" || !slices.Contains(Severities, sev) {
 		return Finding{}, fmt.Errorf("finding %s must look like \"SEVERITY: what is wrong\", SEVERITY one of critical, important, minor", QuotePrefix(s))
-	}
-	sev, err := ParseSeverity(sevText)
-	if err != nil {
-		return Finding{}, err
 	}
 	return Finding{Severity: sev, Description: strings.TrimSpace(text)}, nil
 }

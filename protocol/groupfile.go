@@ -1,8 +1,6 @@
 package protocol
 
 import (
-	"reflect"
-
 	json "github.com/go-json-experiment/json"
 )
 
@@ -23,7 +21,7 @@ type Group struct {
 	Version   int       `json:"version" specdev:"required" check:"version"`
 	Name      string    `json:"name" specdev:"required" check:"name"`
 	CreatedAt Timestamp `json:"created_at" specdev:"required" check:"set"`
-	Loops     []string  `json:"loops" specdev:"required"` // assignment folder names
+	Loops     []string  `json:"loops" specdev:"required" check:"names"` // assignment folder names
 	Expect    int       `json:"expect,omitzero" specdev:"nonzero" check:"loops"`
 
 	// Extra keeps fields this version does not know.
@@ -40,15 +38,10 @@ func (g *Group) Waits() int { return max(g.Expect-len(g.Loops), 0) }
 
 // Validate applies every rule of a group file.
 func (g *Group) Validate() error {
-	return semantic(g.file(), "group", g, g.semantics)
+	return semantic(g.file(), "group", g)
 }
 
 func (g *Group) file() string { return StateDir + "/groups/" + g.Name + ".json" }
-
-func (g *Group) shape(c *check) {
-	c.each("loops", len(g.Loops), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(g.Loops[i])) })
-	c.extraShape(g.Extra)
-}
 
 func (g *Group) semantics(c *check) {
 	seen := map[string]bool{}
@@ -61,7 +54,6 @@ func (g *Group) semantics(c *check) {
 	if g.Expect > 0 && g.Expect < len(g.Loops) {
 		c.failHint("expect", hintHandEdit, "is %d, but %d loops are declared", g.Expect, len(g.Loops))
 	}
-	c.extra(g.Extra, reflect.TypeFor[Group]())
 }
 
 // EncodeGroup is a group file as specdev writes it.
@@ -69,6 +61,5 @@ func EncodeGroup(g *Group) ([]byte, error) { return encodeState(g.file(), (*grou
 
 // DecodeGroup reads and validates a group file.
 func DecodeGroup(file string, data []byte) (*Group, error) {
-	var g Group
-	return decoded(&g, decode(file, "group", data, &g, false, g.semantics))
+	return decode[Group](file, "group", data, false)
 }

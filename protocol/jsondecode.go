@@ -149,7 +149,7 @@ func (r *reading) value(dec *jsontext.Decoder, v reflect.Value, f *field) error 
 	case asTime:
 		return r.timestamp(dec, v.Addr().Interface().(*Timestamp))
 	case asDuration:
-		return readDuration(dec, v.Addr().Interface().(*Duration))
+		return readDuration(dec, v.Addr().Interface().(*Duration), f.within)
 	case asString:
 		s, err := r.read(dec)
 		v.SetString(s)
@@ -224,35 +224,23 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 	return nil
 }
 
-// complete refuses an object with unknown keys, naming the required ones
-// missing as what they may be misspellings of, or one without a required
-// key.
+// complete refuses an object with unknown keys, listing the valid ones
+// (a required key reported missing is most often one of them misspelt),
+// or one without a required key.
 func (p *plan) complete(dec *jsontext.Decoder, members bool, seen uint64, unknown []string) error {
-	var missing []string
-	for _, f := range p.required {
-		if seen&f.bit == 0 {
-			missing = append(missing, f.name)
-		}
-	}
-	if len(unknown) == 0 && len(missing) == 0 {
+	missing := slices.IndexFunc(p.required, func(f *field) bool { return seen&f.bit == 0 })
+	if len(unknown) == 0 && missing < 0 {
 		return nil
 	}
 	here := dec.StackPointer() // the object, or its last member
 	if members {
 		here = here.Parent()
 	}
-	switch {
-	case len(unknown) > 0:
+	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		problem := "unknown field; valid fields are: " + strings.Join(p.names, ", ")
-		if len(missing) > 0 {
-			problem = "unknown field (is it " + strings.Join(missing, ", ") + " misspelt?); valid fields are: " + strings.Join(p.names, ", ")
-		}
-		return fail(here.AppendToken(strings.Join(unknown, ", ")), "check the spelling", "%s", problem)
-	case len(missing) > 1:
-		return fail(here.AppendToken(missing[0]), "", "required field is missing; so are %s", strings.Join(missing[1:], ", "))
+		return fail(here.AppendToken(strings.Join(unknown, ", ")), hintSpelling, "unknown field; valid fields are: %s", strings.Join(p.names, ", "))
 	}
-	return fail(here.AppendToken(missing[0]), "", "required field is missing")
+	return fail(here.AppendToken(p.required[missing].name), "", "required field is missing")
 }
 
 // expect refuses a value at dec of another kind than kinds, which is

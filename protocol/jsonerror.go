@@ -66,7 +66,7 @@ func describe(err error, file, schema string, data []byte, t reflect.Type) error
 	}
 	want := "another kind of value"
 	if sem.GoType != nil {
-		want, _ = expects(sem.GoType)
+		_, want, _ = readerOf(sem.GoType)
 	}
 	return invalid(file, pointerField(t, sem.JSONPointer), hint, "expected %s, but got %s", want, kindName(sem.JSONKind))
 }

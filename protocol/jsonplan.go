@@ -16,6 +16,7 @@ type plan struct {
 	required []*field          // in field order
 	checked  []*field          // the fields with a check tag, in field order
 	shaped   bool              // the type has shape rules of its own (a shaper)
+	semantic bool              // the type has rules no schema can state (a semanticist)
 	closed   bool              // refuses unknown keys in every document
 	extra    int               // index of the Extra field, or -1
 	version  int               // the newest "version" this build reads; 0: none
@@ -31,7 +32,8 @@ type field struct {
 	want    string // what it takes, for "expected X, but got Y"
 	kinds   string // the kinds of JSON value (jsontext.Kind) that are one
 	nonzero bool
-	rule    rule // its shape rule (validate_tags.go)
+	rule    rule           // its shape rule (validate_tags.go)
+	within  DurationBounds // of a duration
 }
 
 var (
@@ -41,8 +43,8 @@ var (
 	durationType  = reflect.TypeFor[Duration]()
 )
 
-// how is which of the decoder's readers reads a field (jsonscalar.go);
-// byV2 leaves it to v2.
+// how is which of the decoder's readers reads a field (jsonscalar.go,
+// readerOf); byV2 leaves it to v2.
 type how uint8
 
 const (
@@ -56,26 +58,6 @@ const (
 	asDict
 )
 
-func howOf(t reflect.Type) how {
-	switch {
-	case t == timestampType:
-		return asTime
-	case t == durationType:
-		return asDuration
-	case t.Kind() == reflect.String:
-		return asString
-	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		return asInteger
-	case t == reflect.TypeFor[[]string]():
-		return asStrings
-	case t == reflect.TypeFor[map[string]string]():
-		return asDict
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
-		return asObjects
-	}
-	return byV2
-}
-
 // planOf returns the plan of the struct type t, built once.
 func planOf(t reflect.Type) *plan {
 	if p, ok := plans.Load(t); ok {
@@ -87,7 +69,7 @@ func planOf(t reflect.Type) *plan {
 
 func structPlan(t reflect.Type) *plan {
 	p := &plan{fields: map[string]*field{}, closed: closedTypes[t], extra: -1, version: newestVersion[t],
-		shaped: reflect.PointerTo(t).Implements(reflect.TypeFor[shaper]())}
+		shaped: reflect.PointerTo(t).Implements(reflect.TypeFor[shaper]()), semantic: reflect.PointerTo(t).Implements(reflect.TypeFor[semanticist]())}
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
@@ -102,9 +84,11 @@ func structPlan(t reflect.Type) *plan {
 			panic("protocol: a struct of more than 64 JSON fields: " + t.String())
 		}
 		f := &field{index: i, bit: 1 << len(p.fields), name: name, typ: sf.Type, nonzero: sf.Tag.Get("specdev") == "nonzero"}
-		f.want, f.kinds = expects(sf.Type)
-		if f.how = howOf(sf.Type); f.how == asObjects {
+		if f.how, f.want, f.kinds = readerOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
+		}
+		if f.how == asDuration {
+			f.within = ruleSpecs()[sf.Tag.Get("check")].within
 		}
 		if tag := sf.Tag.Get("check"); tag != "" {
 			f.rule = ruleOf(tag, sf, p.version)
@@ -122,27 +106,37 @@ func structPlan(t reflect.Type) *plan {
 
 const wantDuration = `a duration such as "15m" or a number of seconds`
 
-// expects names what a value of type t takes, for "expected X, but got
-// Y", and the kinds of JSON value that are one (jsontext.Kind: '"'
-// string, '0' number, 't' and 'f' booleans, '[' array, '{' object).
-func expects(t reflect.Type) (want, kinds string) {
+// readerOf is which of the decoder's readers reads a value of type t,
+// what such a value is (for "expected X, but got Y"), and the kinds of
+// JSON value that are one (jsontext.Kind: '"' string, '0' number, 't'
+// and 'f' booleans, '[' array, '{' object).
+func readerOf(t reflect.Type) (h how, want, kinds string) {
 	switch {
+	case t == timestampType:
+		return asTime, "string", `"`
 	case t == durationType:
-		return wantDuration, `"0`
-	case t == timestampType || t.Kind() == reflect.String:
-		return "string", `"`
+		return asDuration, wantDuration, `"0`
+	case t.Kind() == reflect.String:
+		return asString, "string", `"`
 	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
-		return "integer", "0"
-	case t.Kind() == reflect.Float64:
-		return "number", "0"
-	case t.Kind() == reflect.Bool:
-		return "boolean", "tf"
+		return asInteger, "integer", "0"
+	case t == reflect.TypeFor[[]string]():
+		return asStrings, "array", "["
+	case t == reflect.TypeFor[map[string]string]():
+		return asDict, "object", "{"
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+		return asObjects, "array", "["
 	case t.Kind() == reflect.Slice:
-		return "array", "["
+		return byV2, "array", "["
+	case t.Kind() == reflect.Float64:
+		return byV2, "number", "0"
+	case t.Kind() == reflect.Bool:
+		return byV2, "boolean", "tf"
 	case t.Kind() == reflect.Pointer:
-		return expects(t.Elem())
+		_, want, kinds = readerOf(t.Elem())
+		return byV2, want, kinds
 	}
-	return "object", "{"
+	return byV2, "object", "{"
 }
 
 // kindName names a kind of JSON value as JSON Schema does.

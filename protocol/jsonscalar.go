@@ -8,7 +8,6 @@ package protocol
 import (
 	"bytes"
 	"cmp"
-	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -17,27 +16,23 @@ import (
 )
 
 // readInteger reads into v an integer written as any number without a
-// fraction, so 3, 3.0 and 3e0 alike (bounds are Validate's to check).
+// fraction, so 3, 3.0 and 3e0 alike (bounds are Validate's to check). It
+// is read as a float64, exact to 2^53: every integer field's range ends
+// below that, so a larger one, rounded, is still out of it.
 func readInteger(dec *jsontext.Decoder, v reflect.Value) error {
 	raw, err := dec.ReadValue()
 	if err != nil || raw.Kind() != '0' {
 		return cmp.Or(err, fail(dec.StackPointer(), "", "expected integer, but got %s", kindName(raw.Kind())))
 	}
-	n, err := strconv.ParseInt(string(raw), 10, 64)
-	if err != nil {
-		f, _ := strconv.ParseFloat(string(raw), 64) // a valid JSON number: only its range can fail
-		switch {
-		case f != math.Trunc(f):
-			return fail(dec.StackPointer(), "", "is %s, not an integer", QuotePrefix(string(raw)))
-		case f >= math.MaxInt64 || f < math.MinInt64:
-			return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(string(raw)))
-		}
-		n = int64(f)
-	}
-	if v.OverflowInt(n) {
+	f, _ := strconv.ParseFloat(string(raw), 64) // a valid JSON number: only its range can fail
+	switch n := int64(f); {
+	case f != math.Trunc(f):
+		return fail(dec.StackPointer(), "", "is %s, not an integer", QuotePrefix(string(raw)))
+	case f >= math.MaxInt64 || f < math.MinInt64 || v.OverflowInt(n):
 		return fail(dec.StackPointer(), "", "is %s, out of the range of any integer here", QuotePrefix(string(raw)))
+	default:
+		v.SetInt(n)
 	}
-	v.SetInt(n)
 	return nil
 }
 
@@ -53,9 +48,9 @@ func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
 	return nil
 }
 
-// readDuration reads Go syntax ("15m") or a number of seconds (120); the
-// bounds of its field are Validate's to check.
-func readDuration(dec *jsontext.Decoder, d *Duration) error {
+// readDuration reads Go syntax ("15m") or a number of seconds (120)
+// within the bounds of its field.
+func readDuration(dec *jsontext.Decoder, d *Duration, within DurationBounds) error {
 	raw, err := dec.ReadValue()
 	if err != nil || raw.Kind() != '"' && raw.Kind() != '0' {
 		return cmp.Or(err, fail(dec.StackPointer(), "", "expected %s, but got %s", wantDuration, kindName(raw.Kind())))
@@ -65,10 +60,7 @@ func readDuration(dec *jsontext.Decoder, d *Duration) error {
 		unquoted, _ := jsontext.AppendUnquote(nil, raw) // valid: the decoder has read it
 		text = string(unquoted)
 	}
-	v, err := ParseDuration(text)
-	if errors.Is(err, errTooLong) {
-		v, err = math.MaxInt64, nil // beyond every field's range: Validate names the range
-	}
+	v, err := ParseDurationIn(text, within)
 	if err != nil {
 		return fail(dec.StackPointer(), hintDuration, "%v", err)
 	}

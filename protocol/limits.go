@@ -2,10 +2,10 @@ package protocol
 
 import (
 	"fmt"
-	"math"
+	"regexp"
 	"strings"
+	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -59,12 +59,19 @@ func CheckSession(s string) error {
 	if err := CheckText(s, MaxSessionLength); err != nil {
 		return err
 	}
-	for _, r := range s {
-		if !unicode.IsGraphic(r) || unicode.IsSpace(r) {
-			return fmt.Errorf("%s holds a space or a control character: a session id is printable characters without spaces", QuotePrefix(s))
-		}
+	if !sessionPattern().MatchString(s) {
+		return fmt.Errorf("%s holds a space or a control character: a session id is printable characters without spaces", QuotePrefix(s))
 	}
 	return nil
+}
+
+// The patterns above, compiled.
+var namePattern, sessionPattern, fingerprintPattern = lazyPattern(NamePattern), lazyPattern(SessionPattern), lazyPattern(FingerprintPattern)
+
+// lazyPattern compiles pattern when it is first used: a command that never
+// checks such a value does not pay for it at start-up.
+func lazyPattern(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
 
 // FingerprintPattern is what a request's fingerprint matches ("" for none).
@@ -108,21 +115,10 @@ func CheckName(s string) error {
 	if err := CheckText(s, MaxIDLength); err != nil {
 		return err
 	}
-	if !isName(s) {
+	if !namePattern().MatchString(s) {
 		return fmt.Errorf("%s must start with a letter or digit and hold only letters, digits, '.', '_' and '-'", QuotePrefix(s))
 	}
 	return nil
-}
-
-func isName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-		if !alnum && (i == 0 || c != '.' && c != '_' && c != '-') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // DurationBounds is the range a configurable duration may take.
@@ -137,14 +133,11 @@ var (
 	TimeoutBounds          = DurationBounds{0, 24 * time.Hour} // --timeout
 )
 
-// Check reports a duration outside the bounds.
+// Check reports a duration outside the bounds; 0 passes (unset: the
+// default applies).
 func (b DurationBounds) Check(d time.Duration) error {
-	shown := ShortDuration(d) + " "
-	if d == math.MaxInt64 { // longer than a duration holds (ParseDuration's "too long")
-		shown = ""
-	}
-	if d < b.Min || d > b.Max {
-		return fmt.Errorf("%sis out of range: it must be between %s and %s", shown, ShortDuration(b.Min), ShortDuration(b.Max))
+	if d != 0 && (d < b.Min || d > b.Max) {
+		return fmt.Errorf("%s is out of range: it must be between %s and %s", ShortDuration(d), ShortDuration(b.Min), ShortDuration(b.Max))
 	}
 	return nil
 }

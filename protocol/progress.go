@@ -42,7 +42,7 @@ type Progress struct {
 	Decision       *Decision        `json:"decision,omitempty" check:"object"`
 	PreviousRounds []RoundRecord    `json:"previous_rounds,omitempty" check:"rounds"`
 	Plan           *RoundPlan       `json:"plan,omitempty" check:"object"`
-	Journal        *Journal         `json:"journal,omitempty"`
+	Journal        *Journal         `json:"journal,omitempty" check:"journal"`
 	Extra          Extra            `json:",embed"`
 
 	// RecordedDigests holds a recorded file's content digest when it was
@@ -66,7 +66,7 @@ type Takeover struct {
 
 // PreflightResult is what the mechanical gate printed and returned.
 type PreflightResult struct {
-	Command    []string  `json:"command"`
+	Command    []string  `json:"command" check:"command"`
 	Passed     bool      `json:"passed" specdev:"required"`
 	ExitCode   int       `json:"exit_code" check:"exit_code"`
 	DurationMS int64     `json:"duration_ms" check:"ms"`

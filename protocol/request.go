@@ -62,7 +62,7 @@ type Request struct {
 	Staged         bool                  `json:"staged,omitzero"`
 	FileDigests    map[string]string     `json:"file_digests,omitempty" check:"digests"`
 	CarriedDigests map[string]string     `json:"carried_digests,omitempty" check:"digests"`
-	Passed         map[string]PassRecord `json:"passed,omitempty"`
+	Passed         map[string]PassRecord `json:"passed,omitempty" check:"gates"`
 
 	// SnapshotCommit holds exactly the request's files as requested (HEAD
 	// itself when none of them was uncommitted): the reviewed state, and
@@ -84,7 +84,7 @@ type Request struct {
 	// project root's own checkout): git and the files are read there.
 	FileSet  []string `json:"file_set,omitempty" check:"paths"`
 	Effort   string   `json:"effort,omitempty" check:"effort"`
-	Worktree string   `json:"worktree,omitempty" check:"path"`
+	Worktree string   `json:"worktree,omitempty" check:"worktree"`
 
 	// PreflightFailed marks a request whose pre-flight gate failed: it
 	// went back to the implementer unreviewed and is no round of the
@@ -95,8 +95,8 @@ type Request struct {
 
 	// Loops carries each gate's open review loop from request to request,
 	// so that neither a cancel nor a switch of gates resets its rounds.
-	Loops   map[string]Loop `json:"loops,omitempty"`
-	Journal *Journal        `json:"journal,omitempty"`
+	Loops   map[string]Loop `json:"loops,omitempty" check:"gates"`
+	Journal *Journal        `json:"journal,omitempty" check:"journal"`
 
 	// Extra keeps fields this version does not know.
 	Extra Extra `json:",embed"`

@@ -24,15 +24,15 @@ func SafeText(s string) string {
 	if plainASCII(s) {
 		return s
 	}
+	// each sequence becomes a NUL, which the loop drops: cut out, it could
+	// join the bytes around it into one character
+	s = escapes().ReplaceAllLiteralString(s, "\x00")
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false // a space is owed before the next printed character
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case r == 0x1b || r == 0x9b || r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f:
-			i = skipEscape(s, i)
-			continue
 		case r == utf8.RuneError && size == 1:
 			r = utf8.RuneError
 		case unicode.IsSpace(r):
@@ -69,68 +69,16 @@ func isBidiControl(r rune) bool {
 	return r == 0x200e || r == 0x200f || r == 0x061c || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
 
-// skipEscape returns the index just past the escape sequence that starts
-// at s[i] (ESC, or a C1 introducer). An unterminated string sequence runs
-// to the end of s, as a terminal would swallow it.
-func skipEscape(s string, i int) int {
-	r, size := utf8.DecodeRuneInString(s[i:])
-	i += size
-	kind := r
-	if r == 0x1b {
-		if i >= len(s) {
-			return i
-		}
-		switch s[i] {
-		case '[':
-			kind = 0x9b
-		case ']':
-			kind = 0x9d
-		case 'P', 'X', '^', '_':
-			kind = 0x90
-		default:
-			return skipSequence(s, i, 0x2f, 0x30)
-		}
-		i++
-	}
-	if kind == 0x9b {
-		return skipSequence(s, i, 0x3f, 0x40)
-	}
-	return skipString(s, i)
-}
-
-// skipSequence skips the bytes from 0x20 to last, then one final byte
-// from final to 0x7E: a control sequence's parameter and intermediate
-// bytes (to 0x3F) and its final byte (from 0x40), or a two-character
-// escape's intermediate bytes (to 0x2F) and final byte (from 0x30), such
-// as ESC c or ESC ( B.
-func skipSequence(s string, i int, last, final byte) int {
-	for i < len(s) && s[i] >= 0x20 && s[i] <= last {
-		i++
-	}
-	if i < len(s) && s[i] >= final && s[i] <= 0x7e {
-		i++
-	}
-	return i
-}
-
-// skipString skips an OSC, DCS, SOS, PM or APC string up to and including
-// its terminator: BEL, ESC \ or U+009C.
-func skipString(s string, i int) int {
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == 0x07 || r == 0x9c:
-			return i + size
-		case r == 0x1b:
-			if i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-			return i // a new escape ends the string; the caller skips it next
-		}
-		i += size
-	}
-	return i
-}
+// escapes matches the escape sequences a terminal acts on, each whole: a
+// control sequence (ESC [ or U+009B, its parameter and intermediate bytes
+// to 0x3F, its final byte), an OSC, DCS, SOS, PM or APC string up to its
+// terminator (BEL, ESC \ or U+009C; a new escape, or the end of the text,
+// ends it too, as a terminal would swallow the rest), and any other
+// escape with its intermediate bytes and final byte (ESC c, ESC ( B).
+// Compiled on first use: plain text never needs it.
+var escapes = lazyPattern(`(?:\x1b\[|\x{9b})[ -?]*[@-~]?` +
+	`|(?:\x1b[\]PX^_]|[\x{90}\x{98}\x{9d}-\x{9f}])[^\a\x1b\x{9c}]*(?:\a|\x{9c}|\x1b\\)?` +
+	`|\x1b[ -/]*[0-~]?`)
 
 // quoteMax is how many characters of user input an error message quotes.
 const quoteMax = 40

@@ -95,8 +95,8 @@ func TestErrorsDoNotEchoHugeInput(t *testing.T) {
 	huge := strings.Repeat("y", 120_000)
 	for name, err := range map[string]error{
 		"finding without severity": func() error { _, err := ParseFindingFlag(huge); return err }(),
-		"bad severity":             func() error { _, err := ParseSeverity(huge); return err }(),
-		"bad duration":             func() error { _, err := ParseDuration(huge); return err }(),
+		"bad severity":             func() error { _, err := ParseFindingFlag(huge + ": text"); return err }(),
+		"bad duration":             func() error { _, err := ParseDurationIn(huge, TimeoutBounds); return err }(),
 		"bad path":                 CheckPath("/" + huge),
 		"bad gate":                 CheckName(huge[:150] + " x"),
 	} {

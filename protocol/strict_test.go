@@ -77,17 +77,3 @@ func TestKeptFieldsWithinBoundsSurvive(t *testing.T) {
 		t.Fatalf("re-reading what was written: %v", err)
 	}
 }
-
-func TestFoldKey(t *testing.T) {
-	for _, pair := range [][2]string{{"status", "STATUS"}, {"status", "ſtatus"}, {"kelvin", "\u212aelvin"}, {"files_total", "Files_Total"}} {
-		if foldKey(pair[0]) != foldKey(pair[1]) {
-			t.Errorf("foldKey(%q) != foldKey(%q)", pair[0], pair[1])
-		}
-		if !strings.EqualFold(pair[0], pair[1]) {
-			t.Errorf("the test pair %q %q is not equal under folding", pair[0], pair[1])
-		}
-	}
-	if foldKey("status") == foldKey("statuss") {
-		t.Error("different keys fold together")
-	}
-}

@@ -4,58 +4,23 @@ package protocol
 // Each value has two halves: shape applies exactly the rules of its
 // schema (types, bounds, lengths, enums, patterns: the check tags of its
 // fields, validate_tags.go; TestValidateAgreesWithSchemas holds the two
-// together), semantics the checks no schema can
-// express (safe paths, consistent counts). Validate runs both, and so
-// does every decoder once the JSON is decoded. A broken rule is an
-// *InvalidError naming the field; nested values prefix their path
-// (findings[3].line). A valid value costs no allocation.
+// together), and the rules no schema can express: safe paths (in the
+// same check tags) and a type's semantics method (consistent counts).
+// Validate runs both, in one walk, and so does every decoder once the
+// JSON is decoded. A broken rule is an *InvalidError naming the field;
+// nested values prefix their path (findings[3].line). The lists and
+// digests of a valid value cost no allocation (its maps by name, kept
+// fields and an event's detail do).
 
 // Validate applies the rules of a finding.
-func (f *Finding) Validate() error {
-	return semantic("", "findings", f, f.semantics)
-}
-
-// semantics: a finding's file, if named, is a review path.
-func (f *Finding) semantics(c *check) {
-	if f.File != "" {
-		c.safePath("file", f.File)
-	}
-}
-
-// semanticsOutcome checks what a round produced beyond its shape: the
-// files its findings name.
-func semanticsOutcome(c *check, findings []Finding, resolved []Resolved, v *Verdict) {
-	c.each("findings", len(findings), MaxFindings, func(i int, c *check) { findings[i].semantics(c) })
-	c.each("resolved", len(resolved), MaxFindings, func(i int, c *check) { c.sub("finding", resolved[i].Finding.semantics) })
-	if v != nil {
-		c.sub("verdict", v.semantics)
-	}
-}
+func (f *Finding) Validate() error { return semantic("", "findings", f) }
 
 // Validate applies the rules of a verdict.
-func (v *Verdict) Validate() error {
-	return semantic("", "verdict", v, v.semantics)
-}
+func (v *Verdict) Validate() error { return semantic("", "verdict", v) }
 
-func (v *Verdict) semantics(c *check) {
-	c.each("issues", len(v.Issues), MaxIssues, func(i int, c *check) { v.Issues[i].semantics(c) })
-}
-
-func (p *PreflightResult) shape(c *check) {
-	c.count("command", len(p.Command), MaxArgs)
-	for i, arg := range p.Command {
-		if len(arg) > MaxPathLength {
-			c.text("command"+indexField(i), arg, MaxPathLength)
-		}
-	}
-}
-
-// semantics: safe paths, each file reviewed once, and no more files
-// reviewed than the round had.
+// semantics: each file reviewed once, and no more files reviewed than
+// the round had.
 func (r *RoundRecord) semantics(c *check) {
-	c.safePaths("files_reviewed", r.FilesReviewed)
-	c.safePaths("unchanged", r.Unchanged)
-	semanticsOutcome(c, r.Findings, r.Resolved, r.Verdict)
 	c.unique("files_reviewed", r.FilesReviewed)
 	if c.err == nil && len(r.FilesReviewed) > r.FilesTotal {
 		c.failHint("files_total", hintHandEdit, "is %d, but %d files are reviewed", r.FilesTotal, len(r.FilesReviewed))
@@ -63,15 +28,6 @@ func (r *RoundRecord) semantics(c *check) {
 }
 
 func indexField(i int) string { return "[" + itoa(i) + "]" }
-
-// The valid values of the enumerated fields, as the schemas list them.
-var (
-	severityNames = names(Severities)
-	statusNames   = names(Statuses)
-	modeNames     = []string{string(ModeAuto), string(ModeManual)}
-	phaseNames    = []string{string(PhasePreflight), string(PhaseReviewing), string(PhaseWritingReport), string(PhaseDone)}
-	verdictNames  = []string{"", VerdictPass, VerdictFail}
-)
 
 // EffortLevels are a loop's effort levels, from the fewest review rounds
 // to the most (config.json "effort", work request --effort).

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -11,15 +12,7 @@ const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seco
 // each duration (0 is unset: the default applies), and that the preflight
 // gate cannot outlive a reviewer's lease.
 func (c *Config) Validate() error {
-	return semantic(ConfigFile, "config", c, c.semantics)
-}
-
-func (c *Config) shape(ch *check) {
-	if c.CheckpointEvery != nil {
-		ch.between("checkpoint_every", int64(*c.CheckpointEvery), 0, MaxCheckpointEvery)
-	}
-	ch.list("preflight", c.Preflight, MaxArgs)
-	ch.agents(c.Agents)
+	return semantic(ConfigFile, "config", c)
 }
 
 // semantics: signing needs a remote to sign for, and a configured preflight
@@ -44,10 +37,8 @@ func (c *Config) semantics(ch *check) {
 
 // duration is 0 (unset: the default applies) or within bounds.
 func (c *check) duration(field string, d Duration, b DurationBounds) {
-	if d != 0 {
-		if err := b.Check(time.Duration(d)); err != nil {
-			c.failHint(field, hintDuration, "%v", err)
-		}
+	if err := b.Check(time.Duration(d)); err != nil {
+		c.failHint(field, hintDuration, "%v", err)
 	}
 }
 
@@ -75,16 +66,26 @@ func (e *Event) Validate() error {
 
 func (e *Event) shape(c *check) {
 	c.count("detail", len(e.Detail), MaxDetailKeys)
-	if len(e.Detail) == 0 || c.err != nil {
+	if c.err != nil {
 		return
 	}
-	depth, ok := valueDepth(e.Detail)
-	switch {
+	switch depth, ok := e.detailDepth(); {
 	case !ok:
 		c.fail("detail", "cannot be written as JSON: it holds a number that is not finite, or a value JSON has no form for")
 	case 1+depth > MaxDepth:
 		c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 	}
+}
+
+// detailDepth is how deeply the detail nests objects and lists written as
+// JSON (1 for a flat one, 0 for none), and false if it cannot be written
+// (a number that is not finite, say).
+func (e *Event) detailDepth() (int, bool) {
+	if len(e.Detail) == 0 {
+		return 0, true
+	}
+	raw, err := json.Marshal(e.Detail)
+	return depthOf(raw), err == nil
 }
 
 // EventNames are the events a history holds, the history schema's enum.
@@ -94,5 +95,3 @@ var EventNames = []EventName{
 	EventBlocked, EventUnblocked, EventContinued, EventCancelled, EventAgentRun, EventAgentIncomplete,
 	EventGroupDropped, EventStopGateOverridden,
 }
-
-var eventNames = names(EventNames)

@@ -1,11 +1,8 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
-	"iter"
 	"maps"
-	"math"
 	"slices"
 )
 
@@ -16,23 +13,6 @@ import (
 
 // MaxGates bounds the gates one request remembers (passes, loops).
 const MaxGates = 100
-
-// shape checks what no check tag of a request can: each gate's last pass
-// and open loop, the journal, and the kept unknown fields.
-func (r *Request) shape(c *check) {
-	c.count("passed", len(r.Passed), MaxGates)
-	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
-		c.gateKey("passed", gate)
-		c.sub("passed."+gate, func(c *check) { c.shape(&rec) })
-	})
-	c.count("loops", len(r.Loops), MaxGates)
-	eachEntry(c, r.Loops, func(c *check, gate string, loop Loop) {
-		c.gateKey("loops", gate)
-		c.sub("loops."+gate, func(c *check) { c.shape(&loop) })
-	})
-	c.journal("journal", r.Journal)
-	c.extraShape(r.Extra)
-}
 
 // eachEntry applies rule to every entry of m and reports the first entry,
 // in the order of the keys, that breaks it. The keys are sorted only when
@@ -52,35 +32,6 @@ func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
 	}
 }
 
-// coveragePaths applies CheckPath to every path the coverage fields name
-// (the schema bounds their length only).
-func (r *Request) coveragePaths(c *check) {
-	if r.Delta != nil {
-		c.safePaths("delta.changed", r.Delta.Changed)
-	}
-	c.digestPaths("file_digests", r.FileDigests)
-	c.digestPaths("carried_digests", r.CarriedDigests)
-	eachEntry(c, r.Passed, func(c *check, gate string, rec PassRecord) {
-		c.safePaths("passed."+gate+".files", rec.Files)
-		c.digestPaths("passed."+gate+".file_digests", rec.FileDigests)
-	})
-}
-
-func (c *check) digestPaths(field string, m map[string]string) {
-	eachEntry(c, m, func(c *check, path, _ string) {
-		if CheckPath(path) != nil {
-			c.safePath(entry(field, path), path)
-		}
-	})
-}
-
-// gateKey: the keys of a map by gate are gate names.
-func (c *check) gateKey(field, gate string) {
-	if err := CheckName(gate); err != nil {
-		c.fail(field, "key %v", err)
-	}
-}
-
 // entry names the entry of a map for an error: field["key"] (keys are
 // paths or gate names: dots and slashes stay readable).
 func entry(field, key string) string { return field + `["` + key + `"]` }
@@ -92,7 +43,7 @@ func (c *check) commit(field, s string) {
 	}
 }
 
-// digests maps repo-relative paths to a content digest (64 lowercase hex
+// digests maps review paths to a content digest (64 lowercase hex
 // digits) or DigestDeleted.
 func (c *check) digests(field string, m map[string]string) {
 	c.count(field, len(m), MaxFiles)
@@ -105,6 +56,9 @@ func (c *check) digests(field string, m map[string]string) {
 		}
 		if sum != DigestDeleted && (len(sum) != 64 || !lowerHex(sum)) {
 			c.fail(entry(field, path), "%s is not 64 lowercase hex digits or %q", QuotePrefix(sum), DigestDeleted)
+		}
+		if CheckPath(path) != nil {
+			c.safePath(entry(field, path), path)
 		}
 	})
 }
@@ -124,7 +78,7 @@ func (c *check) journal(field string, j *Journal) {
 		if e.Seq < 1 {
 			c.fail("seq", "is missing: a journalled event needs its sequence number")
 		}
-		if depth, ok := valueDepth(e.Detail); c.err == nil && ok && len(e.Detail) > 0 && journalDepth+depth > MaxDepth {
+		if depth, ok := e.detailDepth(); c.err == nil && ok && journalDepth+depth > MaxDepth {
 			c.fail("detail", "nests deeper than %d levels of objects and lists", MaxDepth)
 		}
 	})
@@ -158,44 +112,3 @@ const MaxStatLength = 20_000
 
 // MaxLineCount bounds a count of lines.
 const MaxLineCount = 1<<31 - 1
-
-var planKinds = []string{PlanFollowUp, PlanFull}
-
-var fallbackReasons = []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}
-
-func (p *RoundPlan) semantics(c *check) {
-	c.safePaths("unchanged", p.Unchanged)
-	c.safePaths("had_findings", p.HadFindings)
-}
-
-// valueDepth is how deeply v nests objects and lists written as JSON (0
-// for a scalar), and false if v cannot be written as JSON (a NaN, say):
-// the values of a detail, walked without encoding them.
-func valueDepth(v any) (int, bool) {
-	var items iter.Seq[any]
-	switch x := v.(type) {
-	case nil, string, bool, int, int64:
-		return 0, true
-	case float64:
-		return 0, !math.IsNaN(x) && !math.IsInf(x, 0)
-	case map[string]any:
-		items = maps.Values(x)
-	case []any:
-		items = slices.Values(x)
-	default:
-		raw, err := json.Marshal(v) // any other Go value: as encoding/json writes it
-		if err != nil {
-			return 0, false
-		}
-		return depthOf(raw), true
-	}
-	deepest := 0
-	for item := range items {
-		d, ok := valueDepth(item)
-		if !ok {
-			return 0, false
-		}
-		deepest = max(deepest, d)
-	}
-	return deepest + 1, true
-}

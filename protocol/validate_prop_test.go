@@ -166,7 +166,7 @@ func beyondSchema(err error) bool {
 			return true
 		}
 	}
-	agentTimeout := strings.HasPrefix(inv.Field, "agents[") && strings.HasSuffix(inv.Field, ".timeout")
+	agentTimeout := strings.HasPrefix(inv.Field, "agents.") && strings.HasSuffix(inv.Field, ".timeout")
 	durationField := slices.Contains([]string{"stale_after", "lock_timeout", "preflight_timeout", "remote_poll"}, inv.Field) || agentTimeout
 	return strings.Contains(inv.Problem, "out of range") && durationField ||
 		strings.Contains(inv.Problem, "out of the range of any number") && strings.Contains(inv.Field, "detail.")

@@ -49,11 +49,7 @@ func propertyRoots() []propertyRoot {
 			decode:    func(b []byte) (any, error) { return DecodeVerdict("verdict", b) },
 			encodeAny: marshal},
 		{name: "findings", schema: "findings", shape: findingsShape, value: f,
-			validate: func() error {
-				var c check
-				c.each("", len(*f), MaxIssues, func(i int, c *check) { c.shape(&(*f)[i]); (*f)[i].semantics(c) })
-				return c.result("findings", "findings")
-			},
+			validate:  func() error { return semantic("findings", "findings", f) },
 			encode:    func() ([]byte, error) { return encodeFindings(*f) },
 			canonical: func() ([]byte, error) { return encodeFindings(*f) },
 			decode:    func(b []byte) (any, error) { return DecodeFindings("findings", b) },
@@ -83,13 +79,24 @@ func propertyRoots() []propertyRoot {
 
 // The decoder of each file with only the shape half of Validate: what the
 // schemas can say.
+
+// shapeOnly is semantic without the rules no schema states.
+func shapeOnly(file, schema string, v any) error {
+	c := check{shapeOnly: true}
+	if findings, ok := v.(*[]Finding); ok {
+		c.each("", len(*findings), MaxIssues, func(i int, c *check) { c.shape(&(*findings)[i]) })
+	} else {
+		c.shape(v)
+	}
+	return c.result(file, schema)
+}
 func requestShape(b []byte) error {
 	var r Request
 	if err := read(RequestFile, "request", b, &r, false); err != nil {
 		return err
 	}
 	r.applyDefaults()
-	return semantic(RequestFile, "request", &r)
+	return shapeOnly(RequestFile, "request", &r)
 }
 
 func progressShape(b []byte) error {
@@ -98,7 +105,7 @@ func progressShape(b []byte) error {
 		return err
 	}
 	p.applyDefaults()
-	return semantic(ProgressFile, "progress", &p)
+	return shapeOnly(ProgressFile, "progress", &p)
 }
 
 func verdictShape(b []byte) error {
@@ -106,7 +113,7 @@ func verdictShape(b []byte) error {
 	if err := read("verdict", "verdict", b, &v, true); err != nil {
 		return err
 	}
-	return semantic("verdict", "verdict", &v)
+	return shapeOnly("verdict", "verdict", &v)
 }
 
 func findingsShape(b []byte) error {
@@ -114,9 +121,7 @@ func findingsShape(b []byte) error {
 	if err := read("findings", "findings", b, &f, true); err != nil {
 		return err
 	}
-	return semantic("findings", "findings", nil, func(c *check) {
-		c.each("", len(f), MaxIssues, func(i int, c *check) { c.shape(&f[i]) })
-	})
+	return shapeOnly("findings", "findings", &f)
 }
 
 func eventShape(b []byte) error {
@@ -124,7 +129,7 @@ func eventShape(b []byte) error {
 	if err := read(HistoryFile, "history", b, &e, false); err != nil {
 		return err
 	}
-	return semantic(HistoryFile, "history", &e)
+	return shapeOnly(HistoryFile, "history", &e)
 }
 
 func groupShape(b []byte) error {
@@ -132,7 +137,7 @@ func groupShape(b []byte) error {
 	if err := read("group", "group", b, &g, false); err != nil {
 		return err
 	}
-	return semantic("group", "group", &g)
+	return shapeOnly("group", "group", &g)
 }
 
 func configShape(b []byte) error {
@@ -140,7 +145,7 @@ func configShape(b []byte) error {
 	if err := read(ConfigFile, "config", b, &c, true); err != nil {
 		return err
 	}
-	return semantic(ConfigFile, "config", &c)
+	return shapeOnly(ConfigFile, "config", &c)
 }
 
 var baseTime = At(time.Date(2026, 2, 11, 10, 30, 0, 0, time.UTC))

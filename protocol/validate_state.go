@@ -3,60 +3,31 @@ package protocol
 import (
 	"encoding/json"
 	"maps"
-	"reflect"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // Validate applies every rule of review_request.json to r: the schema's,
 // safe paths, and the kept unknown fields' bounds. A transaction calls it
 // before it writes the request.
-func (r *Request) Validate() error {
-	return semantic(RequestFile, "request", r, r.semantics)
-}
+func (r *Request) Validate() error { return semantic(RequestFile, "request", r) }
 
 func (r *Request) semantics(c *check) {
-	c.safePaths("changed_files", r.ChangedFiles)
 	c.unique("changed_files", r.ChangedFiles)
-	c.safePaths("file_set", r.FileSet)
 	c.unique("file_set", r.FileSet)
-	c.failErr("worktree", CheckWorktree(r.Worktree))
-	r.coveragePaths(c)
-	c.extra(r.Extra, reflect.TypeFor[Request]())
 }
 
 // Validate applies every rule of review_progress.json to p: the schema's,
 // safe paths, the kept unknown fields' bounds, and consistency (every
 // file of the review counted once, as reviewed or as remaining). A
 // transaction calls it before it writes the progress.
-func (p *Progress) Validate() error {
-	return semantic(ProgressFile, "progress", p, p.semantics)
-}
+func (p *Progress) Validate() error { return semantic(ProgressFile, "progress", p) }
 
-func (p *Progress) shape(c *check) {
-	c.journal("journal", p.Journal)
-	c.extraShape(p.Extra)
-}
-
-func (p *Progress) semantics(c *check) {
-	c.safePaths("files_reviewed", p.FilesReviewed)
-	c.safePaths("files_remaining", p.FilesRemaining)
-	semanticsOutcome(c, p.Findings, p.Resolved, p.Verdict)
-	c.each("previous_rounds", len(p.PreviousRounds), MaxRound, func(i int, c *check) { p.PreviousRounds[i].semantics(c) })
-	if p.Plan != nil {
-		c.sub("plan", p.Plan.semantics)
-	}
-	c.digestPaths("recorded_digests", p.RecordedDigests)
-	c.extra(p.Extra, reflect.TypeFor[Progress]())
-	p.consistency(c)
-}
-
-// consistency: files_total counts every file once, as reviewed or as
+// semantics: files_total counts every file once, as reviewed or as
 // remaining (the seed's example: 7 = 3 + 4), and findings_so_far counts
 // the recorded findings when they are listed (a seed-shaped file has only
 // the count).
-func (p *Progress) consistency(c *check) {
+func (p *Progress) semantics(c *check) {
 	seen := make(map[string]bool, len(p.FilesReviewed)+len(p.FilesRemaining))
 	c.uniqueIn("files_reviewed", p.FilesReviewed, seen)
 	c.uniqueIn("files_remaining", p.FilesRemaining, seen)
@@ -97,69 +68,41 @@ func (c *check) uniqueIn(field string, list []string, seen map[string]bool) {
 
 // fingerprint is "" or "sha256:" and 64 lowercase hex digits.
 func (c *check) fingerprint(field, s string) {
-	if s != "" && (len(s) != 71 || s[:7] != "sha256:" || !lowerHex(s[7:])) {
+	if !fingerprintPattern().MatchString(s) {
 		c.fail(field, "%s is not \"sha256:\" and 64 lowercase hex digits", QuotePrefix(s))
 	}
 }
 
-// extraShape: every kept unknown field is one JSON value (it is written
-// back as it is) nesting no deeper than the document may.
-func (c *check) extraShape(extra Extra) {
-	for _, name := range slices.Sorted(maps.Keys(extra)) {
+// extra: every kept unknown field is one JSON value (it is written back
+// as it is) nesting no deeper than the document may; and, beyond what a
+// schema states, none repeats a known field or another kept one but for
+// case (keys that differ only in case are one key to some readers), and
+// together they stay within MaxExtraBytes of compact JSON.
+func (c *check) extra(extra Extra, known []string) {
+	names := slices.Sorted(maps.Keys(extra))
+	total := 0
+	for i, name := range names {
 		raw := extra[name]
+		folded := func(key string) bool { return strings.EqualFold(key, name) }
 		switch {
 		case !json.Valid(raw):
 			c.fail(name, "is not a JSON value")
 		case 1+depthOf(raw) > MaxDepth:
 			c.fail(name, "nests deeper than %d levels", MaxDepth)
+		case c.shapeOnly:
+		case slices.ContainsFunc(known, folded):
+			c.failHint(name, "rename or remove it", "unknown field %s differs from the field %q only in case; keys must match exactly",
+				QuotePrefix(name), known[slices.IndexFunc(known, folded)])
+		case slices.ContainsFunc(names[:i], folded):
+			c.failHint(name, "keep one of them, spelt exactly", "unknown field %s repeats the field %s in another case",
+				QuotePrefix(name), QuotePrefix(names[slices.IndexFunc(names, folded)]))
+		default:
+			if total += len(name) + 4 + compactLen(raw); total > MaxExtraBytes { // "name":value,
+				c.failHint(name, "remove the fields specdev does not know, or shrink them", "the unknown fields kept in this file add up to more than %d bytes", MaxExtraBytes)
+			}
 		}
-	}
-}
-
-// extra: kept unknown fields never shadow a known field of t or each
-// other (keys that differ only in case are one key to some readers), and
-// together stay within MaxExtraBytes of compact JSON.
-func (c *check) extra(extra Extra, t reflect.Type) {
-	if len(extra) == 0 {
-		return
-	}
-	known := planOf(t).names
-	seen := map[string]string{}
-	for _, name := range known {
-		seen[foldKey(name)] = name
-	}
-	total := 0
-	for _, name := range slices.Sorted(maps.Keys(extra)) {
-		first, ok := seen[foldKey(name)]
-		switch {
-		case ok && slices.Contains(known, first):
-			c.failHint(name, "rename or remove it", "unknown field %s differs from the field %q only in case; keys must match exactly", QuotePrefix(name), first)
-			return
-		case ok:
-			c.failHint(name, "keep one of them, spelt exactly", "unknown field %s repeats the field %s in another case", QuotePrefix(name), QuotePrefix(first))
-			return
-		}
-		seen[foldKey(name)] = name
-		total += len(name) + 4 + compactLen(extra[name]) // "name":value,
-		if total > MaxExtraBytes {
-			c.failHint(name, "remove the fields specdev does not know, or shrink them", "the unknown fields kept in this file add up to more than %d bytes", MaxExtraBytes)
+		if c.err != nil {
 			return
 		}
 	}
-}
-
-// foldKey maps s to one representative of all strings equal to it under
-// Unicode simple case folding (strings.EqualFold's): each rune becomes
-// the smallest rune of its orbit.
-func foldKey(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		low := r
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			low = min(low, f)
-		}
-		b.WriteRune(low)
-	}
-	return b.String()
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -11,10 +12,13 @@ import (
 //
 //	Notes string `json:"notes" check:"text"`
 //
-// and a type with rules no tag names adds them in a shape method, which
-// runs after its fields' rules. An integer or a name whose key is
-// omitted while zero ("omitzero", "omitempty") may be 0 or "" besides
-// its range. The rules of a type are read once, with its decoding plan.
+// (the path tags add path safety, which no schema states), and a type
+// with rules no tag names adds them in a shape method, which runs after
+// its fields' rules, then its kept unknown fields' rule, then a
+// semantics method for what no schema states. An integer or a name whose
+// key is omitted while zero ("omitzero", "omitempty") may be 0 or ""
+// besides its range. The rules of a type are read once, with its
+// decoding plan.
 
 // rule checks the value v of the field named field.
 type rule func(c *check, field string, v reflect.Value)
@@ -26,7 +30,8 @@ func (c *check) shape(v any) {
 }
 
 // fields applies the rules of the struct v (addressable) of plan p, then
-// its own shape method, if it has one.
+// its own shape method, its kept unknown fields' rule and its semantics
+// method, those it has.
 func (c *check) fields(p *plan, v reflect.Value) {
 	for _, f := range p.checked {
 		if c.err != nil {
@@ -37,10 +42,20 @@ func (c *check) fields(p *plan, v reflect.Value) {
 	if p.shaped {
 		v.Addr().Interface().(shaper).shape(c)
 	}
+	if p.extra >= 0 && c.err == nil {
+		c.extra(v.Field(p.extra).Interface().(Extra), p.names)
+	}
+	if p.semantic && !c.shapeOnly && c.err == nil {
+		v.Addr().Interface().(semanticist).semantics(c)
+	}
 }
 
 // shaper is a type with shape rules of its own.
 type shaper interface{ shape(*check) }
+
+// semanticist is a type with rules no schema can state (consistent
+// counts, a path listed once), which run after its shape rules.
+type semanticist interface{ semantics(*check) }
 
 // ruleOf is the rule the check tag of sf names; version is the newest
 // "version" of its type.
@@ -56,10 +71,15 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return func(c *check, field string, v reflect.Value) {
 			c.each(field, v.Len(), int(spec.hi), func(i int, c *check) { c.fields(p, v.Index(i)) })
 		}
+	case spec.hi != 0 && sf.Type.Kind() == reflect.Map: // objects by name, at most hi of them
+		return func(c *check, field string, v reflect.Value) { c.named(field, v, int(spec.hi)) }
 	case spec.hi != 0:
 		return func(c *check, field string, v reflect.Value) {
-			if n := v.Int(); n != 0 || !omitted {
-				c.between(field, n, spec.lo, spec.hi)
+			if v.Kind() == reflect.Pointer && v.IsNil() {
+				return
+			}
+			if n := reflect.Indirect(v).Int(); n != 0 || !omitted {
+				c.failErr(field, checkRange(n, spec.lo, spec.hi))
 			}
 		}
 	case spec.valid != nil:
@@ -72,6 +92,8 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return spec.rule
 	case tag == "object":
 		return nested
+	case tag == "journal":
+		return func(c *check, field string, v reflect.Value) { c.journal(field, v.Interface().(*Journal)) }
 	case tag == "agent_path":
 		return agentOutputPath
 	case tag == "name":
@@ -104,33 +126,83 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"exit_code": {lo: MinExitCode, hi: MaxExitCode}, "tokens": {hi: MaxTokens}, "runs": {hi: MaxRound * MaxRound},
 		"seq": {lo: 1, hi: MaxSeq}, "loops": {lo: 1, hi: MaxGroupLoops}, "config_rounds": {lo: 1, hi: MaxConfigRounds},
 		"issues": {hi: MaxIssues}, "takeovers": {hi: MaxTakeovers}, "events": {hi: MaxJournalEvents},
+		"gates": {hi: MaxGates}, "agents": {hi: MaxAgents}, "checkpoint_every": {hi: MaxCheckpointEvery},
 
 		"id": {max: MaxIDLength}, "path": {max: MaxPathLength}, "text": {max: MaxTextLength},
 		"finding": {max: MaxFindingText}, "category": {max: MaxCategoryLength}, "stat": {max: MaxStatLength},
 
-		"status": {valid: statusNames}, "mode": {valid: modeNames}, "phase": {valid: phaseNames},
-		"severity": {valid: severityNames}, "verdict": {valid: verdictNames}, "plan": {valid: append([]string{""}, planKinds...)},
-		"kind": {valid: planKinds}, "reason": {valid: fallbackReasons}, "prompt": {valid: []string{"", PromptArg, PromptStdin}},
-		"blocked": {valid: []string{"", BlockedStuck}}, "effort": {valid: append([]string{""}, EffortLevels...)}, "event": {valid: eventNames},
+		// the valid values of the enumerated fields, as the schemas list them
+		"status": {valid: names(Statuses)}, "mode": {valid: []string{string(ModeAuto), string(ModeManual)}},
+		"phase":    {valid: []string{string(PhasePreflight), string(PhaseReviewing), string(PhaseWritingReport), string(PhaseDone)}},
+		"severity": {valid: names(Severities)}, "verdict": {valid: []string{"", VerdictPass, VerdictFail}},
+		"plan": {valid: []string{"", PlanFollowUp, PlanFull}}, "kind": {valid: []string{PlanFollowUp, PlanFull}},
+		"reason": {valid: []string{"", FallbackOtherSession, FallbackGateChanged, FallbackCommitGone, FallbackChangeTooLarge, FallbackChangeUnknown}},
+		"prompt": {valid: []string{"", PromptArg, PromptStdin}}, "blocked": {valid: []string{"", BlockedStuck}},
+		"effort": {valid: append([]string{""}, EffortLevels...)}, "event": {valid: names(EventNames)},
 
 		"stale_after": {within: StaleAfterBounds}, "lock_timeout": {within: LockTimeoutBounds}, "remote_poll": {within: RemotePollBounds},
 		"preflight_timeout": {within: PreflightTimeoutBounds}, "agent_timeout": {within: AgentTimeoutBounds},
 
 		"description": {rule: func(c *check, field string, v reflect.Value) { c.required(field, v.String(), MaxFindingText) }},
 		"session":     {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckSession(v.String())) }},
+		"set_session": {rule: func(c *check, field string, v reflect.Value) {
+			c.required(field, v.String(), MaxSessionLength)
+			c.failErr(field, CheckSession(v.String()))
+		}},
 		"lease":       {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckLease(v.String())) }},
 		"commit":      {rule: func(c *check, field string, v reflect.Value) { c.commit(field, v.String()) }},
 		"fingerprint": {rule: func(c *check, field string, v reflect.Value) { c.fingerprint(field, v.String()) }},
 		"time":        {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp)) }},
 		"set":         {rule: func(c *check, field string, v reflect.Value) { c.setTime(field, *v.Addr().Interface().(*Timestamp)) }},
+		"names": {rule: func(c *check, field string, v reflect.Value) {
+			c.each(field, v.Len(), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(v.Index(i).String())) })
+		}},
 		"paths": {rule: func(c *check, field string, v reflect.Value) {
 			c.list(field, *v.Addr().Interface().(*[]string), MaxFiles)
+			c.safePaths(field, *v.Addr().Interface().(*[]string))
+		}},
+		"file": {rule: func(c *check, field string, v reflect.Value) {
+			c.text(field, v.String(), MaxPathLength)
+			c.safePath(field, v.String())
+		}},
+		"worktree": {rule: func(c *check, field string, v reflect.Value) {
+			c.text(field, v.String(), MaxPathLength)
+			if !c.shapeOnly {
+				c.failErr(field, CheckWorktree(v.String()))
+			}
+		}},
+		"command": {rule: func(c *check, field string, v reflect.Value) {
+			c.count(field, v.Len(), MaxArgs)
+			for i, arg := range *v.Addr().Interface().(*[]string) {
+				if len(arg) > MaxPathLength {
+					c.text(field+indexField(i), arg, MaxPathLength)
+				}
+			}
+		}},
+		"argv": {rule: func(c *check, field string, v reflect.Value) {
+			c.list(field, *v.Addr().Interface().(*[]string), MaxArgs)
 		}},
 		"digests": {rule: func(c *check, field string, v reflect.Value) {
 			c.digests(field, *v.Addr().Interface().(*map[string]string))
 		}},
 	}
 })
+
+// named checks a map of objects by name (gates, agents) of at most max
+// entries, in the order of the names.
+func (c *check) named(field string, m reflect.Value, max int) {
+	c.count(field, m.Len(), max)
+	names := m.MapKeys()
+	slices.SortFunc(names, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+	for _, name := range names {
+		if err := CheckName(name.String()); err != nil {
+			c.fail(field, "key %v", err)
+		}
+		item := reflect.New(m.Type().Elem()).Elem() // addressable, for its shape method
+		item.Set(m.MapIndex(name))
+		nested(c, field+"."+name.String(), item)
+	}
+}
 
 // nested checks a nested object (a struct, or a pointer to one: nil is
 // none) under its field's name.

@@ -143,16 +143,13 @@ func TestParseDurationIn(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseDuration("1e300"); err == nil || !strings.Contains(err.Error(), "too long") {
-		t.Errorf("ParseDuration(1e300) = %v, want too long", err)
-	}
 }
 
 // Config durations are bounded, named, and the gate cannot outlive the lease.
 func TestConfigBounds(t *testing.T) {
 	tests := []struct{ name, input, field, problem string }{
 		{"stale_after overflow", `{"stale_after": 1e300}`, "stale_after", "out of range: it must be between 1s and 168h"},
-		{"lock_timeout overflow", `{"lock_timeout": "1e300"}`, "lock_timeout", `field "lock_timeout": is out of range: it must be between 1ms and 10m`},
+		{"lock_timeout overflow", `{"lock_timeout": "1e300"}`, "lock_timeout", `field "lock_timeout": "1e300" is out of range: it must be between 1ms and 10m`},
 		{"lock_timeout NaN", `{"lock_timeout": "NaN"}`, "lock_timeout", `"NaN" is not a duration like 15m`},
 		{"lock_timeout huge", `{"lock_timeout": "9999999999h"}`, "lock_timeout", "out of range"},
 		{"negative number", `{"stale_after": -5}`, "stale_after", "negative"},
