@@ -18,16 +18,15 @@ import (
 // change under review.
 type Problem string
 
-// The set-up problems a gate can have.
+// The set-up problems a gate can have: the three whose fix differs (the
+// caller says what to do about each), and every other (no command, no
+// folder to run in, a missing #! interpreter, a format the system does not
+// run), which its message says.
 const (
-	NoCommand     Problem = "no_command"     // argv is empty
-	BadFolder     Problem = "bad_folder"     // the folder to run in is missing or not a folder
 	NotFound      Problem = "not_found"      // the program is not there
 	NotInPath     Problem = "not_in_path"    // a bare program name PATH does not have
 	NotExecutable Problem = "not_executable" // no permission to run it (chmod +x)
-	NoInterpreter Problem = "no_interpreter" // its #! line names a program that is not there
-	BadFormat     Problem = "bad_format"     // neither a #! script nor a binary this system runs
-	Unstartable   Problem = "unstartable"    // another reason the system gave
+	Unstartable   Problem = "unstartable"    // any other reason
 )
 
 // checkStart says why argv cannot even be tried in dir: no command, or
@@ -36,7 +35,7 @@ const (
 // SysProcAttr is set.
 func checkStart(dir string, argv []string) (string, Problem) {
 	if len(argv) == 0 {
-		return "no command given", NoCommand
+		return "no command given", Unstartable
 	}
 	if dir == "" {
 		return "", ""
@@ -47,9 +46,9 @@ func checkStart(dir string, argv []string) (string, Problem) {
 		if pathErr, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pathErr.Err
 		}
-		return fmt.Sprintf("cannot run in %s: %v", dir, err), BadFolder
+		return fmt.Sprintf("cannot run in %s: %v", dir, err), Unstartable
 	case !info.IsDir():
-		return fmt.Sprintf("cannot run in %s: not a folder", dir), BadFolder
+		return fmt.Sprintf("cannot run in %s: not a folder", dir), Unstartable
 	}
 	return "", ""
 }
@@ -64,17 +63,15 @@ func startError(dir, name string, err error) (string, Problem) {
 		return fmt.Sprintf("not started: %v", err), ""
 	case errors.Is(err, exec.ErrNotFound):
 		return name + ": not found in PATH", NotInPath
-	case errors.Is(err, exec.ErrDot):
-		return name + ": found only in the current folder; write ./" + name, NotInPath
 	case errors.Is(err, fs.ErrNotExist) && missing == nil:
 		// The kernel says ENOENT for a missing #! interpreter too.
-		return name + ": its interpreter was not found (check the #! line)", NoInterpreter
+		return name + ": its interpreter was not found (check the #! line)", Unstartable
 	case errors.Is(err, fs.ErrNotExist):
 		return name + ": not found", NotFound
 	case errors.Is(err, fs.ErrPermission):
 		return name + ": permission denied (is it executable?)", NotExecutable
 	case errors.Is(err, syscall.ENOEXEC):
-		return name + ": not an executable format (does the script start with #!?)", BadFormat
+		return name + ": not an executable format (does the script start with #!?)", Unstartable
 	}
 	return fmt.Sprintf("%s: %v", name, err), Unstartable
 }
