@@ -57,7 +57,7 @@ func checkStart(dir string, argv []string) (string, Problem) {
 // and which set-up problem that is ("" when the caller's context stopped
 // it: not a set-up problem).
 func startError(dir, name string, err error) (string, Problem) {
-	_, _, missing := find(dir, name)
+	_, missing := lookPath(dir, name)
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("not started: %v", err), ""
@@ -76,45 +76,31 @@ func startError(dir, name string, err error) (string, Problem) {
 	return fmt.Sprintf("%s: %v", name, err), Unstartable
 }
 
-// find is the program name as exec finds it from dir (in PATH for a name
-// without a slash, else from dir), and what os.Stat says of it.
-func find(dir, name string) (string, fs.FileInfo, error) {
-	path, err := filepath.Join(dir, name), error(nil)
-	switch {
-	case !strings.Contains(name, "/"):
-		path, err = exec.LookPath(name)
-	case filepath.IsAbs(name):
-		path = name
+// lookPath is the program name as exec finds it from dir (in PATH for a
+// name without a slash, else from dir), if it is there and executable.
+func lookPath(dir, name string) (string, error) {
+	if strings.Contains(name, "/") && !filepath.IsAbs(name) {
+		name = filepath.Join(dir, name)
 	}
-	if err != nil {
-		return "", nil, err
-	}
-	info, err := os.Stat(path)
-	return path, info, err
+	return exec.LookPath(name)
 }
 
 // Check says, without running it, whether the gate argv would start in
-// dir: the program is there and executable, and a #! script's interpreter
-// is there too. It returns "" and no problem when it would, as far as
-// can be told without running it. The words are Run's: what is wrong is
-// put as the error exec would give, for startError to say.
+// dir: the program is there and executable (as exec.LookPath finds it),
+// and a #! script's interpreter is there too. It returns "" and no
+// problem when it would, as far as can be told without running it. The
+// words are Run's: what is wrong is put as the error exec would give,
+// for startError to say.
 func Check(dir string, argv []string) (string, Problem) {
 	if msg, problem := checkStart(dir, argv); problem != "" {
 		return msg, problem
 	}
-	name := argv[0]
-	path, info, err := find(dir, name)
-	switch {
-	case err != nil:
-	case !info.Mode().IsRegular():
-		return name + ": not a file", Unstartable
-	case info.Mode().Perm()&0o111 == 0:
-		err = fs.ErrPermission
-	default:
+	path, err := lookPath(dir, argv[0])
+	if err == nil {
 		err = checkInterpreter(path)
 	}
 	if err != nil {
-		return startError(dir, name, err)
+		return startError(dir, argv[0], err)
 	}
 	return "", ""
 }
