@@ -77,9 +77,10 @@ func startError(dir, name string, err error) (string, Problem) {
 }
 
 // lookPath is the program name as exec finds it from dir (in PATH for a
-// name without a slash, else from dir), if it is there and executable.
+// name without a slash, else from dir; "" is the current folder), if it
+// is there and executable.
 func lookPath(dir, name string) (string, error) {
-	if strings.Contains(name, "/") && !filepath.IsAbs(name) {
+	if dir != "" && strings.Contains(name, "/") && !filepath.IsAbs(name) {
 		name = filepath.Join(dir, name)
 	}
 	return exec.LookPath(name)
