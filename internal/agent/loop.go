@@ -184,10 +184,7 @@ func (l *looper) summary(end string, code review.Code, detail string) review.Res
 			reread += r.Read
 		}
 	}
-	took := time.Since(l.began).Round(time.Millisecond)
-	if took > time.Minute {
-		took = took.Round(time.Second)
-	}
+	took := time.Since(l.began).Round(time.Second) // a loop takes minutes: seconds are precise enough
 	fmt.Fprintf(&b, "Files re-reviewed after round 1: %d\nAgents used: %s\nTook: %s\n", reread, all, protocol.ShortDuration(took))
 	if detail != "" {
 		b.WriteString(strings.TrimRight(detail, "\n") + "\n")

@@ -168,8 +168,6 @@ func outcomeWords(rep reviewed) string {
 		return fmt.Sprintf("no verdict after %d nudges; the review was given back with its progress", maxNudges)
 	case "taken_over":
 		return "the review was taken over by another session"
-	case "stopped":
-		return "stopped; the review was given back with its progress"
 	}
 	return "the agent " + strings.ReplaceAll(rep.Outcome, "_", " ") + "; the review was given back with its progress"
 }

@@ -45,13 +45,6 @@ func isObjectID(s string) bool {
 	return (len(s) == 40 || len(s) == 64) && strings.Trim(s, "0123456789abcdef") == ""
 }
 
-// isRemoteName says whether s is names of letters, digits, '.', '_' and
-// '-' joined by '/', without "..".
-func isRemoteName(s string) bool {
-	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/") == "" &&
-		!strings.Contains("/"+s+"/", "//") && !strings.Contains(s, "..")
-}
-
 // ReadPushes reads the lines git gives the pre-push hook on stdin:
 // "<local ref> <local sha> <remote ref> <remote sha>". Blank lines are
 // skipped; anything else is a *protocol.InvalidError naming the line.
@@ -103,8 +96,11 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 	if err != nil {
 		return Carried{}, err
 	}
+	// The remote's tracking branches: a URL (or a remote git knows no
+	// branches of) matches none, and its push carries every commit. An
+	// empty pattern would match every remote's.
 	var not []string
-	if isRemoteName(remote) {
+	if remote != "" {
 		not = append(not, "--remotes="+remote)
 	}
 	if strings.Trim(p.RemoteSHA, "0") != "" && CommitExists(ctx, root, p.RemoteSHA) {

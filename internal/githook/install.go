@@ -158,18 +158,16 @@ func Uninstall(dir, hook string) (State, Action, error) {
 	}
 	action := Removed
 	switch {
-	case st.Present && !st.Ours:
-		return st, NotThere, nil // another hook, left as it is
+	case !st.Ours && (st.Present || st.Chained == ""):
+		return st, NotThere, nil // another hook, left as it is, or nothing at all
 	case st.Chained != "":
 		// One rename puts the original back over specdev's hook (or where
 		// specdev's hook was removed by hand).
 		if action, err = Restored, os.Rename(st.Chained, st.Path); err != nil {
 			err = fmt.Errorf("put back %s: %w", st.Chained, err)
 		}
-	case st.Ours:
-		err = os.Remove(st.Path)
 	default:
-		return st, NotThere, nil
+		err = os.Remove(st.Path)
 	}
 	if err != nil {
 		return st, "", err

@@ -18,16 +18,15 @@ import (
 // change under review.
 type Problem string
 
-// The set-up problems a gate can have.
+// The set-up problems a gate can have: the three whose fix differs (the
+// caller says what to do about each), and every other (no command, no
+// folder to run in, a missing #! interpreter, a format the system does not
+// run), which its message says.
 const (
-	NoCommand     Problem = "no_command"     // argv is empty
-	BadFolder     Problem = "bad_folder"     // the folder to run in is missing or not a folder
 	NotFound      Problem = "not_found"      // the program is not there
 	NotInPath     Problem = "not_in_path"    // a bare program name PATH does not have
 	NotExecutable Problem = "not_executable" // no permission to run it (chmod +x)
-	NoInterpreter Problem = "no_interpreter" // its #! line names a program that is not there
-	BadFormat     Problem = "bad_format"     // neither a #! script nor a binary this system runs
-	Unstartable   Problem = "unstartable"    // another reason the system gave
+	Unstartable   Problem = "unstartable"    // any other reason
 )
 
 // checkStart says why argv cannot even be tried in dir: no command, or
@@ -36,7 +35,7 @@ const (
 // SysProcAttr is set.
 func checkStart(dir string, argv []string) (string, Problem) {
 	if len(argv) == 0 {
-		return "no command given", NoCommand
+		return "no command given", Unstartable
 	}
 	if dir == "" {
 		return "", ""
@@ -47,9 +46,9 @@ func checkStart(dir string, argv []string) (string, Problem) {
 		if pathErr, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pathErr.Err
 		}
-		return fmt.Sprintf("cannot run in %s: %v", dir, err), BadFolder
+		return fmt.Sprintf("cannot run in %s: %v", dir, err), Unstartable
 	case !info.IsDir():
-		return fmt.Sprintf("cannot run in %s: not a folder", dir), BadFolder
+		return fmt.Sprintf("cannot run in %s: not a folder", dir), Unstartable
 	}
 	return "", ""
 }
@@ -58,66 +57,51 @@ func checkStart(dir string, argv []string) (string, Problem) {
 // and which set-up problem that is ("" when the caller's context stopped
 // it: not a set-up problem).
 func startError(dir, name string, err error) (string, Problem) {
-	_, _, missing := find(dir, name)
+	_, missing := lookPath(dir, name)
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("not started: %v", err), ""
 	case errors.Is(err, exec.ErrNotFound):
 		return name + ": not found in PATH", NotInPath
-	case errors.Is(err, exec.ErrDot):
-		return name + ": found only in the current folder; write ./" + name, NotInPath
 	case errors.Is(err, fs.ErrNotExist) && missing == nil:
 		// The kernel says ENOENT for a missing #! interpreter too.
-		return name + ": its interpreter was not found (check the #! line)", NoInterpreter
+		return name + ": its interpreter was not found (check the #! line)", Unstartable
 	case errors.Is(err, fs.ErrNotExist):
 		return name + ": not found", NotFound
 	case errors.Is(err, fs.ErrPermission):
 		return name + ": permission denied (is it executable?)", NotExecutable
 	case errors.Is(err, syscall.ENOEXEC):
-		return name + ": not an executable format (does the script start with #!?)", BadFormat
+		return name + ": not an executable format (does the script start with #!?)", Unstartable
 	}
 	return fmt.Sprintf("%s: %v", name, err), Unstartable
 }
 
-// find is the program name as exec finds it from dir (in PATH for a name
-// without a slash, else from dir), and what os.Stat says of it.
-func find(dir, name string) (string, fs.FileInfo, error) {
-	path, err := filepath.Join(dir, name), error(nil)
-	switch {
-	case !strings.Contains(name, "/"):
-		path, err = exec.LookPath(name)
-	case filepath.IsAbs(name):
-		path = name
+// lookPath is the program name as exec finds it from dir (in PATH for a
+// name without a slash, else from dir; "" is the current folder), if it
+// is there and executable.
+func lookPath(dir, name string) (string, error) {
+	if dir != "" && strings.Contains(name, "/") && !filepath.IsAbs(name) {
+		name = filepath.Join(dir, name)
 	}
-	if err != nil {
-		return "", nil, err
-	}
-	info, err := os.Stat(path)
-	return path, info, err
+	return exec.LookPath(name)
 }
 
 // Check says, without running it, whether the gate argv would start in
-// dir: the program is there and executable, and a #! script's interpreter
-// is there too. It returns "" and no problem when it would, as far as
-// can be told without running it. The words are Run's: what is wrong is
-// put as the error exec would give, for startError to say.
+// dir: the program is there and executable (as exec.LookPath finds it),
+// and a #! script's interpreter is there too. It returns "" and no
+// problem when it would, as far as can be told without running it. The
+// words are Run's: what is wrong is put as the error exec would give,
+// for startError to say.
 func Check(dir string, argv []string) (string, Problem) {
 	if msg, problem := checkStart(dir, argv); problem != "" {
 		return msg, problem
 	}
-	name := argv[0]
-	path, info, err := find(dir, name)
-	switch {
-	case err != nil:
-	case !info.Mode().IsRegular():
-		return name + ": not a file", Unstartable
-	case info.Mode().Perm()&0o111 == 0:
-		err = fs.ErrPermission
-	default:
+	path, err := lookPath(dir, argv[0])
+	if err == nil {
 		err = checkInterpreter(path)
 	}
 	if err != nil {
-		return startError(dir, name, err)
+		return startError(dir, argv[0], err)
 	}
 	return "", ""
 }

@@ -34,10 +34,10 @@ func TestCheckAgreesWithRun(t *testing.T) {
 		{"missing file", []string{"./verify-gates.sh"}, preflight.NotFound},
 		{"missing in PATH", []string{"specdev-no-such-gate"}, preflight.NotInPath},
 		{"not executable", []string{"./not-executable.sh"}, preflight.NotExecutable},
-		{"no shebang", []string{"./no-shebang.sh"}, preflight.BadFormat},
-		{"missing interpreter", []string{"./bad-interpreter.sh"}, preflight.NoInterpreter},
+		{"no shebang", []string{"./no-shebang.sh"}, preflight.Unstartable},
+		{"missing interpreter", []string{"./bad-interpreter.sh"}, preflight.Unstartable},
 		{"env starts, whatever it is to run", []string{"./env-missing.sh"}, ""},
-		{"empty argv", nil, preflight.NoCommand},
+		{"empty argv", nil, preflight.Unstartable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
