@@ -54,7 +54,11 @@ func writeFullBriefing(b *strings.Builder, a *checkpoint.Assignment, c *checkpoi
 	case checkpoint.ClaimOwn:
 		fmt.Fprintf(b, "You already hold this review (session %s, lease %s, mode %s)\n", d.Session, d.Lease, d.Mode)
 	}
-	writeSessionLine(b, d)
+	fmt.Fprintf(b, "Session: %s  ·  lease %s  ·  mode %s", d.Session, d.Lease, d.Mode)
+	if d.Head != "" {
+		fmt.Fprintf(b, "  ·  head %s", short(d.Head))
+	}
+	b.WriteString("\n")
 	writeContext(b, d)
 	b.WriteString("\n" + howToReview)
 	if c.Kind == checkpoint.ClaimNew {
@@ -96,15 +100,6 @@ func writeFollowUpBriefing(b *strings.Builder, a *checkpoint.Assignment, d brief
 	b.WriteString("\n")
 }
 
-// writeSessionLine: session, lease, mode and head.
-func writeSessionLine(b *strings.Builder, d briefingData) {
-	fmt.Fprintf(b, "Session: %s  ·  lease %s  ·  mode %s", d.Session, d.Lease, d.Mode)
-	if d.Head != "" {
-		fmt.Fprintf(b, "  ·  head %s", short(d.Head))
-	}
-	b.WriteString("\n")
-}
-
 // writeContext: what the reviewer needs besides the files — the range or
 // the changes to read, the implementer's notes, the pre-flight result, a
 // human's word on the previous round, and its findings to verify.
@@ -120,8 +115,10 @@ func writeContext(b *strings.Builder, d briefingData) {
 	}
 	if d.Changes != nil && d.Changes.Command != "" {
 		fmt.Fprintf(b, "Changes to read: %s\n", d.Changes.Command)
-		if d.Changes.Stat != "" {
-			writeStat(b, d.Changes.Stat)
+		for line := range strings.SplitSeq(strings.TrimRight(d.Changes.Stat, "\n"), "\n") { // a file each, with its counts
+			if line != "" {
+				b.WriteString("  " + oneLine(line) + "\n")
+			}
 		}
 	}
 	writeLabelled(b, "Notes from implementer", d.Notes)
@@ -220,14 +217,6 @@ func fallbackNote(plan *protocol.RoundPlan) string {
 		return fmt.Sprintf("%sas the change since the previous round is %d%% of the review", full, percent)
 	}
 	return full + fallbackWhy[plan.Reason] // a valid progress file names one of them
-}
-
-// writeStat writes the stat's lines (a file each, with its counts),
-// indented by two spaces.
-func writeStat(b *strings.Builder, stat string) {
-	for line := range strings.SplitSeq(strings.TrimRight(stat, "\n"), "\n") {
-		b.WriteString("  " + oneLine(line) + "\n")
-	}
 }
 
 func writePreflightLine(b *strings.Builder, pf *protocol.PreflightResult) {

@@ -39,7 +39,7 @@ func (s *Service) Claim(ctx context.Context, opt ClaimOptions) (Result, error) {
 		}
 		return s.Overview(), nil
 	}
-	p := &poller{s: s, st: s.Store, opt: checkpoint.ClaimOptions{Session: session, Lease: s.Lease, Mode: opt.Mode, Force: opt.Force,
+	p := &poller{s: s, opt: checkpoint.ClaimOptions{Session: session, Lease: s.Lease, Mode: opt.Mode, Force: opt.Force,
 		Preflight: len(preflightArgv(s.Store)) > 0, Agent: opt.Agent}}
 	claim, a, err := p.wait(ctx, opt.Timeout)
 	if err != nil {
@@ -79,9 +79,7 @@ func (s *Service) claimSession(opt ClaimOptions) (session string, generated bool
 // poller finds and claims a review, waiting if asked.
 type poller struct {
 	s       *Service
-	st      *checkpoint.Store
 	opt     checkpoint.ClaimOptions
-	ctx     context.Context // the whole call's: --timeout bounds every lock wait too
 	entries []checkpoint.Entry
 	skipped []error                 // assignments that could not be read
 	locked  []*checkpoint.BusyError // candidates locked by another process, skipped at once
@@ -95,16 +93,15 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 	// the folders to watch are read afresh before every look (not taken
 	// from the previous look, which has seen none on the first call), so
 	// a request written into any assignment folder wakes the poll at once
-	dirs := func() []string { return assignmentDirs(p.st) }
+	dirs := func() []string { return assignmentDirs(p.s.Store) }
 	what := "a review"
 	if p.s.Assignment != "" {
 		what = "review " + oneLine(p.s.Assignment)
 	}
 	err := p.s.waitFor(ctx, what+" to claim (session "+oneLine(p.opt.Session)+")", timeout, dirs, func() bool { return p.changed }, func(ctx context.Context) (bool, time.Time, error) {
-		p.ctx = ctx // the whole call's: --timeout bounds every lock wait too
 		var err error
-		claim, a, err = p.claimNext()
-		next := p.st.NextStale(p.entries, p.opt.Session)
+		claim, a, err = p.claimNext(ctx) // the whole call's context: --timeout bounds every lock wait too
+		next := p.s.Store.NextStale(p.entries, p.opt.Session)
 		if timeout > 0 && p.s.Assignment != "" && (errors.Is(err, checkpoint.ErrBusy) || errors.Is(err, protocol.ErrConflict)) {
 			// waiting for one assignment: a live holder, a held lock, or
 			// a state without a review to claim (not requested yet,
@@ -126,22 +123,23 @@ func (p *poller) wait(ctx context.Context, timeout time.Duration) (*checkpoint.C
 // tries each lock (a stuck process holding several would otherwise cost
 // lock_timeout each) and lists the locked ones when nothing was claimed.
 // An assignment named by --assignment waits for its lock as any command.
-func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) {
-	changed, problems, err := p.s.Store.Sync(p.ctx)
+func (p *poller) claimNext(ctx context.Context) (*checkpoint.Claim, *checkpoint.Assignment, error) {
+	st := p.s.Store
+	changed, problems, err := st.Sync(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	p.changed = changed
 	if p.s.Assignment != "" {
-		a, err := p.st.Resolve(p.s.Assignment)
+		a, err := st.Resolve(p.s.Assignment)
 		if err != nil {
 			return nil, nil, err
 		}
 		p.entries = []checkpoint.Entry{{Name: a.Name}}
-		claim, err := a.Claim(p.ctx, p.opt)
+		claim, err := a.Claim(ctx, p.opt)
 		return claim, a, err
 	}
-	entries, err := p.st.Poll()
+	entries, err := st.Poll()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -153,12 +151,12 @@ func (p *poller) claimNext() (*checkpoint.Claim, *checkpoint.Assignment, error) 
 	}
 	opt := p.opt
 	opt.NoWait = true
-	for _, name := range p.st.Candidates(entries, p.opt.Session, p.opt.Force) {
-		a, err := p.st.Assignment(name)
+	for _, name := range st.Candidates(entries, p.opt.Session, p.opt.Force) {
+		a, err := st.Assignment(name)
 		if err != nil {
 			continue
 		}
-		claim, err := a.Claim(p.ctx, opt)
+		claim, err := a.Claim(ctx, opt)
 		var busy *checkpoint.BusyError
 		switch {
 		case err == nil:

@@ -87,11 +87,9 @@ func HintOf(err error) string {
 // what it left behind in a few words ("the review was given back").
 type StoppedError struct{ What string }
 
+// It wraps no error and carries no hint: what the stopped operation left
+// behind is in its message.
 func (e *StoppedError) Error() string { return "interrupted: " + e.What }
-
-// HintText is empty: what the stopped operation left behind is in its
-// message, and the hints of the errors it wraps do not apply.
-func (e *StoppedError) HintText() string { return "" }
 
 func usage(hint, msg string) error { return &protocol.UsageError{Msg: msg, Hint: hint} }
 

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -133,13 +134,10 @@ func withFiles(root string, files, more []string) []string {
 
 // requestGate is the gate a request with --gate gate would be for.
 func requestGate(snap checkpoint.Snapshot, gate string) string {
-	switch {
-	case gate != "":
-		return gate
-	case snap.Request != nil:
-		return snap.Request.Gate
+	if snap.Request != nil {
+		return cmp.Or(gate, snap.Request.Gate)
 	}
-	return protocol.DefaultGate
+	return cmp.Or(gate, protocol.DefaultGate)
 }
 
 // carriedDigests are the reviewed digests a new request for gate carries:

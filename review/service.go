@@ -93,10 +93,7 @@ func Open(opt Options) (*Service, error) {
 	if name := st.Config.Remote; name != "" { // see wait
 		st.Remote = gitremote.New(st.Root, name)
 	}
-	log := opt.Log
-	if log == nil {
-		log = nopLogger{}
-	}
+	log := cmp.Or(opt.Log, Logger(nopLogger{}))
 	st.Logf = log.Warnf
 	st.Warnf = opt.Warn
 	return &Service{Store: st, Session: opt.Session, Lease: opt.Lease, Assignment: opt.Assignment, Wd: opt.Wd, Checkout: checkout, Log: log}, nil

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -172,13 +173,12 @@ func (s *Service) Conclude(ctx context.Context, c Conclusion) (Result, error) {
 func (s *Service) sortIssues(c Conclusion, files []string) (map[string][]protocol.Finding, protocol.Verdict, error) {
 	v := protocol.Verdict{Passed: c.Passed, InterpretedIntent: c.InterpretedIntent, IntentSatisfied: c.IntentSatisfied}
 	byFile := map[string][]protocol.Finding{}
+	severity := protocol.SeverityImportant // of an issue that names none
+	if c.Passed {
+		severity = protocol.SeverityMinor
+	}
 	for i, f := range c.Issues {
-		if f.Severity == "" {
-			f.Severity = protocol.SeverityImportant
-			if c.Passed {
-				f.Severity = protocol.SeverityMinor
-			}
-		}
+		f.Severity = cmp.Or(f.Severity, severity)
 		if f.File != "" {
 			file, err := recordPath(s.here(), s.workingDir(), f.File)
 			if err != nil {

@@ -200,10 +200,7 @@ func writeLabelled(b *strings.Builder, label, text string) {
 }
 
 func writePreflightFailure(b *strings.Builder, pf *protocol.PreflightResult) {
-	what := pf.Error
-	if what == "" {
-		what = fmt.Sprintf("%s exited with %d", strings.Join(pf.Command, " "), pf.ExitCode)
-	}
+	what := cmp.Or(pf.Error, fmt.Sprintf("%s exited with %d", strings.Join(pf.Command, " "), pf.ExitCode))
 	fmt.Fprintf(b, "Pre-flight gate failed: %s\n", oneLine(what))
 	lines := strings.Split(strings.TrimRight(pf.Output, "\n"), "\n")
 	if len(lines) > 20 {
