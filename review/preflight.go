@@ -246,15 +246,14 @@ func (s *Service) gateAllowed(argv []string) error {
 		return err
 	}
 	ok, last, err := c.Allowed(g)
-	switch {
-	case err != nil:
+	if err != nil || ok {
 		return err
-	case ok:
-		return nil
-	case last != nil:
-		return &checkpoint.BlockedError{Msg: "pre-flight gate " + gateCommand(argv) + " changed since a person allowed it on this machine (" + gateChange(*last, g) + ")", Hint: allowHint}
 	}
-	return &checkpoint.BlockedError{Msg: "pre-flight gate " + gateCommand(argv) + " is not allowed to run on this machine", Hint: allowHint}
+	why := "is not allowed to run on this machine"
+	if last != nil {
+		why = "changed since a person allowed it on this machine (" + gateChange(*last, g) + ")"
+	}
+	return &checkpoint.BlockedError{Msg: "pre-flight gate " + gateCommand(argv) + " " + why, Hint: allowHint}
 }
 
 // gateCommand is the gate's argv, safe to print.
