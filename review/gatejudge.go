@@ -229,14 +229,24 @@ func (s *Service) refusedResult(sc gateScope, d gateData, codes []Code, notes []
 }
 
 // orphanNext is the step for files no loop knows: a review in the loop
-// they belong to (the implementer knows which), never one under way.
+// they belong to, which may be the one assignment no review was asked
+// for yet (a loop about to start), never one under way.
 func orphanNext(sc gateScope, loops []*gateCheck) string {
 	cmd := "specdev work request"
 	if sc.kind == staged {
 		cmd += " --staged"
 	}
-	if len(loops) == 0 {
+	var fresh []string
+	for _, l := range loops {
+		if l.snap.Request == nil {
+			fresh = append(fresh, l.name)
+		}
+	}
+	switch {
+	case len(loops) == 0:
 		return "make an assignment for them (mkdir -p .specdev/assignments/00001_my_feature), then ask for a review: " + cmd
+	case len(fresh) == 1:
+		return fmt.Sprintf("ask for a review of them in the loop they belong to, e.g. the new %s: %s --assignment %s", fresh[0], cmd, fresh[0])
 	}
 	return "ask for a review of them in the loop they belong to: " + cmd + " --assignment NAME"
 }
