@@ -26,7 +26,6 @@ type Claimed struct {
 	Lease      string
 	Round      int
 	Resume     *protocol.AgentSession // the agent session the review's loop remembers, if any
-	Resumed    bool                   // the briefing resumes a review begun before (released, taken over)
 }
 
 // ClaimedOf returns what a claim's Result claimed, if it claimed one for
@@ -36,8 +35,7 @@ func ClaimedOf(res Result) (Claimed, bool) {
 	if !ok {
 		return Claimed{}, false
 	}
-	return Claimed{Assignment: d.Assignment, Session: d.Session, Lease: d.Lease, Round: d.Request.Round,
-		Resume: d.Request.AgentSession, Resumed: d.Kind != checkpoint.ClaimNew}, true
+	return Claimed{Assignment: d.Assignment, Session: d.Session, Lease: d.Lease, Round: d.Request.Round, Resume: d.Request.AgentSession}, true
 }
 
 // Watch is what a runner sees of the review its agent works on.

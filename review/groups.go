@@ -214,7 +214,10 @@ func writeLoopContext(b *strings.Builder, d briefingData) {
 
 // loopLine is one loop of a group on a line, as work --group and a
 // briefing's other loops show it: "  00002_b  in progress (gate review,
-// round 1 of 3)".
+// round 1 of 3)"; a loop with no request yet has no gate or round to name.
 func loopLine(name, state, gate string, round, max int) string {
+	if gate == "" {
+		return fmt.Sprintf("  %s  %s", name, state)
+	}
 	return fmt.Sprintf("  %s  %s (gate %s, round %s)", name, state, oneLine(gate), roundOf(round, max))
 }

@@ -77,53 +77,23 @@ type ReportData struct {
 }
 
 // Report brings the caller's assignment's report up to date if a crash
-// left it behind (as every view does) and returns it.
-func (s *Service) Report(ctx context.Context) (ReportData, error) { return s.File(ctx, FileReport) }
-
-// The state files a caller may read whole: what the MCP server offers
-// as resources.
-const (
-	FileRequest  = "request"
-	FileProgress = "progress"
-	FileReport   = "report"
-)
-
-// File returns one of the caller's assignment's state files — its
-// request, progress or report — after the check every view makes (a
-// malformed file is an error naming it; a report a crash left behind is
-// brought up to date). The request and progress are as specdev writes
-// them, unknown kept fields included; the report without specdev's
-// state mark.
-func (s *Service) File(ctx context.Context, which string) (ReportData, error) {
-	name, ok := map[string]string{FileRequest: protocol.RequestFile, FileProgress: protocol.ProgressFile, FileReport: checkpoint.ReportFile}[which]
-	if !ok {
-		return ReportData{}, usage("ask for the request, progress or report", "no state file called "+protocol.QuotePrefix(which))
-	}
+// left it behind (as every view does: a malformed state file is an error
+// naming it) and returns it, without specdev's state mark.
+func (s *Service) Report(ctx context.Context) (ReportData, error) {
 	a, err := s.Target()
 	if err != nil {
 		return ReportData{}, err
 	}
-	snap, err := a.Fresh(ctx)
-	if err != nil {
+	if _, err := a.Fresh(ctx); err != nil {
 		return ReportData{}, err
 	}
-	var data []byte
-	switch {
-	case which == FileRequest && snap.Request != nil:
-		data, err = protocol.EncodeRequest(snap.Request, 0)
-	case which == FileProgress && snap.Progress != nil:
-		data, err = protocol.EncodeProgress(snap.Progress, 0)
-	case which == FileReport:
-		if data, err = a.Report(); err == nil && data == nil {
-			return ReportData{}, &checkpoint.StateError{Msg: "no report yet for " + a.Name + ": a report is written once a reviewer claims the review",
-				Hint: "see the review's state: specdev work --assignment " + a.Name}
-		}
-		data = checkpoint.ReportBody(data)
-	default:
-		return ReportData{}, &checkpoint.StateError{Msg: "no " + which + " file yet for " + a.Name,
-			Hint: "a request is written by specdev work request, a progress file once a reviewer claims the review"}
+	data, err := a.Report()
+	if err == nil && data == nil {
+		return ReportData{}, &checkpoint.StateError{Msg: "no report yet for " + a.Name + ": a report is written once a reviewer claims the review",
+			Hint: "see the review's state: specdev work --assignment " + a.Name}
 	}
-	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + name, AbsolutePath: filepath.Join(a.Dir, name), Content: string(data)}, err
+	return ReportData{Assignment: a.Name, Path: a.RelDir() + "/" + checkpoint.ReportFile, AbsolutePath: filepath.Join(a.Dir, checkpoint.ReportFile),
+		Content: string(checkpoint.ReportBody(data))}, err
 }
 
 // NewSessionID returns a fresh reviewer session id, for a caller that

@@ -246,40 +246,35 @@ func (s *Service) gateAllowed(argv []string) error {
 		return err
 	}
 	ok, last, err := c.Allowed(g)
-	switch {
-	case err != nil:
+	if err != nil || ok {
 		return err
-	case ok:
-		return nil
-	case last != nil:
-		return &checkpoint.BlockedError{Msg: "pre-flight gate " + gateCommand(argv) + " changed since a person allowed it on this machine (" + gateChange(*last, g) + ")", Hint: allowHint}
 	}
-	return &checkpoint.BlockedError{Msg: "pre-flight gate " + gateCommand(argv) + " is not allowed to run on this machine", Hint: allowHint}
+	why := "is not allowed to run on this machine"
+	if last != nil {
+		why = "changed since a person allowed it on this machine (" + gateChange(*last, g) + ")"
+	}
+	return &checkpoint.BlockedError{Msg: "pre-flight gate " + gateCommand(argv) + " " + why, Hint: allowHint}
 }
 
 // gateCommand is the gate's argv, safe to print.
 func gateCommand(argv []string) string { return oneLine(strings.Join(argv, " ")) }
 
-// gateChange says how gate now differs from the one allowed before.
+// gateChange says how gate now differs from the one allowed before: its
+// command, or the files it names (changed, new or gone alike: the person
+// reads the gate again either way).
 func gateChange(before, now checkpoint.Gate) string {
 	if !slices.Equal(before.Argv, now.Argv) {
 		return "its command was: " + gateCommand(before.Argv)
 	}
-	files := map[string]string{}
-	maps.Copy(files, before.Files)
+	files := maps.Clone(before.Files)
 	maps.Copy(files, now.Files)
-	var what []string
+	var differ []string
 	for _, f := range slices.Sorted(maps.Keys(files)) {
-		switch {
-		case before.Files[f] == "":
-			what = append(what, oneLine(f)+" is new")
-		case now.Files[f] == "":
-			what = append(what, oneLine(f)+" is gone")
-		case before.Files[f] != now.Files[f]:
-			what = append(what, "new content of "+oneLine(f))
+		if before.Files[f] != now.Files[f] {
+			differ = append(differ, oneLine(f))
 		}
 	}
-	return strings.Join(what, ", ")
+	return "files that differ: " + strings.Join(differ, ", ")
 }
 
 // giveBack releases a review whose gate may not or cannot run here

@@ -152,40 +152,37 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRo
 	return row
 }
 
-// StatusWords is a row's status in plain words, then shorter; a
-// checkpoint review says so.
+// shortStatus is the shorter word of a state a narrow table shows, where
+// it has one.
+var shortStatus = map[string]string{"none": "none", "pending": "pending", "awaiting_approval": "awaiting human", "paused": "paused"}
+
+// StatusWords is a row's status in plain words, then shorter where there
+// is a shorter word; a checkpoint review says so.
 func StatusWords(r StatusRow) []string {
-	words := baseStatusWords(r)
+	state := r.Status
+	if r.Paused {
+		state = "paused"
+	}
+	words := []string{stateText(state)}
+	if short, ok := shortStatus[state]; ok {
+		words = append(words, short)
+	}
+	switch {
+	case r.Error != "":
+		words = []string{"invalid file", "invalid"}
+	case r.Stale:
+		words = []string{"in review, STALE", "STALE"}
+	case r.Stuck:
+		words = []string{"stuck at round " + RoundWords(r), "stuck"}
+	case r.Status == string(protocol.StatusBlocked):
+		words = []string{"blocked at round " + RoundWords(r), "blocked"}
+	}
 	if r.Checkpoint {
 		for i := range words {
 			words[i] = "checkpoint " + words[i]
 		}
 	}
 	return words
-}
-
-// shortStatus is the shorter word of a state a narrow table shows, where
-// it has one.
-var shortStatus = map[string]string{"none": "none", "pending": "pending", "awaiting_approval": "awaiting human", "paused": "paused"}
-
-func baseStatusWords(r StatusRow) []string {
-	state := r.Status
-	switch {
-	case r.Error != "":
-		return []string{"invalid file", "invalid"}
-	case r.Stale:
-		return []string{"in review, STALE", "STALE"}
-	case r.Stuck:
-		return []string{"stuck at round " + RoundWords(r), "stuck"}
-	case r.Status == string(protocol.StatusBlocked):
-		return []string{"blocked at round " + RoundWords(r), "blocked"}
-	case r.Paused:
-		state = "paused"
-	}
-	if short, ok := shortStatus[state]; ok {
-		return []string{stateText(state), short}
-	}
-	return []string{stateText(state)}
 }
 
 // holderName is a review's session as shown: a progress file written by
