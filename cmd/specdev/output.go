@@ -48,14 +48,11 @@ func writeJSON(w io.Writer, v any) {
 	enc.Encode(v)
 }
 
-// The exit codes this package names: the review layer's outcome codes,
-// stable and the same with --json. review.CodeOf is the one place that
-// decides which code an error gets (a command line kong refused is a
-// usage error, see withSuggestion; a command a signal stopped, 130).
-const (
-	exitOK    = int(review.OK)
-	exitUsage = int(review.Usage)
-)
+// The exit codes are the review layer's outcome codes, stable and the
+// same with --json. review.CodeOf is the one place that decides which
+// code an error gets (a command line kong refused is a usage error, see
+// withSuggestion; a command a signal stopped, 130).
+const exitOK = int(review.OK)
 
 func usage(hint, msg string) error { return &protocol.UsageError{Msg: msg, Hint: hint} }
 
