@@ -53,7 +53,9 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 // current round starts from the request alone.
 func rounds(r *protocol.Request, p *protocol.Progress) (past []round, cur round) {
 	var recs []protocol.RoundRecord
-	if p != nil && belongs(p, r) {
+	// a progress without a request id (seed-shaped) belongs to whatever
+	// request is current, as the store has it
+	if p != nil && (p.RequestID == "" || p.RequestID == r.RequestID) {
 		recs, cur = p.PreviousRounds, currentRound(r, p)
 	} else {
 		cur = currentRound(r, &protocol.Progress{FilesTotal: len(r.ChangedFiles), FilesRemaining: r.ChangedFiles})
@@ -70,12 +72,6 @@ func rounds(r *protocol.Request, p *protocol.Progress) (past []round, cur round)
 		past = append(past, pastRound(rec))
 	}
 	return past, cur
-}
-
-// belongs mirrors the checkpoint's rule: a progress without a request id
-// (seed-shaped) belongs to whatever request is current.
-func belongs(p *protocol.Progress, r *protocol.Request) bool {
-	return p.RequestID == "" || p.RequestID == r.RequestID
 }
 
 // writeHeader writes the title and the lines about the request as a whole.

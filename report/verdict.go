@@ -30,22 +30,19 @@ func writeVerdict(w *writer, v round) {
 	}
 }
 
-// verdictLine is the first line under "## Verdict". A finished status wins
-// over the progress; until there is one, the line says what is missing.
+// verdictLine is the first line under "## Verdict": a finished status in
+// the header's words (PASSED, BLOCKED…). A finished status wins over the
+// progress; until there is one, the line says what is missing.
 func verdictLine(v round) string {
 	switch {
-	case v.status == protocol.StatusCancelled:
-		return "CANCELLED"
-	case v.status == protocol.StatusBlocked:
-		return "BLOCKED"
+	case v.status == protocol.StatusCancelled, v.status == protocol.StatusBlocked:
+		return statusWord(v.status)
 	case v.p.PreflightFailed():
 		return "FAILED - pre-flight gate failed"
 	case v.status == protocol.StatusAwaitingApproval:
 		return awaitingLine(v)
-	case v.status == protocol.StatusPassed:
-		return "PASSED" + decisionSuffix(v.p.Decision)
-	case v.status == protocol.StatusFailed:
-		return "FAILED" + decisionSuffix(v.p.Decision)
+	case v.status == protocol.StatusPassed, v.status == protocol.StatusFailed:
+		return statusWord(v.status) + decisionSuffix(v.p.Decision)
 	case v.remaining() > 0:
 		return "PENDING - " + protocol.Plural(v.remaining(), "file") + " remaining"
 	}

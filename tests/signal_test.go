@@ -104,7 +104,7 @@ func TestSignalDuringWait(t *testing.T) {
 	if code := work.wait(); code != 130 {
 		t.Fatalf("specdev work exited %d after SIGINT, want 130; stderr:\n%s", code, work.errText())
 	}
-	if got := work.errText(); got != "specdev: interrupted\n" {
+	if got := work.errText(); got != "specdev: interrupted: stopped by a signal\n" {
 		t.Errorf("stderr %q, want exactly one line", got)
 	}
 	if out := work.output(); out != "" {

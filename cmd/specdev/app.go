@@ -58,8 +58,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	app.terminal = isTerminal(stdin)
 	noteRenamed(app, kctx)
 	if err := kctx.Run(); err != nil {
-		if ctx.interrupted() {
-			err = &interruptedError{err}
+		if ctx.interrupted() && exitCode(err) != int(review.Interrupted) {
+			// what the command left behind is said by the operations
+			// that know (a StoppedError); anything else only stopped
+			err = &review.StoppedError{What: "stopped by a signal"}
 		}
 		writeError(stdout, stderr, app.JSON, err)
 		return exitCode(err)

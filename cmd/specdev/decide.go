@@ -42,7 +42,8 @@ func askApprovals(app *App, s *review.Service, names []string) (review.Result, e
 }
 
 // askOne frames the question around the reviewer's proposal: follow it,
-// or override it (confirmed); a rejection needs a reason.
+// or override it (confirmed); a rejection needs a reason. Any other
+// answer decides nothing: the review still awaits, and a rerun asks again.
 func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string, error) {
 	p, err := s.Proposal(name)
 	if err != nil {
@@ -56,37 +57,30 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 	if p.Pass {
 		proposed, other = "pass", "fail"
 	}
-	for {
-		answer, err := ask(app, in, "Your decision: [y] %s it as proposed, [o] %s it instead (override), [s] skip? ", proposed, other)
-		pass := p.Pass
-		switch strings.ToLower(answer) {
-		case "y", "yes":
-		case "o", "override": // confirmed, by typing the other word
-			sure, _ := ask(app, in, "The reviewer proposed %s. Type %q to %s the change against that proposal: ", strings.ToUpper(proposed), other, other)
-			if strings.ToLower(sure) != other {
-				continue
-			}
-			pass = !p.Pass
-		case "s", "skip":
-			return p.Assignment + ": skipped, still awaiting a decision", nil
-		default:
-			if err != nil {
-				return p.Assignment + ": no answer, still awaiting a decision", nil
-			}
-			continue
+	answer, _ := ask(app, in, "Your decision: [y] %s it as proposed, [o] %s it instead (override), [s] skip? ", proposed, other)
+	pass := p.Pass
+	switch strings.ToLower(answer) {
+	case "y", "yes":
+	case "o", "override": // confirmed, by typing the other word
+		sure, _ := ask(app, in, "The reviewer proposed %s. Type %q to %s the change against that proposal: ", strings.ToUpper(proposed), other, other)
+		if strings.ToLower(sure) != other {
+			return p.Assignment + ": not confirmed, still awaiting a decision", nil
 		}
-		reason := ""
-		if !pass {
-			if reason = askReason(app, in); reason == "" {
-				return p.Assignment + ": no reason given, still awaiting a decision", nil
-			}
-		}
-		res, err := s.With(s.Session, s.Lease, p.Assignment).Decide(app.ctx, review.Decision{Approve: pass, Notes: reason, Override: true})
-		if err != nil {
-			return "", err
-		}
-		return res.Text, nil
+		pass = !p.Pass
+	default: // skip, no answer (the input ended) or one not understood: nothing is decided
+		return p.Assignment + ": skipped, still awaiting a decision", nil
 	}
+	reason := ""
+	if !pass {
+		if reason = askReason(app, in); reason == "" {
+			return p.Assignment + ": no reason given, still awaiting a decision", nil
+		}
+	}
+	res, err := s.With(s.Session, s.Lease, p.Assignment).Decide(app.ctx, review.Decision{Approve: pass, Notes: reason, Override: true})
+	if err != nil {
+		return "", err
+	}
+	return res.Text, nil
 }
 
 // askReason asks for the reason of a rejection until one is given; ""

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/specdev/specdev/review"
 )
 
 // The guides agents work from (skills/*/SKILL.md, installed by init), the
@@ -42,9 +44,9 @@ func TestGuideCommandsParse(t *testing.T) {
 			}
 			p := parseOnce(t, args)
 			switch {
-			case c.exit == exitUsage && p.err == "":
+			case c.exit == int(review.Usage) && p.err == "":
 				t.Fatalf("%s: %q is shown as a usage error (# exit 2) but parses", c.where, c.line)
-			case c.exit != exitUsage && p.err != "":
+			case c.exit != int(review.Usage) && p.err != "":
 				t.Fatalf("%s: %q (read as %q) does not parse: %s", c.where, c.line, args, p.err)
 			}
 		})

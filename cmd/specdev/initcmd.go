@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -73,13 +74,10 @@ func versionString() string {
 type versionFlag bool
 
 // BeforeReset runs before kong looks for a command, so "specdev --version"
-// needs none. --json is read from the parse, as flags are not applied yet.
+// needs none. Flags are not applied yet: --json is read from the words,
+// as for an error kong's parse gives.
 func (versionFlag) BeforeReset(ctx *kong.Context, app *App) error {
-	for _, trace := range ctx.Path {
-		if trace.Flag != nil && trace.Flag.Name == "json" {
-			app.JSON, _ = ctx.FlagValue(trace.Flag).(bool)
-		}
-	}
+	app.JSON = slices.Contains(ctx.Args, "--json")
 	if err := (&VersionCmd{}).Run(app); err != nil {
 		return err
 	}

@@ -120,12 +120,8 @@ func (c *CheckRecordCmd) flagFindings() ([]protocol.Finding, error) {
 // problemOf is an InvalidError's field and problem, without the file name
 // (a flag has none).
 func problemOf(err error) string {
-	inv, ok := err.(*protocol.InvalidError)
-	if !ok {
-		return err.Error()
+	if inv, ok := err.(*protocol.InvalidError); ok {
+		return strings.TrimSpace(inv.Field + " " + inv.Problem)
 	}
-	if inv.Field == "" {
-		return inv.Problem
-	}
-	return inv.Field + " " + inv.Problem
+	return err.Error()
 }

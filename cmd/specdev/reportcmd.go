@@ -45,13 +45,11 @@ func (c *ReportCmd) Run(app *App) error {
 // project (as git prints paths), else absolute.
 func shownPath(root, abs string) string {
 	wd, _ := os.Getwd() // "" on an error, which Rel refuses: abs
-	if inside, err := filepath.Rel(root, wd); err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) {
+	if inside, err := filepath.Rel(root, wd); err != nil || !filepath.IsLocal(inside) {
 		return abs
 	}
-	if rel, err := filepath.Rel(wd, abs); err == nil {
-		return rel
-	}
-	return abs
+	rel, _ := filepath.Rel(wd, abs) // both absolute (wd lies in root): Rel cannot fail
+	return rel
 }
 
 // safeBlock makes multi-line text safe for a terminal as protocol.SafeText

@@ -63,7 +63,8 @@ type (
 	}
 	// loopResultIn is the parallel-loop reviews' result tool's input.
 	loopResultIn struct {
-		LoopID            name    `json:"loopId" jsonschema:"The loop being reviewed"`
+		LoopID name `json:"loopId" jsonschema:"The loop being reviewed"`
+		// taskId is the seed's schema's; specdev keeps no task ids, and the answer names the loop
 		TaskID            name    `json:"taskId,omitempty" jsonschema:"The task that was reviewed (optional for checkpoint reviews)"`
 		Passed            bool    `json:"passed"`
 		InterpretedIntent text    `json:"interpretedIntent,omitempty"`
@@ -177,11 +178,7 @@ func (c *conn) addReviewerTools(s *mcp.Server) {
 			if err != nil {
 				return review.Result{}, err
 			}
-			res, err := svc.Conclude(ctx, con)
-			if err == nil && in.TaskID != "" {
-				res.Text = fmt.Sprintf("Task %s.\n%s", protocol.SafeText(string(in.TaskID)), res.Text)
-			}
-			return res, err
+			return svc.Conclude(ctx, con)
 		})
 }
 
