@@ -122,8 +122,7 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 		if e.Request == nil || e.Request.Status != protocol.StatusInProgress || e.Progress == nil || e.Progress.SessionID == session {
 			continue
 		}
-		active, _ := ActiveAt(now, e.Progress.LastActivity.Time, e.ProgressWritten)
-		at := active.Add(s.StaleAfter())
+		at := now.Add(s.StaleAfter() - idle(e, now))
 		if next.IsZero() || at.Before(next) {
 			next = at
 		}
