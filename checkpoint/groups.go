@@ -3,11 +3,13 @@ package checkpoint
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -39,17 +41,19 @@ func (s *Store) Group(name string) (*protocol.Group, error) {
 	return g, err
 }
 
-// Groups reads every declared group, sorted by name. A temp file a
-// killed writer left does not end in .json, and a file whose name is no
-// group's name is not a declaration.
+// Groups reads every declared group, sorted by name.
 func (s *Store) Groups() ([]*protocol.Group, error) {
-	// the pattern is matched within the folder (its path may hold '['),
-	// and fs.Glob fails only on a malformed pattern: no folder, no groups
-	files, _ := fs.Glob(os.DirFS(s.groupsDir()), "*.json") // sorted
+	entries, err := os.ReadDir(s.groupsDir())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
 	var groups []*protocol.Group
-	for _, f := range files {
-		name := strings.TrimSuffix(f, ".json")
-		if protocol.CheckName(name) != nil {
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || isTemp(e.Name()) || protocol.CheckName(name) != nil {
 			continue
 		}
 		g, err := s.Group(name)
@@ -60,6 +64,7 @@ func (s *Store) Groups() ([]*protocol.Group, error) {
 			groups = append(groups, g)
 		}
 	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i].Name < groups[j].Name })
 	return groups, nil
 }
 
