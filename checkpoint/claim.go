@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"time"
 
@@ -183,7 +184,7 @@ func newProgress(tx *Tx, old *protocol.Progress, opt ClaimOptions) *protocol.Pro
 	if fallback != "" {
 		detail := map[string]any{"reason": fallback}
 		if r.Delta != nil {
-			detail["fraction"] = roundShare(r.Delta.Share())
+			detail["fraction"] = math.Round(r.Delta.Share()*100) / 100 // two decimals
 			detail["changed_lines"], detail["total_lines"] = r.Delta.ChangedLines, r.Delta.TotalLines
 		}
 		tx.Log(protocol.EventResumeFallback, opt.Session, detail)
@@ -206,6 +207,3 @@ func earlierRounds(r *protocol.Request, old *protocol.Progress) []protocol.Round
 	}
 	return nil
 }
-
-// roundShare keeps two decimals of a share for the history.
-func roundShare(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

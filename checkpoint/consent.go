@@ -152,10 +152,8 @@ func (c Consent) Allowed(g Gate) (ok bool, last *Gate, err error) {
 
 // Allow records a person's consent to run g here.
 func (c Consent) Allow(g Gate, now time.Time) error {
-	data, err := json.MarshalIndent(consentRecord{g, now.UTC()}, "", "  ")
-	if err == nil {
-		err = os.MkdirAll(c.Dir, 0o700)
-	}
+	data, _ := json.MarshalIndent(consentRecord{g, now.UTC()}, "", "  ") // strings, a map of strings and a time always encode
+	err := os.MkdirAll(c.Dir, 0o700)
 	if err == nil {
 		err = writeAtomic(c.Dir, fileWrite{c.file(g), append(data, '\n')})
 	}

@@ -119,19 +119,15 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 		return Snapshot{}, &StateError{Msg: fmt.Sprintf("the assignment folder %s is gone (it was removed)", a.RelDir()),
 			Hint: "restore it if that was a mistake (e.g. from git), or see what is left: specdev status"}
 	}
-	if a.store.Remote != nil {
-		if err := a.withoutWait().Repair(ctx); err != nil && !errors.Is(err, ErrBusy) {
-			return Snapshot{}, err
-		}
-		return a.Snapshot()
-	}
 	snap, err := a.Snapshot()
-	if err != nil || !a.Lagging(snap) {
+	if a.store.Remote == nil && (err != nil || !a.Lagging(snap)) {
 		return snap, err
 	}
-	if err := a.Repair(ctx); err != nil {
+	if err := a.withoutWait().Repair(ctx); err != nil && !errors.Is(err, ErrBusy) {
+		if a.store.Remote != nil { // the remote's state could not be copied: this folder's may be old
+			return Snapshot{}, err
+		}
 		a.store.logf("could not converge %s yet: %v", a.Name, err)
-		return snap, nil
 	}
 	return a.Snapshot()
 }

@@ -110,18 +110,11 @@ const clockTolerance = 2 * time.Second
 // than holding its lease until the clock reaches the future time. Idle is
 // never negative.
 func Idle(now, last, written time.Time) (idle time.Duration, skewed bool) {
-	active, skewed := ActiveAt(now, last, written)
-	return max(0, now.Sub(active)), skewed
-}
-
-// ActiveAt is when a review was last active as far as this clock can
-// tell (see Idle).
-func ActiveAt(now, last, written time.Time) (active time.Time, skewed bool) {
 	skewed = last.After(now.Add(clockTolerance)) || (!written.IsZero() && last.After(written.Add(clockTolerance)))
 	if skewed && !written.IsZero() && written.Before(last) {
-		return written, true
+		last = written
 	}
-	return last, skewed
+	return max(0, now.Sub(last)), skewed
 }
 
 // written is when the assignment's file name was last written (zero if

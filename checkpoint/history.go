@@ -52,7 +52,12 @@ func (a *Assignment) appendHistory(events []protocol.Event) error {
 
 // repairTornTail makes the file end with a newline again.
 func (a *Assignment) repairTornTail(f *os.File, size int64) error {
-	tail, start, err := lastLine(f, size)
+	var tail []byte
+	var start int64
+	err := eachLineBack(f, size, func(line []byte, at int64) bool { // only the last line
+		tail, start = line, at
+		return false
+	})
 	if err != nil || len(tail) == 0 { // empty, or ends with a newline
 		return err
 	}
@@ -207,14 +212,4 @@ func eachLineBack(f *os.File, size int64, fn func(line []byte, start int64) bool
 	}
 	fn(rest, 0)
 	return nil
-}
-
-// lastLine returns the text after the last newline before size (the
-// whole file if it has none) and the offset it starts at.
-func lastLine(f *os.File, size int64) (line []byte, start int64, err error) {
-	err = eachLineBack(f, size, func(l []byte, at int64) bool {
-		line, start = l, at
-		return false
-	})
-	return line, start, err
 }

@@ -7,7 +7,16 @@ import (
 	"testing"
 )
 
-// lastLine starts where the last line before size starts,
+// lastLine is the first line eachLineBack gives, as repairTornTail reads it.
+func lastLine(f *os.File, size int64) (line []byte, start int64, err error) {
+	err = eachLineBack(f, size, func(l []byte, at int64) bool {
+		line, start = l, at
+		return false
+	})
+	return line, start, err
+}
+
+// eachLineBack's first line starts where the last line before size starts,
 // however long that line and whatever lies before it: within its first
 // small read, or across the larger ones that follow.
 func TestLastLineStart(t *testing.T) {

@@ -34,13 +34,9 @@ func stalled(prev, r *protocol.Request) error {
 		"nothing changed since round %d's review: the same %s with the same content would get the same review", prev.Round, protocol.Plural(len(r.ChangedFiles), "file"))
 }
 
-// blockedWhy is the reason a blocked request gives in the history.
-func blockedWhy(r *protocol.Request) string {
-	if r.BlockedReason != "" {
-		return r.BlockedReason
-	}
-	return "round_limit"
-}
+// blockedAtLimit is the reason a history event gives for a loop blocked
+// at its round limit (a request's BlockedReason names any other).
+const blockedAtLimit = "round_limit"
 
 // stopForHuman stops the loop of a just rejected round for a human, at
 // once, when it is stuck (stopIfStuck) or the round was the last its
@@ -53,7 +49,7 @@ func stopForHuman(tx *Tx, r *protocol.Request, p *protocol.Progress) {
 		return
 	}
 	r.Status, r.ReviewerSessionID = protocol.StatusBlocked, ""
-	tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": loop.MaxRounds, "round": r.Round, "reason": "round_limit"})
+	tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": loop.MaxRounds, "round": r.Round, "reason": blockedAtLimit})
 }
 
 // stopIfStuck stops the loop of a just rejected round for a human when

@@ -76,8 +76,7 @@ func (a *Assignment) notHolder(session string, p *protocol.Progress) error {
 // checkHolder refuses a progress h does not hold: a displaced session
 // is told who took it over (notHolder); a lease that is not the current one
 // (the session claimed the review again, perhaps from another process
-// using the same session id, or no lease was given) a conflict that says
-// when a re-claim replaced it.
+// using the same session id, or no lease was given) a conflict.
 func (a *Assignment) checkHolder(h Holder, p *protocol.Progress) error {
 	if p.SessionID != h.Session {
 		return a.notHolder(h.Session, p)
@@ -85,18 +84,14 @@ func (a *Assignment) checkHolder(h Holder, p *protocol.Progress) error {
 	if p.Lease == "" || h.Lease == p.Lease {
 		return nil
 	}
-	hint := "pass the --lease of your latest claim; if you lost it, run " + ClaimCommand(h.Session) +
-		" (it prints the briefing with a new lease, and any other process using this session id is then refused)"
-	if h.Lease == "" {
-		return conflict(hint, "session %s holds review %s under a lease, and this command presented none", h.Session, a.Name)
+	given := "none"
+	if h.Lease != "" {
+		given = h.Lease + ", which a later claim replaced or which is mistyped"
 	}
-	for _, t := range slices.Backward(p.Takeovers) {
-		if t.From == h.Session && t.To == h.Session && (t.FromLease == "" || t.FromLease == h.Lease) {
-			return conflict(hint, "lease %s of session %s no longer holds review %s: the session claimed it again at %s (two processes may share the session id %s)",
-				h.Lease, h.Session, a.Name, t.At.UTC().Format(time.RFC3339), h.Session)
-		}
-	}
-	return conflict(hint, "lease %s is not the lease session %s holds review %s under (mistyped, or from another claim)", h.Lease, h.Session, a.Name)
+	return conflict("pass the --lease of your latest claim; if you lost it, run "+ClaimCommand(h.Session)+
+		" (it prints the briefing with a new lease, and any other process using this session id is then refused)",
+		"session %s holds review %s under another lease: this command presented %s (two processes may share the session id %s)",
+		h.Session, a.Name, given, h.Session)
 }
 
 // takenFrom is the last takeover of the review from session, or nil.

@@ -79,7 +79,7 @@ func (s *Store) folder(name string) string { return filepath.Join(s.Dir, Assignm
 // (oldest first). force adds live reviews of other sessions after the stale
 // ones.
 func (s *Store) Candidates(entries []Entry, session string, force bool) []string {
-	var own, stale, live, pending []Entry
+	var own, stale, pending []Entry // stale: with force, live ones too
 	now := s.Now()
 	for _, e := range entries {
 		switch {
@@ -89,18 +89,15 @@ func (s *Store) Candidates(entries []Entry, session string, force bool) []string
 		case e.Request.Status != protocol.StatusInProgress || e.Progress == nil:
 		case e.Progress.SessionID == session && session != "":
 			own = append(own, e)
-		case idle(e, now) >= s.StaleAfter():
+		case force || idle(e, now) >= s.StaleAfter():
 			stale = append(stale, e)
-		case force:
-			live = append(live, e)
 		}
 	}
-	for _, list := range [][]Entry{stale, live} {
-		slices.SortStableFunc(list, func(x, y Entry) int { return cmp.Compare(idle(y, now), idle(x, now)) })
-	}
+	// most idle first: the stale ones come before any live one
+	slices.SortStableFunc(stale, func(x, y Entry) int { return cmp.Compare(idle(y, now), idle(x, now)) })
 	slices.SortStableFunc(pending, func(x, y Entry) int { return x.Request.Timestamp.Compare(y.Request.Timestamp.Time) })
 	var names []string
-	for _, group := range [][]Entry{own, stale, live, pending} {
+	for _, group := range [][]Entry{own, stale, pending} {
 		for _, e := range group {
 			names = append(names, e.Name)
 		}
@@ -122,8 +119,7 @@ func (s *Store) NextStale(entries []Entry, session string) time.Time {
 		if e.Request == nil || e.Request.Status != protocol.StatusInProgress || e.Progress == nil || e.Progress.SessionID == session {
 			continue
 		}
-		active, _ := ActiveAt(now, e.Progress.LastActivity.Time, e.ProgressWritten)
-		at := active.Add(s.StaleAfter())
+		at := now.Add(s.StaleAfter() - idle(e, now))
 		if next.IsZero() || at.Before(next) {
 			next = at
 		}

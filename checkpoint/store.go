@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -50,12 +51,19 @@ type Store struct {
 // the .specdev folder itself), else the nearest .specdev walking up from
 // start, as git finds .git.
 func Locate(start, override string) (string, error) {
-	if override != "" {
-		return locateOverride(override)
-	}
-	dir, err := filepath.Abs(start)
+	dir, err := filepath.Abs(cmp.Or(override, start))
 	if err != nil {
 		return "", err
+	}
+	if override != "" {
+		if filepath.Base(dir) != protocol.StateDir {
+			dir = filepath.Join(dir, protocol.StateDir)
+		}
+		if !isDir(dir) {
+			return "", &NotFoundError{Msg: fmt.Sprintf("--dir %s: no %s folder there", override, protocol.StateDir),
+				Hint: "run specdev init --dir " + override + ", or fix --dir / SPECDEV_DIR"}
+		}
+		return dir, nil
 	}
 	for ; ; dir = filepath.Dir(dir) {
 		if candidate := filepath.Join(dir, protocol.StateDir); isDir(candidate) {
@@ -66,21 +74,6 @@ func Locate(start, override string) (string, error) {
 				Hint: "run specdev init in the project root, or point --dir / SPECDEV_DIR at it"}
 		}
 	}
-}
-
-func locateOverride(override string) (string, error) {
-	dir, err := filepath.Abs(override)
-	if err != nil {
-		return "", err
-	}
-	if filepath.Base(dir) != protocol.StateDir {
-		dir = filepath.Join(dir, protocol.StateDir)
-	}
-	if !isDir(dir) {
-		return "", &NotFoundError{Msg: fmt.Sprintf("--dir %s: no %s folder there", override, protocol.StateDir),
-			Hint: "run specdev init --dir " + override + ", or fix --dir / SPECDEV_DIR"}
-	}
-	return dir, nil
 }
 
 // Open reads the store's config (validated; a missing file means defaults).

@@ -43,7 +43,7 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 		if r.Round > r.MaxRounds || r.BlockedReason != "" {
 			r.Status = protocol.StatusBlocked
 			r.ReviewerSessionID, r.AgentSession = "", nil
-			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round, "reason": blockedWhy(r)})
+			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round, "reason": cmp.Or(r.BlockedReason, blockedAtLimit)})
 			return nil
 		}
 		tx.Log(protocol.EventRequested, "", requestedDetail(r))
@@ -177,7 +177,7 @@ func (a *Assignment) Unblock(ctx context.Context, rounds int) (*protocol.Request
 			loop.MaxRounds, loop.Stuck = r.MaxRounds, false
 			r.Loops[r.Gate] = loop
 		}
-		tx.Log(protocol.EventUnblocked, "", map[string]any{"max_rounds": r.MaxRounds, "rounds": rounds, "reason": blockedWhy(r)})
+		tx.Log(protocol.EventUnblocked, "", map[string]any{"max_rounds": r.MaxRounds, "rounds": rounds, "reason": cmp.Or(r.BlockedReason, blockedAtLimit)})
 		r.Status, r.BlockedReason = status, ""
 		return nil
 	})
