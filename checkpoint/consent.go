@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,10 +130,21 @@ func (c Consent) file(g Gate) string {
 	return projectPrefix(g.Project) + hex.EncodeToString(sum[:16]) + ".json"
 }
 
+// files are the paths of project's consent files. The pattern is matched
+// within the folder, never on its path, which may hold a glob's
+// metacharacters ("[" in a home folder's name).
+func (c Consent) files(project string) ([]string, error) {
+	names, err := fs.Glob(os.DirFS(c.Dir), projectPrefix(project)+"*.json")
+	for i, name := range names {
+		names[i] = filepath.Join(c.Dir, name)
+	}
+	return names, err
+}
+
 // Allowed reports whether a person allowed g here. If not, last is the
 // project's gate allowed most recently, if any (the gate changed since).
 func (c Consent) Allowed(g Gate) (ok bool, last *Gate, err error) {
-	names, err := filepath.Glob(filepath.Join(c.Dir, projectPrefix(g.Project)+"*.json"))
+	names, err := c.files(g.Project)
 	var newest time.Time
 	for _, name := range names {
 		var rec consentRecord
@@ -166,7 +178,7 @@ func (c Consent) Allow(g Gate, now time.Time) error {
 // Revoke removes every consent to run a gate of project here and says how
 // many there were.
 func (c Consent) Revoke(project string) (n int, err error) {
-	names, err := filepath.Glob(filepath.Join(c.Dir, projectPrefix(project)+"*.json"))
+	names, err := c.files(project)
 	for _, name := range names {
 		if rerr := os.Remove(name); rerr == nil {
 			n++

@@ -61,7 +61,12 @@ func TestNewGateNamesTheProjectFilesOfTheCommand(t *testing.T) {
 }
 
 func TestConsentAllowChangeRevoke(t *testing.T) {
-	c := Consent{Dir: filepath.Join(t.TempDir(), "allowed")}
+	for _, dir := range []string{"allowed", "[allowed] *?"} { // a glob's metacharacters in the folder's path
+		t.Run(dir, func(t *testing.T) { testConsentAllowChangeRevoke(t, Consent{Dir: filepath.Join(t.TempDir(), dir)}) })
+	}
+}
+
+func testConsentAllowChangeRevoke(t *testing.T, c Consent) {
 	gate := Gate{Project: "/p", Argv: []string{"./gate.sh"}, Files: map[string]string{"./gate.sh": sum("v1")}}
 	other := Gate{Project: "/q", Argv: []string{"./gate.sh"}, Files: map[string]string{"./gate.sh": sum("v1")}}
 	if ok, last, err := c.Allowed(gate); ok || last != nil || err != nil {
