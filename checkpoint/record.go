@@ -14,6 +14,7 @@ import (
 // numbers in the briefing's list (protocol.RoundRecord.AllFindings).
 type FileRecord struct {
 	File     string
+	Root     string // the file as the briefing names it, from the project root, when that reads otherwise: recorded if File is not in the review
 	Findings []protocol.Finding
 	Resolved []int
 	Add      bool // keep the file's earlier findings and add these
@@ -23,6 +24,7 @@ type FileRecord struct {
 // an earlier record of the same file held.
 type Recorded struct {
 	Snapshot
+	File     string             // the file recorded: FileRecord's File or Root
 	Again    bool               // the file had been recorded before
 	Replaced []protocol.Finding // the earlier findings the record replaced (none with Add)
 	Skipped  int                // Add: findings left out as already recorded for the file
@@ -34,14 +36,21 @@ type Recorded struct {
 // earlier findings and adds these, leaving out any already recorded, so
 // a retry is safe too.
 func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Recorded, error) {
-	session, file, findings, add := h.Session, rec.File, rec.Findings, rec.Add
+	session, findings, add := h.Session, rec.Findings, rec.Add
 	var out Recorded
 	snap, err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if p.Phase == protocol.PhasePreflight {
 			return conflict("wait for the preflight gate; "+ClaimCommand(session)+" shows the briefing",
 				"the preflight gate of %s has not finished", a.Name)
 		}
-		if !slices.Contains(p.FilesReviewed, file) && !slices.Contains(p.FilesRemaining, file) {
+		inReview := func(f string) bool {
+			return slices.Contains(p.FilesReviewed, f) || slices.Contains(p.FilesRemaining, f)
+		}
+		file := rec.File
+		if !inReview(file) && rec.Root != "" && inReview(rec.Root) {
+			file = rec.Root
+		}
+		if !inReview(file) {
 			return &protocol.UsageError{Msg: fmt.Sprintf("%s is not one of the %s of review %s", file, protocol.Plural(p.FilesTotal, "file"), a.Name),
 				Hint: notInReviewHint(p)}
 		}
@@ -54,7 +63,7 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 		if err := a.recordDigest(ctx, r, p, file); err != nil {
 			return err
 		}
-		out = Recorded{Again: slices.Contains(p.FilesReviewed, file)}
+		out = Recorded{File: file, Again: slices.Contains(p.FilesReviewed, file)}
 		out.Replaced, out.Skipped = putFindings(p, file, findings, add)
 		if !out.Again {
 			p.FilesReviewed = append(p.FilesReviewed, file)

@@ -51,15 +51,19 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	findings, err := opt.findings(file)
+	// From a subfolder, the path as the briefing gives it (from the
+	// project root) is recorded when the path from here names no file of
+	// the review: an agent copies the briefing's paths.
+	root, _ := changeset.ProjectPath(s.here(), s.here(), opt.File)
+	findings, err := opt.findings(file, root)
 	if err != nil {
 		return Result{}, err
 	}
-	rec, err := a.Record(ctx, h, checkpoint.FileRecord{File: file, Findings: findings, Resolved: opt.Resolved, Add: opt.Add})
+	rec, err := a.Record(ctx, h, checkpoint.FileRecord{File: file, Root: root, Findings: findings, Resolved: opt.Resolved, Add: opt.Add})
 	if err != nil {
 		return Result{}, err
 	}
-	p := rec.Progress
+	file, p := rec.File, rec.Progress
 	text := fmt.Sprintf("%s%s\nProgress: %d/%d files reviewed, %s so far.",
 		recordedText(file, findings, rec, opt.Add), resolvedText(opt.Resolved), len(p.FilesReviewed), p.FilesTotal, protocol.Plural(p.FindingsSoFar, "finding"))
 	return Result{State: "recorded", Text: text, Next: reviewNext(h, p, false), Data: recorded{
@@ -70,11 +74,12 @@ func (s *Service) Record(ctx context.Context, opt RecordOptions) (Result, error)
 }
 
 // findings checks the findings by the rules of the progress file they
-// end up in, each naming no file or the recorded one.
-func (opt RecordOptions) findings(file string) ([]protocol.Finding, error) {
+// end up in, each naming no file or the recorded one (either reading of
+// its path).
+func (opt RecordOptions) findings(file, root string) ([]protocol.Finding, error) {
 	label := cmp.Or(opt.Source, "the findings")
 	for i, f := range opt.Findings {
-		if f.File != "" && f.File != file {
+		if f.File != "" && f.File != file && f.File != root {
 			return nil, &protocol.InvalidError{File: label, Field: fmt.Sprintf("[%d].file", i),
 				Problem: fmt.Sprintf("names %s, but this records %s", f.File, file),
 				Hint:    "leave \"file\" out, or record each file with its own findings"}

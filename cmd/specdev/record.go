@@ -13,7 +13,7 @@ import (
 
 // CheckRecordCmd marks one file reviewed: the reviewer's checkpoint.
 type CheckRecordCmd struct {
-	File       string   `arg:"" help:"The reviewed file, relative to the current folder as git reads paths (from the project root: as the briefing lists it), or absolute inside the project." predictor:"file"`
+	File       string   `arg:"" help:"The reviewed file: relative to the current folder as git reads paths, as the briefing lists it (from the project root), or absolute inside the project." predictor:"file"`
 	Finding    []string `help:"A finding as \"SEVERITY: text\" (critical, important, minor); repeat for more." sep:"none" placeholder:"\"SEV: TEXT\""`
 	Line       []int    `help:"Line of the finding: once for all findings, or once per --finding in order." sep:"none" placeholder:"N"`
 	Suggestion []string `help:"How to fix it: once for all findings, or once per --finding in order." sep:"none" placeholder:"TEXT"`
