@@ -54,7 +54,7 @@ func MissingIgnored(data []byte) (missing []string, ours bool) {
 // specdev may have ignored fewer files) the patterns it lacks, at its
 // end, keeping every line it has. A file without specdev's header is the
 // project's, and one that cannot be read (a symlink, say) too: each is
-// left as it is (specdev doctor names what it lacks). It returns the
+// left as it is. It returns the
 // file, relative to root, if it changed.
 func UpdateGitignore(root string) (updated string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/changeset"
-	"github.com/specdev/specdev/internal/preflight"
 	"github.com/specdev/specdev/protocol"
 	"github.com/specdev/specdev/report"
 	"github.com/specdev/specdev/skills"
@@ -57,8 +56,12 @@ func (d *doctor) fail(area string, err error, fix string) {
 // Doctor checks the set-up and says, for each problem, the command that
 // fixes it; it changes nothing. It runs every check and lists them in
 // the order a set-up is made, config.json first (the others need it):
-// config.json, git, the gate, the agent guides, the hooks, .gitignore,
-// the assignments. The outcome is OK when nothing fails (warnings
+// config.json, git, the gate's consent, the agent guides, the hooks.
+// What other commands report with its fix when it happens is left to
+// them: a gate that cannot start (specdev check, when it claims), a
+// malformed assignment file (every command that reads it), and
+// .specdev/.gitignore (specdev init writes it and adds what an older
+// one lacks). The outcome is OK when nothing fails (warnings
 // included), INVALID when a file is malformed, a failure otherwise. It
 // opens the store itself, since a malformed config.json is one of the
 // things it reports.
@@ -73,8 +76,6 @@ func Doctor(ctx context.Context, opt Options) (Result, error) {
 	d.checkGate()
 	d.checkSkills()
 	d.checkHooks()
-	d.checkGitignore()
-	d.checkAssignments()
 	return d.result(), nil
 }
 
@@ -167,20 +168,14 @@ func (d *doctor) runGit(args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-// checkGate: the pre-flight gate, configured or verify-gates.sh, is there,
-// executable, would start (its #! interpreter is there), and a person
-// allowed it on this machine. It is not run: a gate may take minutes.
+// checkGate: a person allowed the pre-flight gate, configured or
+// verify-gates.sh, on this machine. It is not run: a gate may take
+// minutes.
 func (d *doctor) checkGate() {
 	argv := preflightArgv(d.st)
 	if len(argv) == 0 {
 		d.add("gate", checkOK, "no pre-flight gate (optional: .specdev/verify-gates.sh, or \"preflight\" in .specdev/config.json)", "")
 		return
-	}
-	msg, problem := preflight.Check(d.st.Root, argv) // a relative program is read from the root
-	if problem != "" {
-		d.add("gate", checkFail, "pre-flight gate "+gateName(argv)+" cannot start: "+startProblem(msg), gateFix(argv, problem))
-	} else {
-		d.add("gate", checkOK, "pre-flight gate "+gateCommand(argv)+" is there and would start (not run here)", "")
 	}
 	if err := (&Service{Store: d.st}).gateAllowed(argv); err != nil {
 		d.fail("gate", err, "see: specdev allow") // not allowed (its hint says who allows it), or the consent is unreadable
@@ -225,58 +220,5 @@ func (d *doctor) checkHooks() {
 			status = checkFail
 		}
 		d.add("hooks", status, st.Hook+": "+hookSummary(d.st.Root, st), "")
-	}
-}
-
-// checkGitignore: .specdev/.gitignore keeps the machine-local files out.
-func (d *doctor) checkGitignore() {
-	name := ".specdev/" + checkpoint.GitignoreFile
-	data, err := os.ReadFile(filepath.Join(d.st.Dir, checkpoint.GitignoreFile))
-	if err != nil {
-		d.add("gitignore", checkWarn, name+" is missing: lock and cache files could be committed", "specdev init")
-		return
-	}
-	if missing, ours := checkpoint.MissingIgnored(data); len(missing) > 0 {
-		fix := "add the lines " + strings.Join(missing, " and ") + " to " + name
-		if ours { // written by an older specdev: init adds what it lacks
-			fix = "specdev init"
-		}
-		d.add("gitignore", checkWarn, name+" does not ignore "+strings.Join(missing, ", "), fix)
-		return
-	}
-	d.add("gitignore", checkOK, name+" ignores the lock, cache and temporary files", "")
-}
-
-// checkAssignments: every assignment's files are readable and valid, and
-// its report and history keep up with its state files.
-func (d *doctor) checkAssignments() {
-	names, err := d.st.Names()
-	if err != nil {
-		d.fail("assignments", err, "see: specdev status")
-		return
-	}
-	for _, name := range names {
-		d.checkAssignment(name)
-	}
-}
-
-func (d *doctor) checkAssignment(name string) {
-	a, err := d.st.Assignment(name)
-	var snap checkpoint.Snapshot
-	if err == nil {
-		snap, err = a.Snapshot()
-	}
-	if err == nil {
-		_, _, err = a.History() // a torn last line is no error: the next change repairs it
-	}
-	switch {
-	case err != nil:
-		d.fail(name, err, "restore the file from git")
-	case snap.Request == nil:
-		d.add(name, checkOK, "no review requested yet", "")
-	default:
-		r := snap.Request // its status in status's plain words
-		row := StatusRow{Status: string(r.Status), Round: r.Round, MaxRounds: r.MaxRounds, Paused: checkpoint.Paused(r)}
-		d.add(name, checkOK, StatusWords(row)[0]+": request, progress and history are valid", "")
 	}
 }

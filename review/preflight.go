@@ -131,8 +131,7 @@ func releaseInterrupted(ctx context.Context, a *checkpoint.Assignment, h checkpo
 // interpreter missing) says nothing about the change: it is a set-up
 // problem. The review is given back instead of failed, so no round is
 // used, and check exits INVALID naming the gate and the fix; the next
-// check after the fix runs the gate again. specdev doctor finds the same
-// problems without claiming anything.
+// check after the fix runs the gate again.
 
 // gateName is the gate's program as the user wrote it, safe to print
 // (preflightArgv is never empty when there is a gate).
@@ -161,7 +160,7 @@ func gateFix(argv []string, problem preflight.Problem) string {
 	case preflight.NotInPath:
 		return "install " + gate + ", or name the program by its path in " + config
 	}
-	return "make the gate start (specdev doctor checks it)"
+	return "make the gate start"
 }
 
 // A pre-flight gate is code from the branch under review, and the claim

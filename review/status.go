@@ -53,7 +53,8 @@ type GroupSummary struct {
 // Status reads every assignment (of group, if named) once — each request
 // in full, and the progress of the reviews under way — and says who must
 // act. An unreadable one makes the outcome INVALID. (A finished review's
-// progress is not read: specdev doctor checks every file.) The Result's
+// progress is not read: the commands that read it name it when it is
+// malformed.) The Result's
 // Text is left to the caller, which knows how wide a table it may print;
 // the group's summary line is in it.
 func (s *Service) Status(ctx context.Context, group string) (Result, error) {

@@ -1,11 +1,9 @@
 package preflight
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -84,55 +82,4 @@ func lookPath(dir, name string) (string, error) {
 		name = filepath.Join(dir, name)
 	}
 	return exec.LookPath(name)
-}
-
-// Check says, without running it, whether the gate argv would start in
-// dir: the program is there and executable (as exec.LookPath finds it),
-// and a #! script's interpreter is there too. It returns "" and no
-// problem when it would, as far as can be told without running it. The
-// words are Run's: what is wrong is put as the error exec would give,
-// for startError to say.
-func Check(dir string, argv []string) (string, Problem) {
-	if msg, problem := checkStart(dir, argv); problem != "" {
-		return msg, problem
-	}
-	path, err := lookPath(dir, argv[0])
-	if err == nil {
-		err = checkInterpreter(path)
-	}
-	if err != nil {
-		return startError(dir, argv[0], err)
-	}
-	return "", ""
-}
-
-// checkInterpreter reads the start of the program as the kernel would:
-// a #! line must name an interpreter that is there (else fs.ErrNotExist,
-// as exec says), and text without one is no executable format
-// (syscall.ENOEXEC). A #!/usr/bin/env line is not followed into PATH:
-// env starts, and what it cannot find the gate's own output says.
-func checkInterpreter(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	line, script := bytes.CutPrefix(head[:n], []byte("#!"))
-	if !script {
-		if n > 0 && bytes.IndexByte(head[:n], 0) < 0 { // text; a binary has NUL bytes in its header
-			return syscall.ENOEXEC
-		}
-		return nil
-	}
-	line, _, _ = bytes.Cut(line, []byte("\n"))
-	fields := strings.Fields(string(line))
-	if len(fields) == 0 {
-		return fs.ErrNotExist
-	}
-	if info, err := os.Stat(fields[0]); err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0 {
-		return fs.ErrNotExist
-	}
-	return nil
 }
