@@ -70,7 +70,7 @@ func (s *Service) runPreflight(ctx context.Context, a *checkpoint.Assignment, cl
 	}
 	if ran.NotStarted() { // set-up, not the change: no round is used
 		return Result{}, giveBack(ctx, a, h, "setup", &protocol.InvalidError{File: "pre-flight gate " + gateName(argv),
-			Problem: "cannot start: " + startProblem(ran.Error), Hint: gateFix(argv, ran.Setup)})
+			Problem: "cannot start: " + oneLine(ran.Error), Hint: gateFix(argv, ran.Setup)})
 	}
 	res := ran.PreflightResult
 	res.Command, res.At = argv, protocol.At(s.now())
@@ -136,15 +136,6 @@ func releaseInterrupted(ctx context.Context, a *checkpoint.Assignment, h checkpo
 // gateName is the gate's program as the user wrote it, safe to print
 // (preflightArgv is never empty when there is a gate).
 func gateName(argv []string) string { return oneLine(argv[0]) }
-
-// startProblem is preflight's message without the program's name in
-// front (the caller names the gate as the user wrote it).
-func startProblem(msg string) string {
-	if _, rest, ok := strings.Cut(msg, ": "); ok && !strings.HasPrefix(msg, "cannot run in") {
-		return oneLine(rest)
-	}
-	return oneLine(msg)
-}
 
 // gateFix is the fix for a gate that cannot start, where the message
 // does not say it already ("check the #! line"). The default gate,

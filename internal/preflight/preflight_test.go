@@ -82,11 +82,11 @@ func TestRunCannotStart(t *testing.T) {
 		argv []string
 		want string
 	}{
-		{"missing file", dir, []string{"./verify-gates.sh"}, "./verify-gates.sh: not found"},
-		{"missing in PATH", dir, []string{"specdev-no-such-gate"}, "specdev-no-such-gate: not found in PATH"},
-		{"not executable", dir, []string{"./not-executable.sh"}, "./not-executable.sh: permission denied (is it executable?)"},
-		{"no shebang", dir, []string{"./no-shebang.sh"}, "./no-shebang.sh: not an executable format (does the script start with #!?)"},
-		{"missing interpreter", dir, []string{"./bad-interpreter.sh"}, "./bad-interpreter.sh: its interpreter was not found (check the #! line)"},
+		{"missing file", dir, []string{"./verify-gates.sh"}, "not found"},
+		{"missing in PATH", dir, []string{"specdev-no-such-gate"}, "not found in PATH"},
+		{"not executable", dir, []string{"./not-executable.sh"}, "permission denied (is it executable?)"},
+		{"no shebang", dir, []string{"./no-shebang.sh"}, "not an executable format (does the script start with #!?)"},
+		{"missing interpreter", dir, []string{"./bad-interpreter.sh"}, "its interpreter was not found (check the #! line)"},
 		{"missing folder", filepath.Join(dir, "gone"), []string{"true"}, "cannot run in " + filepath.Join(dir, "gone") + ": no such file or directory"},
 		{"empty argv", dir, nil, "no command given"},
 	}

@@ -52,26 +52,27 @@ func checkStart(dir string, argv []string) (string, Problem) {
 }
 
 // startError says in plain words why name could not be started in dir,
-// and which set-up problem that is ("" when the caller's context stopped
-// it: not a set-up problem).
+// without the name (the caller names the gate as its user wrote it),
+// and which set-up problem that is ("" when the caller's context
+// stopped it: not a set-up problem).
 func startError(dir, name string, err error) (string, Problem) {
 	_, missing := lookPath(dir, name)
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("not started: %v", err), ""
 	case errors.Is(err, exec.ErrNotFound):
-		return name + ": not found in PATH", NotInPath
+		return "not found in PATH", NotInPath
 	case errors.Is(err, fs.ErrNotExist) && missing == nil:
 		// The kernel says ENOENT for a missing #! interpreter too.
-		return name + ": its interpreter was not found (check the #! line)", Unstartable
+		return "its interpreter was not found (check the #! line)", Unstartable
 	case errors.Is(err, fs.ErrNotExist):
-		return name + ": not found", NotFound
+		return "not found", NotFound
 	case errors.Is(err, fs.ErrPermission):
-		return name + ": permission denied (is it executable?)", NotExecutable
+		return "permission denied (is it executable?)", NotExecutable
 	case errors.Is(err, syscall.ENOEXEC):
-		return name + ": not an executable format (does the script start with #!?)", Unstartable
+		return "not an executable format (does the script start with #!?)", Unstartable
 	}
-	return fmt.Sprintf("%s: %v", name, err), Unstartable
+	return err.Error(), Unstartable
 }
 
 // lookPath is the program name as exec finds it from dir (in PATH for a
