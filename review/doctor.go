@@ -14,7 +14,6 @@ import (
 	"github.com/specdev/specdev/checkpoint"
 	"github.com/specdev/specdev/internal/changeset"
 	"github.com/specdev/specdev/protocol"
-	"github.com/specdev/specdev/report"
 	"github.com/specdev/specdev/skills"
 )
 
@@ -133,8 +132,6 @@ func (d *doctor) checkConfig(dir string) {
 		d.add("config", checkOK, fmt.Sprintf("%s (stale_after %s, lock_timeout %s, preflight_timeout %s, %s a loop)", what,
 			Human(st.StaleAfter()), Human(time.Duration(c.LockTimeout)), Human(time.Duration(c.PreflightTimeout)), protocol.Plural(c.RoundLimit(), "round")), "")
 	}
-	st.Holder = "specdev doctor"
-	st.Render = report.Render
 	d.st = st
 }
 
