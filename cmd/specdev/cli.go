@@ -22,7 +22,7 @@ type CLI struct {
 	Status     StatusCmd     `cmd:"" help:"All assignments at a glance, and what needs a human (with the command to run)."`
 	History    HistoryCmd    `cmd:"" help:"The event log of an assignment (-n, --round, --event select part of it)."`
 	Report     ReportCmd     `cmd:"" help:"Print an assignment's review report (review_report.md), or its path."`
-	Doctor     DoctorCmd     `cmd:"" help:"Check the set-up: git, the pre-flight gate, config.json, the agent guides, the hooks, every assignment's files."`
+	Doctor     DoctorCmd     `cmd:"" help:"Check the set-up: config.json, git, the pre-flight gate's consent, the agent guides, the hooks."`
 	Allow      AllowCmd      `cmd:"" help:"(Human) let the project's pre-flight gate, as it is now, run at claims on this machine. Never run by an agent."`
 	Gate       GateCmd       `cmd:"" help:"Exit 0 only if every file you commit (--staged) or push is what a passed review saw."`
 	Hook       HookCmd       `cmd:"" help:"Install, remove or show the git hooks that run specdev gate (pre-commit, pre-push)."`
