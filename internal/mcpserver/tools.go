@@ -131,8 +131,9 @@ func (c *conn) addTools(s *mcp.Server) {
 	tool(s, c, "status", "All assignments at a glance, and what needs a human (specdev status).",
 		func(ctx context.Context, svc *review.Service, in statusIn) (review.Result, error) {
 			res, err := svc.Status(ctx, string(in.Group))
-			if err == nil {
-				res.Text = statusText(res) + res.Text
+			if err == nil { // the rows as the structured content has them, in JSON: MCP's text for structured results
+				data, _ := json.Marshal(res.Data)
+				res.Text = string(data) + "\n" + res.Text
 			}
 			return res, err
 		})
