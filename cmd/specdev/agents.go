@@ -32,7 +32,7 @@ func (c *LoopCmd) Run(app *App) error {
 	progress, say, done := app.agentOutput()
 	defer done()
 	return app.run(func(s *review.Service) (review.Result, error) {
-		return agent.Loop(app.ctx, s, agent.LoopOptions{Implementer: c.Implementer, Reviewer: c.Reviewer, Progress: progress, Say: say})
+		return agent.Loop(app.ctx, s, c.Implementer, agent.Options{Agent: c.Reviewer, Progress: progress, Say: say})
 	})
 }
 
