@@ -70,12 +70,7 @@ func (app *App) agentOutput() (progress, say func(string), done func()) {
 	}
 	say = func(line string) { write("specdev: "+line+"\n", false) }
 	if isTerminal(app.stderr) {
-		progress = func(line string) {
-			if r, width := []rune(line), outWidth(app.stderr)-1; len(r) > width {
-				line = string(r[:width])
-			}
-			write(line, true)
-		}
+		progress = func(line string) { write(cut(line, outWidth(app.stderr)-1), true) } // one line: it never wraps
 	}
 	return progress, say, func() { write("", false) }
 }
