@@ -32,7 +32,7 @@ func (c *LoopCmd) Run(app *App) error {
 	progress, say, done := app.agentOutput()
 	defer done()
 	return app.run(func(s *review.Service) (review.Result, error) {
-		return agent.Loop(app.ctx, s, agent.LoopOptions{Implementer: c.Implementer, Reviewer: c.Reviewer, Progress: progress, Say: say})
+		return agent.Loop(app.ctx, s, c.Implementer, agent.Options{Agent: c.Reviewer, Progress: progress, Say: say})
 	})
 }
 
@@ -70,12 +70,7 @@ func (app *App) agentOutput() (progress, say func(string), done func()) {
 	}
 	say = func(line string) { write("specdev: "+line+"\n", false) }
 	if isTerminal(app.stderr) {
-		progress = func(line string) {
-			if r, width := []rune(line), outWidth(app.stderr)-1; len(r) > width {
-				line = string(r[:width])
-			}
-			write(line, true)
-		}
+		progress = func(line string) { write(cut(line, outWidth(app.stderr)-1), true) } // one line: it never wraps
 	}
 	return progress, say, func() { write("", false) }
 }

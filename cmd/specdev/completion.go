@@ -51,9 +51,11 @@ func (c *CompletionCmd) Run(app *App) error {
 func completing() bool { return os.Getenv("COMP_LINE") != "" }
 
 // completeLine prints the completions of the command line in COMP_LINE and
-// ends the run through kong's Exit; it returns only if it printed none.
+// ends the run through kong's Exit; it returns only if it printed none. A
+// group's bare form ("specdev check --timeout 5") is not completed:
+// kongplete leaves out a group's default command, as it is hidden.
 func completeLine(parser *kong.Kong) error {
-	opts := kongplete.WithPredictors(map[string]complete.Predictor{
+	kongplete.Complete(parser, kongplete.WithPredictors(map[string]complete.Predictor{
 		"file":    complete.PredictFiles("*"),
 		"dir":     complete.PredictDirs("*"),
 		"mode":    complete.PredictSet("auto", "manual"),
@@ -61,42 +63,8 @@ func completeLine(parser *kong.Kong) error {
 		"outcome": complete.PredictSet("pass", "fail"),
 		"schema":  complete.PredictSet(schemas.Names()...),
 		"command": complete.PredictFunc(func(a complete.Args) []string { return commandWords(parser.Model.Node, a) }),
-	})
-	cmd, err := kongplete.Command(parser, opts)
-	if err == nil {
-		err = withBareForms(parser.Model.Node, &cmd, opts)
-	}
-	if err != nil {
-		return fmt.Errorf("shell completion: %w", err)
-	}
-	c := complete.New(parser.Model.Name, cmd)
-	c.Out = parser.Stdout
-	if c.Complete() {
-		parser.Exit(exitOK)
-	}
+	}))
 	return errors.New("shell completion: COMP_LINE holds no command line")
-}
-
-// withBareForms gives each group the flags of its default command, which
-// the bare group takes ("specdev check --timeout 5"): kongplete leaves the
-// default command out, as it is hidden.
-func withBareForms(node *kong.Node, cmd *complete.Command, opts kongplete.Option) error {
-	for _, child := range node.Children {
-		sub, ok := cmd.Sub[child.Name]
-		if !ok {
-			continue
-		}
-		if err := withBareForms(child, &sub, opts); err != nil {
-			return err
-		}
-		cmd.Sub[child.Name] = sub
-	}
-	if node.DefaultCmd == nil {
-		return nil
-	}
-	bare, err := kongplete.Command(&kong.Kong{Model: &kong.Application{Node: node.DefaultCmd}}, opts)
-	cmd.Flags = bare.GlobalFlags
-	return err
 }
 
 // commandWords are the commands "specdev help" can name after the words

@@ -70,9 +70,10 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 	default: // skip, no answer (the input ended) or one not understood: nothing is decided
 		return p.Assignment + ": skipped, still awaiting a decision", nil
 	}
-	reason := ""
-	if !pass {
-		if reason = askReason(app, in); reason == "" {
+	reason := "" // a rejection needs one: asked until it is given, or the input ends
+	for !pass && reason == "" {
+		var err error
+		if reason, err = ask(app, in, "Reason for the implementer (required): "); reason == "" && err != nil {
 			return p.Assignment + ": no reason given, still awaiting a decision", nil
 		}
 	}
@@ -81,17 +82,6 @@ func askOne(app *App, in *bufio.Reader, s *review.Service, name string) (string,
 		return "", err
 	}
 	return res.Text, nil
-}
-
-// askReason asks for the reason of a rejection until one is given; ""
-// when the input ends first.
-func askReason(app *App, in *bufio.Reader) string {
-	for {
-		reason, err := ask(app, in, "Reason for the implementer (required): ")
-		if reason != "" || err != nil {
-			return reason
-		}
-	}
 }
 
 // ask puts a question to the person on stderr and reads the answer,

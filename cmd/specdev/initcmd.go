@@ -50,13 +50,15 @@ type VersionCmd struct{}
 var version = ""
 
 // Run prints the version and the Go release it was built with.
-func (c *VersionCmd) Run(app *App) error {
+func (c *VersionCmd) Run(app *App) error { return app.emit(versionResult(), nil) }
+
+func versionResult() review.Result {
 	v := versionString()
-	return app.emit(review.Result{
+	return review.Result{
 		State: "version",
 		Data:  map[string]any{"go": runtime.Version(), "protocol_version": protocol.RequestVersion, "version": v},
 		Text:  fmt.Sprintf("specdev %s (%s, protocol version %d)", v, runtime.Version(), protocol.RequestVersion),
-	}, nil)
+	}
 }
 
 // versionString is the version set at build time, the module's, or devel.
@@ -77,11 +79,7 @@ type versionFlag bool
 // needs none. Flags are not applied yet: --json is read from the words,
 // as for an error kong's parse gives.
 func (versionFlag) BeforeReset(ctx *kong.Context, app *App) error {
-	app.JSON = slices.Contains(ctx.Args, "--json")
-	if err := (&VersionCmd{}).Run(app); err != nil {
-		return err
-	}
-	writeResult(app.stdout, app.JSON, *app.result)
+	writeResult(app.stdout, slices.Contains(ctx.Args, "--json"), versionResult())
 	ctx.Kong.Exit(exitOK)
 	return nil
 }

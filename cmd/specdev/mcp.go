@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/specdev/specdev/internal/mcpserver"
@@ -37,10 +36,6 @@ type McpConfigCmd struct {
 func (c *McpConfigCmd) Run(app *App) error {
 	return app.run(func(s *review.Service) (review.Result, error) {
 		home, _ := os.UserHomeDir()
-		hc, err := mcpserver.Config(c.Host, s.Store.Root, home)
-		if err != nil {
-			return review.Result{}, err
-		}
-		return review.Result{State: "printed", Data: hc, Text: fmt.Sprintf("For %s, in %s:\n%s", c.Host, hc.File, hc.Snippet), Next: hc.Next()}, nil
+		return mcpserver.Config(c.Host, s.Store.Root, home), nil
 	})
 }

@@ -43,9 +43,6 @@ func smallerModel(args []string) any {
 // the group's default), itself pruned; nil if that leaves nothing out.
 func pruned(group reflect.Type, args []string, top bool) reflect.Type {
 	commands := commandFields(group)
-	if len(commands) == 0 {
-		return nil
-	}
 	chosen, rest := namedCommand(commands, args)
 	if chosen == nil {
 		if chosen = defaultCommand(commands); top || chosen == nil {

@@ -32,8 +32,9 @@ func (c *StatusCmd) Run(app *App) error {
 }
 
 // statusText is the table, the assignments that need a human with the
-// command for each, and notes on rows the table cannot say enough about:
-// an unreadable file, a clock that looks skewed.
+// command for each, and notes on rows the table cannot say enough about,
+// each row's together: an unreadable file, a clock that looks skewed,
+// what the agents specdev started used.
 func statusText(rows []review.StatusRow, needs []review.NeedItem, width int, color bool) string {
 	if len(rows) == 0 {
 		return "No assignments yet."
@@ -54,8 +55,6 @@ func statusText(rows []review.StatusRow, needs []review.NeedItem, width int, col
 		case r.ClockSkew:
 			fmt.Fprintf(&b, "%s: last activity %s\n", r.Assignment, review.ActivityAgo(r.Idle, true))
 		}
-	}
-	for _, r := range rows {
 		if c := r.AgentCost; c != nil {
 			fmt.Fprintf(&b, "%s: agents in round %d: %s; in the loop: %s\n", r.Assignment, r.Round, c.Round, c.Loop)
 		}

@@ -11,33 +11,33 @@ import (
 
 // statusSample is a status with one row of each kind that needs room.
 func statusSample() []review.StatusRow {
-	return []review.StatusRow{
+	rows := []review.StatusRow{
 		{Assignment: "00001_feature_login_throttling", Status: "in_progress", Round: 1, MaxRounds: 3, Reviewer: "rv-4f2a9c01",
 			FilesReviewed: 3, FilesTotal: 7, LastActivity: "x", Idle: 17 * time.Minute, Stale: true},
 		{Assignment: "00002_logout", Status: "blocked", Round: 3, MaxRounds: 2},
 		{Assignment: "00003_signup", Status: "awaiting_approval", Round: 1, MaxRounds: 3, Reviewer: "rv-b", FilesReviewed: 1, FilesTotal: 1, LastActivity: "x", Idle: 5 * time.Second},
 		{Assignment: "00004_empty", Status: "none"},
 	}
+	for i := range rows {
+		rows[i].Description = review.StatusWords(rows[i])[0]
+	}
+	return rows
 }
 
 // At any width a status fits (no row wraps), keeping the most detail
 // that fits, and the assignment and its status always show.
 func TestStatusTableFits(t *testing.T) {
 	rows := statusSample()
-	for i := range rows {
-		rows[i].Description = review.StatusWords(rows[i])[0]
-	}
 	tests := []struct {
 		width    int
 		contains []string // in the output
 		lacks    []string
 	}{
-		{200, []string{"LAST ACTIVITY", "[####------] 3/7", "17m ago", "in review, STALE", "blocked at round 2 of 2", "2 of 2", "rv-4f2a9c01"}, nil},
-		{100, []string{"REVIEWER", "in review, STALE", "awaiting a human's decision", "3/7", "17m"}, []string{"[####"}},
-		{80, []string{"in review, STALE", "blocked at round 2 of 2", "00001_feature_login_throttling", "1/3"}, []string{"[####", "REVIEWER", "1 of 3"}},
-		{60, []string{"STATUS", "00001_feature_login_throttling", "STALE"}, []string{"REVIEWER", "rv-4f2a9c01"}},
-		{40, []string{"00001_feature_login_thr…  STALE", "00002_logout              blocked"}, []string{"ROUND", "IDLE"}},
-		{30, []string{"00001_feature…  STALE", "awaiting human"}, []string{"ROUND"}},
+		{200, []string{"GROUP", "MODE", "3/7", "17m", "in review, STALE", "blocked at round 2 of 2", "2 of 2", "rv-4f2a9c01"}, nil},
+		{100, []string{"REVIEWER", "in review, STALE", "awaiting a human's decision", "3/7", "17m"}, []string{"MODE"}},
+		{80, []string{"in review, STALE", "blocked at round 2 of 2", "00001_feature_login_throttling", "1 of 3", "IDLE"}, []string{"REVIEWER", "GROUP"}},
+		{60, []string{"STATUS", "00001_feature_login_throttling  in review, STALE"}, []string{"REVIEWER", "rv-4f2a9c01", "ROUND"}},
+		{50, []string{"00001_feature_login_…  in review, STALE", "00002_logout           blocked at round 2 of 2"}, []string{"ROUND", "IDLE"}},
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Itoa(tt.width), func(t *testing.T) {

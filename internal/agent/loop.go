@@ -12,12 +12,6 @@ import (
 	"github.com/specdev/specdev/review"
 )
 
-// LoopOptions say which agents run an assignment's loop.
-type LoopOptions struct {
-	Implementer, Reviewer string
-	Progress, Say         func(line string)
-}
-
 // looper runs one assignment's loop.
 type looper struct {
 	svc       *review.Service // names the assignment
@@ -43,8 +37,9 @@ type loopRound struct {
 // implementer's session is resumed with the findings. It ends at a pass,
 // or where the loop needs a human (the round limit, a stuck loop, a
 // manual-mode pause: whatever the operations report BLOCKED or CONFLICT),
-// or when an agent fails.
-func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Result, error) {
+// or when an agent fails. The reviewer is opt.Agent, the implementer the
+// agent called implementer; both report through opt.
+func Loop(ctx context.Context, s *review.Service, implementer string, opt Options) (review.Result, error) {
 	plan, err := s.PlanBriefing()
 	if err != nil {
 		return review.Result{}, err
@@ -52,10 +47,10 @@ func Loop(ctx context.Context, s *review.Service, opt LoopOptions) (review.Resul
 	name := plan.Data.(map[string]any)["assignment"].(string)
 	svc := s.With("", "", name)
 	l := &looper{svc: svc, plan: plan.Text, began: time.Now()}
-	if l.impl, err = newRunner(svc, Options{Agent: opt.Implementer, Progress: opt.Progress, Say: opt.Say}); err != nil {
+	if l.impl, err = newRunner(svc, Options{Agent: implementer, Progress: opt.Progress, Say: opt.Say}); err != nil {
 		return review.Result{}, err
 	}
-	if l.rev, err = newRunner(svc, Options{Agent: opt.Reviewer, Progress: opt.Progress, Say: opt.Say}); err != nil {
+	if l.rev, err = newRunner(svc, opt); err != nil {
 		return review.Result{}, err
 	}
 	for ctx.Err() == nil {

@@ -3,10 +3,11 @@ package mcpserver
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 
-	"github.com/specdev/specdev/protocol"
+	"github.com/specdev/specdev/review"
 )
 
 // HostConfig is what an MCP host needs to start specdev mcp: the file it
@@ -22,39 +23,29 @@ type HostConfig struct {
 	Snippet string `json:"snippet"` // a whole file holding only the entry
 }
 
-// Config is the entry for host, in the project at root (home: the
-// user's home folder, for Codex).
-func Config(host, root, home string) (HostConfig, error) {
+// Config is what specdev mcp config prints for host (claude, codex or
+// cursor: the command line takes no other), in the project at root
+// (home: the user's home folder, for Codex): the entry, where it goes,
+// and the host's own command that puts it there where one does it whole.
+func Config(host, root, home string) review.Result {
 	entry := map[string]any{"command": "specdev", "args": []any{"mcp"}}
-	c := HostConfig{Host: host}
+	c := HostConfig{Host: host, File: filepath.Join(root, ".cursor", "mcp.json")}
+	also := ""
 	switch host {
 	case "claude":
 		entry["type"] = "stdio"
 		c.File = filepath.Join(root, ".mcp.json")
-	case "cursor":
-		c.File = filepath.Join(root, ".cursor", "mcp.json")
+		also = ", or run: claude mcp add specdev -- specdev mcp"
 	case "codex":
 		// a tool call may last as long as wait_for_verdict waits (600 s by default)
 		c.File = filepath.Join(cmp.Or(os.Getenv("CODEX_HOME"), filepath.Join(home, ".codex")), "config.toml")
 		c.Snippet = "[mcp_servers.specdev]\ncommand = \"specdev\"\nargs = [\"mcp\"]\ntool_timeout_sec = 900\n"
-		return c, nil
-	default:
-		return c, &protocol.UsageError{Msg: "unknown MCP host " + protocol.QuotePrefix(host), Hint: "use claude, codex or cursor"}
+		also = " (codex mcp add specdev -- specdev mcp adds it without the time-out)"
 	}
-	data, err := json.MarshalIndent(map[string]any{"mcpServers": map[string]any{"specdev": entry}}, "", "  ")
-	c.Snippet = string(data) + "\n"
-	return c, err
-}
-
-// Next is where the entry goes, and the host's own command that puts it
-// there where one does it whole.
-func (c HostConfig) Next() string {
-	next := "add it to " + c.File + " beside the servers already there"
-	switch c.Host {
-	case "claude":
-		next += ", or run: claude mcp add specdev -- specdev mcp"
-	case "codex":
-		next += " (codex mcp add specdev -- specdev mcp adds it without the time-out)"
+	if c.Snippet == "" {
+		data, _ := json.MarshalIndent(map[string]any{"mcpServers": map[string]any{"specdev": entry}}, "", "  ") // maps of strings: it cannot fail
+		c.Snippet = string(data) + "\n"
 	}
-	return next + "; then restart " + c.Host
+	return review.Result{State: "printed", Data: c, Text: fmt.Sprintf("For %s, in %s:\n%s", host, c.File, c.Snippet),
+		Next: "add it to " + c.File + " beside the servers already there" + also + "; then restart " + host}
 }

@@ -185,18 +185,3 @@ func (c *conn) progress(ctx context.Context, req *mcp.CallToolRequest, svc *revi
 		beating.Wait()
 	}
 }
-
-// statusText is specdev status in plain lines: the table's columns,
-// without the width a terminal needs.
-func statusText(res review.Result) string {
-	d, _ := res.Data.(review.StatusData)
-	var b strings.Builder
-	for _, r := range d.Assignments {
-		fmt.Fprintf(&b, "%s  %s  round %d/%d  %d/%d files  reviewer %s  %s\n", r.Assignment, r.Description, r.Round, r.MaxRounds,
-			r.FilesReviewed, r.FilesTotal, protocol.SafeText(r.Reviewer), protocol.SafeText(r.Error))
-	}
-	for _, n := range d.NeedsHuman {
-		fmt.Fprintf(&b, "Needs a human: %s: %s (%s)\n", n.Assignment, n.Reason, n.Command)
-	}
-	return b.String()
-}

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -117,7 +118,7 @@ func (c *conn) addTools(s *mcp.Server) {
 		})
 	tool(s, c, "wait_for_verdict", "Implementer: wait for the verdict or a human's decision (default 600 s), with progress notifications while waiting (specdev work --timeout).",
 		func(ctx context.Context, svc *review.Service, in workIn) (review.Result, error) {
-			return svc.Work(ctx, review.WorkOptions{Group: string(in.Group), Timeout: wait(in.Timeout, defaultWait)})
+			return svc.Work(ctx, review.WorkOptions{Group: string(in.Group), Timeout: cmp.Or(in.Timeout.duration(), defaultWait)})
 		})
 	tool(s, c, "continue_after_pause", "(Human) let a paused manual-mode implementer go on after a rejection (specdev work continue).",
 		func(ctx context.Context, svc *review.Service, in continueIn) (review.Result, error) {
@@ -131,8 +132,9 @@ func (c *conn) addTools(s *mcp.Server) {
 	tool(s, c, "status", "All assignments at a glance, and what needs a human (specdev status).",
 		func(ctx context.Context, svc *review.Service, in statusIn) (review.Result, error) {
 			res, err := svc.Status(ctx, string(in.Group))
-			if err == nil {
-				res.Text = statusText(res) + res.Text
+			if err == nil { // the rows as the structured content has them, in JSON: MCP's text for structured results
+				data, _ := json.Marshal(res.Data)
+				res.Text = string(data) + "\n" + res.Text
 			}
 			return res, err
 		})
@@ -151,7 +153,7 @@ func (c *conn) addTools(s *mcp.Server) {
 func (c *conn) addReviewerTools(s *mcp.Server) {
 	tool(s, c, "claim_review", "Reviewer: claim a waiting review (your own, a stale one, or the oldest pending) and get the briefing (specdev check).",
 		func(ctx context.Context, svc *review.Service, in claimIn) (review.Result, error) {
-			res, err := svc.Claim(ctx, review.ClaimOptions{Mode: protocol.Mode(in.Mode), Timeout: wait(in.Timeout, 0)})
+			res, err := svc.Claim(ctx, review.ClaimOptions{Mode: protocol.Mode(in.Mode), Timeout: in.Timeout.duration()})
 			if session, lease := res.Holding(); err == nil && session == svc.Session { // keep the lease the claim gave
 				c.mu.Lock()
 				c.lease = lease
@@ -196,13 +198,8 @@ func (in loopResultIn) conclusion() (review.Conclusion, error) {
 	return con, nil
 }
 
-// wait is a time-out in seconds, or def when none is given.
-func wait(s seconds, def time.Duration) time.Duration {
-	if s == 0 {
-		return def
-	}
-	return time.Duration(float64(s) * float64(time.Second))
-}
+// duration is the time-out; 0 when none is given.
+func (s seconds) duration() time.Duration { return time.Duration(float64(s) * float64(time.Second)) }
 
 // The kinds of tool input, each with the bounds of the file it ends up
 // in (protocol's limits), so that the input schema every tool publishes

@@ -37,7 +37,7 @@ func TestOtherTools(t *testing.T) {
 	p.write("a.go", "package a // fixed\n")
 	must(t, call(t, impl, "request_review", map[string]any{"files": []string{"a.go"}}), "OK")
 	status := must(t, call(t, impl, "status", map[string]any{}), "OK")
-	if !strings.HasPrefix(status.Text, "00001_login  ") || !strings.Contains(status.Text, "round 2/3") {
+	if !strings.HasPrefix(status.Text, `{"assignments":[{"assignment":"00001_login","status":"pending",`) || !strings.Contains(status.Text, `"round":2,"max_rounds":3,`) {
 		t.Errorf("status text:\n%s", status.Text)
 	}
 	if c := must(t, call(t, impl, "cancel", map[string]any{}), "OK"); c.State != "cancelled" {
