@@ -151,8 +151,10 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"lease":       {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckLease(v.String())) }},
 		"commit":      {rule: func(c *check, field string, v reflect.Value) { c.commit(field, v.String()) }},
 		"fingerprint": {rule: func(c *check, field string, v reflect.Value) { c.fingerprint(field, v.String()) }},
-		"time":        {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp)) }},
-		"set":         {rule: func(c *check, field string, v reflect.Value) { c.setTime(field, *v.Addr().Interface().(*Timestamp)) }},
+		"time": {rule: func(c *check, field string, v reflect.Value) {
+			c.time(field, *v.Addr().Interface().(*Timestamp), false)
+		}},
+		"set": {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp), true) }},
 		"names": {rule: func(c *check, field string, v reflect.Value) {
 			c.each(field, v.Len(), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(v.Index(i).String())) })
 		}},
