@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"reflect"
 	"slices"
 	"strings"
@@ -141,17 +142,6 @@ func readerOf(t reflect.Type) (h how, want, kinds string) {
 
 // kindName names a kind of JSON value as JSON Schema does.
 func kindName(k jsontext.Kind) string {
-	switch k {
-	case '"':
-		return "string"
-	case '0':
-		return "number"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	case '[':
-		return "array"
-	}
-	return "object"
+	names := map[jsontext.Kind]string{'"': "string", '0': "number", 't': "boolean", 'f': "boolean", 'n': "null", '[': "array"}
+	return cmp.Or(names[k], "object")
 }
