@@ -108,7 +108,7 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 			}
 			continue
 		case f == nil || seen&f.bit != 0:
-			return duplicate(dec, name)
+			return duplicate(dec.StackPointer(), name)
 		}
 		seen |= f.bit
 		if err := r.member(dec, v.Field(f.index), p, f); err != nil {
@@ -257,10 +257,10 @@ func expect(dec *jsontext.Decoder, want, kinds string) error {
 	return nil
 }
 
-// duplicate refuses the key just read, given twice in its object (the
+// duplicate refuses the key at ptr, given twice in its object (the
 // decoder finds a key given twice in v2's stead, faster).
-func duplicate(dec *jsontext.Decoder, key string) error {
-	return fail(dec.StackPointer(), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
+func duplicate(ptr jsontext.Pointer, key string) error {
+	return fail(ptr, "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
 }
 
 // fail is a broken rule of the value at ptr; readJSON names the file and

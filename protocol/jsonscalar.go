@@ -99,7 +99,7 @@ func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
 			return fail(dec.StackPointer().AppendToken(key), "", "expected string, but got %s", kindName(kindOf(raw[i])))
 		}
 		if _, dup := m[key]; dup {
-			return fail(dec.StackPointer().AppendToken(key), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
+			return duplicate(dec.StackPointer().AppendToken(key), key)
 		}
 		m[key], i = r.cut(raw, base, i)
 	}
