@@ -207,6 +207,7 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 	if dec.StackDepth()+depthOf(raw) > MaxDepth {
 		return fail(dec.StackPointer(), "flatten the value, or remove it", "nests deeper than %d levels of objects and lists", MaxDepth)
 	}
+	strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers)
 	switch {
 	case p.extra >= 0:
 		extra := v.Field(p.extra).Addr().Interface().(*Extra)
@@ -214,12 +215,8 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 			*extra = Extra{}
 		}
 		(*extra)[key] = []byte(raw)
-	case p.closed:
+	case p.closed || strict:
 		*unknown = append(*unknown, key)
-	default:
-		if strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers); strict {
-			*unknown = append(*unknown, key)
-		}
 	}
 	return nil
 }
