@@ -88,10 +88,8 @@ func structPlan(t reflect.Type) *plan {
 		if f.how, f.want, f.kinds = readerOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
 		}
-		if f.how == asDuration {
-			f.within = ruleSpecs()[sf.Tag.Get("check")].within
-		}
 		if tag := sf.Tag.Get("check"); tag != "" {
+			f.within = ruleSpecs()[tag].within // of a duration
 			f.rule = ruleOf(tag, sf, p.version)
 			p.checked = append(p.checked, f)
 		}
