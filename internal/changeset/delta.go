@@ -68,9 +68,5 @@ func LineCount(root, file string) int {
 	if err != nil || len(data) == 0 {
 		return 0
 	}
-	n := bytes.Count(data, []byte("\n"))
-	if data[len(data)-1] != '\n' {
-		n++
-	}
-	return n
+	return bytes.Count(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) + 1
 }
