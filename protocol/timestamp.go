@@ -56,18 +56,18 @@ func (d Duration) MarshalJSON() ([]byte, error) {
 // refuses NaN, infinities and negative durations. Its errors quote at
 // most a short prefix of s; the caller names the field or flag.
 func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
-	if secs, err := strconv.ParseFloat(s, 64); err == nil || errors.Is(err, strconv.ErrRange) {
-		switch {
-		case math.IsNaN(secs) || math.IsInf(secs, 0) && err == nil:
-			return 0, notDuration(s)
-		case secs < 0:
-			return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
-		case secs*float64(time.Second) > float64(b.Max):
-			return 0, outOfRange(s, b)
-		}
-		return inBounds(s, time.Duration(secs*float64(time.Second)), b)
-	}
 	d, err := time.ParseDuration(s)
+	if secs, ferr := strconv.ParseFloat(s, 64); ferr == nil || errors.Is(ferr, strconv.ErrRange) {
+		if math.IsNaN(secs) || math.IsInf(secs, 0) && ferr == nil {
+			return 0, notDuration(s)
+		}
+		// seconds: at most 1e9 (past every bound) so that they convert, and
+		// a negative number, however small, a negative duration
+		d, err = time.Duration(min(secs, 1e9)*float64(time.Second)), nil
+		if secs < 0 {
+			d = -1
+		}
+	}
 	switch {
 	case err != nil && durationSyntax().MatchString(s):
 		return 0, outOfRange(s, b) // well formed, so it overflowed
@@ -75,12 +75,7 @@ func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
 		return 0, notDuration(s)
 	case d < 0:
 		return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
-	}
-	return inBounds(s, d, b)
-}
-
-func inBounds(s string, d time.Duration, b DurationBounds) (time.Duration, error) {
-	if b.Check(d) != nil {
+	case b.Check(d) != nil:
 		return 0, outOfRange(s, b)
 	}
 	return d, nil
