@@ -138,8 +138,12 @@ func readerOf(t reflect.Type) (h how, want, kinds string) {
 	return byV2, "object", "{"
 }
 
-// kindName names a kind of JSON value as JSON Schema does.
+// kindName names a kind of JSON value, or the value that starts with the
+// byte k, as JSON Schema does.
 func kindName(k jsontext.Kind) string {
-	names := map[jsontext.Kind]string{'"': "string", '0': "number", 't': "boolean", 'f': "boolean", 'n': "null", '[': "array"}
+	names := map[jsontext.Kind]string{'"': "string", 't': "boolean", 'f': "boolean", 'n': "null", '[': "array"}
+	if k == '-' || k >= '0' && k <= '9' {
+		return "number"
+	}
 	return cmp.Or(names[k], "object")
 }

@@ -75,7 +75,7 @@ func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
 	list := []string{}
 	for i := next(raw, 1); err == nil && raw[i] != ']'; i = next(raw, i) {
 		if raw[i] != '"' {
-			return fail(dec.StackPointer().AppendToken(itoa(len(list))), "", "expected string, but got %s", kindName(kindOf(raw[i])))
+			return fail(dec.StackPointer().AppendToken(itoa(len(list))), "", "expected string, but got %s", kindName(jsontext.Kind(raw[i])))
 		}
 		var s string
 		s, i = r.cut(raw, base, i)
@@ -96,7 +96,7 @@ func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
 		key, end := r.cut(raw, base, i)
 		i = next(raw, end) // past the colon
 		if raw[i] != '"' {
-			return fail(dec.StackPointer().AppendToken(key), "", "expected string, but got %s", kindName(kindOf(raw[i])))
+			return fail(dec.StackPointer().AppendToken(key), "", "expected string, but got %s", kindName(jsontext.Kind(raw[i])))
 		}
 		if _, dup := m[key]; dup {
 			return duplicate(dec.StackPointer().AppendToken(key), key)
@@ -150,14 +150,6 @@ func escaped(raw []byte, q int) bool {
 	for ; raw[q-1-n] == '\\'; n++ {
 	}
 	return n%2 == 1
-}
-
-// kindOf is the kind of the value starting with c in valid JSON.
-func kindOf(c byte) jsontext.Kind {
-	if c == '-' || c >= '0' && c <= '9' {
-		return '0'
-	}
-	return jsontext.Kind(c)
 }
 
 // read reads the string at dec: a slice of r.text if it holds no escape.
