@@ -110,11 +110,7 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 	if err != nil {
 		return Carried{}, err
 	}
-	index, err := repo.index(ctx)
-	if err != nil {
-		return Carried{}, err
-	}
-	c.Sums, err = repo.digestEntries(ctx, c.Files, entries, index)
+	c.Sums, err = repo.digestEntries(ctx, c.Files, entries)
 	return c, err
 }
 
