@@ -11,6 +11,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -39,12 +40,15 @@ func readInteger(dec *jsontext.Decoder, v reflect.Value) error {
 // timestamp reads "" as the zero time and RFC 3339 otherwise.
 func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
 	s, err := r.read(dec)
-	if err != nil {
+	if err != nil || s == "" {
+		*t = Timestamp{}
 		return err
 	}
-	if *t, err = parseTimestamp(s); err != nil {
-		return fail(dec.StackPointer(), "", "%v", err)
+	parsed, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return fail(dec.StackPointer(), "", "%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
 	}
+	*t = Timestamp{parsed.UTC()}
 	return nil
 }
 

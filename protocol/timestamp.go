@@ -22,18 +22,6 @@ func At(t time.Time) Timestamp { return Timestamp{t.UTC()} }
 // MarshalJSON writes "" for the zero time and RFC 3339 UTC otherwise.
 func (t Timestamp) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(t.String())), nil }
 
-// parseTimestamp reads "" as the zero time and RFC 3339 otherwise.
-func parseTimestamp(s string) (Timestamp, error) {
-	if s == "" {
-		return Timestamp{}, nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return Timestamp{}, fmt.Errorf("%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
-	}
-	return Timestamp{t.UTC()}, nil
-}
-
 // String formats the timestamp as it is stored.
 func (t Timestamp) String() string {
 	if t.IsZero() {
