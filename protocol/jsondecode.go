@@ -90,8 +90,7 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 	var seen uint64            // the known fields given
 	var others map[string]bool // the unknown keys given
 	var unknown []string
-	members := 0
-	for ; dec.PeekKind() != '}'; members++ {
+	for dec.PeekKind() != '}' {
 		name, err := r.read(dec)
 		if err != nil {
 			return err
@@ -115,7 +114,7 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 			return err
 		}
 	}
-	if err := p.complete(dec, members > 0, seen, unknown); err != nil {
+	if err := p.complete(dec, seen != 0 || others != nil, seen, unknown); err != nil {
 		return err
 	}
 	_, err := dec.ReadToken()
