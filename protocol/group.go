@@ -1,5 +1,7 @@
 package protocol
 
+import "cmp"
+
 // Groups of parallel loops and checkpoint reviews. A request may name a group: the assignments whose current
 // request names the same group are one group of parallel loops, synced by
 // `specdev gate --group` and waited for by `specdev work --group`. A
@@ -23,8 +25,5 @@ func (c Config) CheckpointInterval() int {
 	if c.CheckpointEvery != nil {
 		return *c.CheckpointEvery
 	}
-	if n, ok := effortCheckpoints[c.Effort]; ok {
-		return n
-	}
-	return effortCheckpoints[DefaultEffort]
+	return effortCheckpoints[cmp.Or(c.Effort, DefaultEffort)] // the effort is one of them: Validate holds it to the list
 }
