@@ -15,7 +15,7 @@ const MaxCheckpointEvery = 1000
 
 // effortCheckpoints is the checkpoint_every of each effort level: the
 // seed's intervals for high (every 3) and max (every 1); low and medium
-// add no checkpoint reviews (the issue: "high/max add checkpoint reviews").
+// add no checkpoint reviews: only the higher levels review work in progress.
 var effortCheckpoints = map[string]int{"low": 0, "medium": 0, "high": 3, "max": 1}
 
 // CheckpointInterval is after how many commits since the assignment's last
