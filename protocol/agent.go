@@ -108,17 +108,15 @@ func (a AgentConfig) ResumeCommand(session string) []string {
 }
 
 func (a *AgentConfig) shape(c *check) {
-	if len(a.ResumeArgv) > 0 {
-		n := 0
-		for _, arg := range a.ResumeArgv {
-			if strings.Contains(arg, AgentSessionMark) {
-				n++
-			}
+	n := 0
+	for _, arg := range a.ResumeArgv {
+		if strings.Contains(arg, AgentSessionMark) {
+			n++
 		}
-		if n != 1 {
-			c.failHint("resume_argv", `write it like ["claude", "-p", "--resume", "{session}"]`,
-				"must hold %s in exactly one element (it holds it in %d)", AgentSessionMark, n)
-		}
+	}
+	if len(a.ResumeArgv) > 0 && n != 1 {
+		c.failHint("resume_argv", `write it like ["claude", "-p", "--resume", "{session}"]`,
+			"must hold %s in exactly one element (it holds it in %d)", AgentSessionMark, n)
 	}
 }
 

@@ -79,8 +79,6 @@ func subField(parent, child string) string {
 		return parent
 	case parent == "":
 		return child
-	case strings.HasPrefix(child, "["):
-		return parent + child
 	}
 	return parent + "." + child
 }
@@ -103,20 +101,15 @@ func (c *check) oneOf(field, s string, valid ...string) {
 	}
 }
 
-// time is a timestamp: unset, or one RFC 3339 can write (years 0–9999).
-func (c *check) time(field string, t Timestamp) {
-	if !t.IsZero() && (t.UTC().Year() < 0 || t.UTC().Year() > 9999) {
-		c.fail(field, "year %d cannot be written in RFC 3339 (0 to 9999)", t.UTC().Year())
-	}
-}
-
-// setTime is a timestamp that must be set.
-func (c *check) setTime(field string, t Timestamp) {
-	if t.IsZero() {
+// time is a timestamp that RFC 3339 can write (years 0–9999), or unset
+// where it need not be set.
+func (c *check) time(field string, t Timestamp, set bool) {
+	switch year := t.UTC().Year(); {
+	case t.IsZero() && set:
 		c.fail(field, "is not set")
-		return
+	case !t.IsZero() && (year < 0 || year > 9999):
+		c.fail(field, "year %d cannot be written in RFC 3339 (0 to 9999)", year)
 	}
-	c.time(field, t)
 }
 
 // list is a list of at most max items, each 1 to MaxPathLength

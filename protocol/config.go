@@ -68,7 +68,7 @@ func (c Config) WithDefaults() Config {
 	c.LockTimeout = cmp.Or(c.LockTimeout, Duration(DefaultLockTimeout))
 	c.Effort = cmp.Or(c.Effort, DefaultEffort)
 	c.RemotePoll = cmp.Or(c.RemotePoll, Duration(DefaultRemotePoll))
-	// the gate must end within the reviewer's lease (Config.Validate)
+	// the gate must end within the reviewer's lease (Config.semantics)
 	c.PreflightTimeout = cmp.Or(c.PreflightTimeout, min(Duration(DefaultPreflightTimeout), c.StaleAfter/2))
 	return c
 }

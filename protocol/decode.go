@@ -62,6 +62,15 @@ func decode[T any](file, schema string, data []byte, strict bool) (*T, error) {
 	return v, nil
 }
 
+// decodeValue is decode for a value returned as it is, not by pointer.
+func decodeValue[T any](file, schema string, data []byte, strict bool) (T, error) {
+	v, err := decode[T](file, schema, data, strict)
+	if err != nil {
+		return *new(T), err
+	}
+	return *v, nil
+}
+
 // DecodeRequest reads and validates review_request.json. Fields a
 // seed-shaped request leaves out take their defaults; unknown ones are
 // kept in Extra.
@@ -78,11 +87,7 @@ func DecodeProgress(file string, data []byte) (*Progress, error) {
 // DecodeConfig reads and validates .specdev/config.json. Unknown fields
 // are errors that list the valid ones.
 func DecodeConfig(file string, data []byte) (Config, error) {
-	c, err := decode[Config](file, "config", data, true)
-	if err != nil {
-		return Config{}, err
-	}
-	return *c, nil
+	return decodeValue[Config](file, "config", data, true)
 }
 
 // DecodeVerdict reads a verdict file written by a reviewer. Unknown fields
@@ -94,18 +99,10 @@ func DecodeVerdict(file string, data []byte) (*Verdict, error) {
 // DecodeFindings reads a findings file (a JSON array of findings) written
 // by a reviewer. Unknown fields are errors that list the valid ones.
 func DecodeFindings(file string, data []byte) ([]Finding, error) {
-	findings, err := decode[[]Finding](file, "findings", data, true)
-	if err != nil {
-		return nil, err
-	}
-	return *findings, nil
+	return decodeValue[[]Finding](file, "findings", data, true)
 }
 
 // DecodeEvent reads one line of review_history.jsonl.
 func DecodeEvent(file string, line int, data []byte) (Event, error) {
-	e, err := decode[Event](fmt.Sprintf("%s line %d", file, line), "history", data, false)
-	if err != nil {
-		return Event{}, err
-	}
-	return *e, nil
+	return decodeValue[Event](fmt.Sprintf("%s line %d", file, line), "history", data, false)
 }

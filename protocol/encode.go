@@ -37,14 +37,6 @@ func depthOf(raw []byte) int {
 	return deepest
 }
 
-// compactLen is the length of a valid JSON value without insignificant
-// white space.
-func compactLen(raw []byte) int {
-	var b bytes.Buffer
-	_ = stdjson.Compact(&b, raw) // valid: extra has checked it
-	return b.Len()
-}
-
 // writeOptions write JSON as specdev writes a state file: each map's
 // keys sorted, and invalid UTF-8 as U+FFFD. Names are not checked for a
 // duplicate (which costs a large review's encoding a third): a map has

@@ -1,5 +1,7 @@
 package protocol
 
+import "cmp"
+
 // Groups of parallel loops and checkpoint reviews. A request may name a group: the assignments whose current
 // request names the same group are one group of parallel loops, synced by
 // `specdev gate --group` and waited for by `specdev work --group`. A
@@ -13,7 +15,7 @@ const MaxCheckpointEvery = 1000
 
 // effortCheckpoints is the checkpoint_every of each effort level: the
 // seed's intervals for high (every 3) and max (every 1); low and medium
-// add no checkpoint reviews (the issue: "high/max add checkpoint reviews").
+// add no checkpoint reviews: only the higher levels review work in progress.
 var effortCheckpoints = map[string]int{"low": 0, "medium": 0, "high": 3, "max": 1}
 
 // CheckpointInterval is after how many commits since the assignment's last
@@ -23,8 +25,5 @@ func (c Config) CheckpointInterval() int {
 	if c.CheckpointEvery != nil {
 		return *c.CheckpointEvery
 	}
-	if n, ok := effortCheckpoints[c.Effort]; ok {
-		return n
-	}
-	return effortCheckpoints[DefaultEffort]
+	return effortCheckpoints[cmp.Or(c.Effort, DefaultEffort)] // the effort is one of them: Validate holds it to the list
 }

@@ -1,9 +1,5 @@
 package protocol
 
-import (
-	json "github.com/go-json-experiment/json"
-)
-
 // A group's declaration: .specdev/groups/<name>.json names the loops
 // (assignments) of a group of parallel loops, so that the group is
 // judged over exactly them — a loop declared but not started yet keeps
@@ -28,10 +24,8 @@ type Group struct {
 	Extra Extra `json:",embed"`
 }
 
+// groupFields is Group for the encoder, as requestFields is Request.
 type groupFields Group
-
-// MarshalJSON encodes the known fields followed by the kept unknown ones.
-func (g Group) MarshalJSON() ([]byte, error) { return json.Marshal((*groupFields)(&g), writeOptions) }
 
 // Waits is how many loops the group still waits for to join.
 func (g *Group) Waits() int { return max(g.Expect-len(g.Loops), 0) }

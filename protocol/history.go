@@ -1,6 +1,9 @@
 package protocol
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // HistoryFile is the name of the append-only event log of an assignment.
 const HistoryFile = "review_history.jsonl"
@@ -93,11 +96,5 @@ func (j *Journal) After(seq int64) []Event {
 	if j == nil {
 		return nil
 	}
-	var out []Event
-	for _, e := range j.Events {
-		if e.Seq > seq {
-			out = append(out, e)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(j.Events), func(e Event) bool { return e.Seq <= seq })
 }

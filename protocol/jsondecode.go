@@ -90,8 +90,7 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 	var seen uint64            // the known fields given
 	var others map[string]bool // the unknown keys given
 	var unknown []string
-	members := 0
-	for ; dec.PeekKind() != '}'; members++ {
+	for dec.PeekKind() != '}' {
 		name, err := r.read(dec)
 		if err != nil {
 			return err
@@ -108,14 +107,14 @@ func (r *reading) object(dec *jsontext.Decoder, v reflect.Value, p *plan) error 
 			}
 			continue
 		case f == nil || seen&f.bit != 0:
-			return duplicate(dec, name)
+			return duplicate(dec.StackPointer(), name)
 		}
 		seen |= f.bit
 		if err := r.member(dec, v.Field(f.index), p, f); err != nil {
 			return err
 		}
 	}
-	if err := p.complete(dec, members > 0, seen, unknown); err != nil {
+	if err := p.complete(dec, seen != 0 || others != nil, seen, unknown); err != nil {
 		return err
 	}
 	_, err := dec.ReadToken()
@@ -207,6 +206,7 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 	if dec.StackDepth()+depthOf(raw) > MaxDepth {
 		return fail(dec.StackPointer(), "flatten the value, or remove it", "nests deeper than %d levels of objects and lists", MaxDepth)
 	}
+	strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers)
 	switch {
 	case p.extra >= 0:
 		extra := v.Field(p.extra).Addr().Interface().(*Extra)
@@ -214,12 +214,8 @@ func (p *plan) unknownKey(dec *jsontext.Decoder, v reflect.Value, key string, un
 			*extra = Extra{}
 		}
 		(*extra)[key] = []byte(raw)
-	case p.closed:
+	case p.closed || strict:
 		*unknown = append(*unknown, key)
-	default:
-		if strict, _ := json.GetOption(dec.Options(), json.RejectUnknownMembers); strict {
-			*unknown = append(*unknown, key)
-		}
 	}
 	return nil
 }
@@ -257,10 +253,10 @@ func expect(dec *jsontext.Decoder, want, kinds string) error {
 	return nil
 }
 
-// duplicate refuses the key just read, given twice in its object (the
+// duplicate refuses the key at ptr, given twice in its object (the
 // decoder finds a key given twice in v2's stead, faster).
-func duplicate(dec *jsontext.Decoder, key string) error {
-	return fail(dec.StackPointer(), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
+func duplicate(ptr jsontext.Pointer, key string) error {
+	return fail(ptr, "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
 }
 
 // fail is a broken rule of the value at ptr; readJSON names the file and

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"reflect"
 	"slices"
 	"strings"
@@ -87,10 +88,8 @@ func structPlan(t reflect.Type) *plan {
 		if f.how, f.want, f.kinds = readerOf(sf.Type); f.how == asObjects {
 			f.elem = planOf(sf.Type.Elem())
 		}
-		if f.how == asDuration {
-			f.within = ruleSpecs()[sf.Tag.Get("check")].within
-		}
 		if tag := sf.Tag.Get("check"); tag != "" {
+			f.within = ruleSpecs()[tag].within // of a duration
 			f.rule = ruleOf(tag, sf, p.version)
 			p.checked = append(p.checked, f)
 		}
@@ -139,19 +138,12 @@ func readerOf(t reflect.Type) (h how, want, kinds string) {
 	return byV2, "object", "{"
 }
 
-// kindName names a kind of JSON value as JSON Schema does.
+// kindName names a kind of JSON value, or the value that starts with the
+// byte k, as JSON Schema does.
 func kindName(k jsontext.Kind) string {
-	switch k {
-	case '"':
-		return "string"
-	case '0':
+	names := map[jsontext.Kind]string{'"': "string", 't': "boolean", 'f': "boolean", 'n': "null", '[': "array"}
+	if k == '-' || k >= '0' && k <= '9' {
 		return "number"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	case '[':
-		return "array"
 	}
-	return "object"
+	return cmp.Or(names[k], "object")
 }

@@ -11,6 +11,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -39,12 +40,15 @@ func readInteger(dec *jsontext.Decoder, v reflect.Value) error {
 // timestamp reads "" as the zero time and RFC 3339 otherwise.
 func (r *reading) timestamp(dec *jsontext.Decoder, t *Timestamp) error {
 	s, err := r.read(dec)
-	if err != nil {
+	if err != nil || s == "" {
+		*t = Timestamp{}
 		return err
 	}
-	if *t, err = parseTimestamp(s); err != nil {
-		return fail(dec.StackPointer(), "", "%v", err)
+	parsed, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return fail(dec.StackPointer(), "", "%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
 	}
+	*t = Timestamp{parsed.UTC()}
 	return nil
 }
 
@@ -75,7 +79,7 @@ func (r *reading) list(dec *jsontext.Decoder, v *[]string) error {
 	list := []string{}
 	for i := next(raw, 1); err == nil && raw[i] != ']'; i = next(raw, i) {
 		if raw[i] != '"' {
-			return fail(dec.StackPointer().AppendToken(itoa(len(list))), "", "expected string, but got %s", kindName(kindOf(raw[i])))
+			return fail(dec.StackPointer().AppendToken(itoa(len(list))), "", "expected string, but got %s", kindName(jsontext.Kind(raw[i])))
 		}
 		var s string
 		s, i = r.cut(raw, base, i)
@@ -96,10 +100,10 @@ func (r *reading) dict(dec *jsontext.Decoder, v *map[string]string) error {
 		key, end := r.cut(raw, base, i)
 		i = next(raw, end) // past the colon
 		if raw[i] != '"' {
-			return fail(dec.StackPointer().AppendToken(key), "", "expected string, but got %s", kindName(kindOf(raw[i])))
+			return fail(dec.StackPointer().AppendToken(key), "", "expected string, but got %s", kindName(jsontext.Kind(raw[i])))
 		}
 		if _, dup := m[key]; dup {
-			return fail(dec.StackPointer().AppendToken(key), "keep one of them", "key %s appears twice in the same object", QuotePrefix(key))
+			return duplicate(dec.StackPointer().AppendToken(key), key)
 		}
 		m[key], i = r.cut(raw, base, i)
 	}
@@ -150,14 +154,6 @@ func escaped(raw []byte, q int) bool {
 	for ; raw[q-1-n] == '\\'; n++ {
 	}
 	return n%2 == 1
-}
-
-// kindOf is the kind of the value starting with c in valid JSON.
-func kindOf(c byte) jsontext.Kind {
-	if c == '-' || c >= '0' && c <= '9' {
-		return '0'
-	}
-	return jsontext.Kind(c)
 }
 
 // read reads the string at dec: a slice of r.text if it holds no escape.

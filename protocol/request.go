@@ -131,12 +131,7 @@ func (r *Request) RoundText() string {
 }
 
 // ReviewedCommit is the commit holding what this request reviewed.
-func (r *Request) ReviewedCommit() string {
-	if r.SnapshotCommit != "" {
-		return r.SnapshotCommit
-	}
-	return r.HeadCommit
-}
+func (r *Request) ReviewedCommit() string { return cmp.Or(r.SnapshotCommit, r.HeadCommit) }
 
 // Clone returns a copy that shares no slices or maps with r.
 func (r *Request) Clone() Request {

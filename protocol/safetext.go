@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // SafeText makes agent or human text safe to print on a terminal, on one
@@ -30,17 +29,13 @@ func SafeText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false // a space is owed before the next printed character
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+	// ranging over s gives U+FFFD for each byte of invalid UTF-8
+	for _, r := range s {
 		switch {
-		case r == utf8.RuneError && size == 1:
-			r = utf8.RuneError
 		case unicode.IsSpace(r):
 			space = b.Len() > 0
-			i += size
 			continue
 		case unicode.IsControl(r) || isBidiControl(r):
-			i += size
 			continue
 		}
 		if space {
@@ -48,7 +43,6 @@ func SafeText(s string) string {
 			space = false
 		}
 		b.WriteRune(r)
-		i += size
 	}
 	return b.String()
 }

@@ -58,10 +58,11 @@ func compileSchema(name string, data []byte) (*jsonschema.Schema, map[string]any
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.AssertFormat = true
-	if err := c.AddResource(schemas.URL(name), bytes.NewReader(data)); err != nil {
+	url := "https://specdev.dev/schemas/" + name + ".schema.json" // the schema's $id
+	if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
 		return nil, nil, err
 	}
-	schema, err := c.Compile(schemas.URL(name))
+	schema, err := c.Compile(url)
 	return schema, doc, err
 }
 

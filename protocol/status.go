@@ -68,12 +68,9 @@ func nextStatuses(from Status) []Status {
 	return nil
 }
 
-// CanTransition reports whether a request may move from one status to another.
-func CanTransition(from, to Status) bool { return slices.Contains(nextStatuses(from), to) }
-
 // Transition returns nil if the move is legal and a *TransitionError if not.
 func Transition(from, to Status) error {
-	if CanTransition(from, to) {
+	if slices.Contains(nextStatuses(from), to) {
 		return nil
 	}
 	return &TransitionError{From: from, To: to}

@@ -22,18 +22,6 @@ func At(t time.Time) Timestamp { return Timestamp{t.UTC()} }
 // MarshalJSON writes "" for the zero time and RFC 3339 UTC otherwise.
 func (t Timestamp) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(t.String())), nil }
 
-// parseTimestamp reads "" as the zero time and RFC 3339 otherwise.
-func parseTimestamp(s string) (Timestamp, error) {
-	if s == "" {
-		return Timestamp{}, nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return Timestamp{}, fmt.Errorf("%s is not an RFC 3339 time such as 2026-02-11T10:30:00Z (or \"\" for none)", QuotePrefix(s))
-	}
-	return Timestamp{t.UTC()}, nil
-}
-
 // String formats the timestamp as it is stored.
 func (t Timestamp) String() string {
 	if t.IsZero() {
@@ -56,18 +44,18 @@ func (d Duration) MarshalJSON() ([]byte, error) {
 // refuses NaN, infinities and negative durations. Its errors quote at
 // most a short prefix of s; the caller names the field or flag.
 func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
-	if secs, err := strconv.ParseFloat(s, 64); err == nil || errors.Is(err, strconv.ErrRange) {
-		switch {
-		case math.IsNaN(secs) || math.IsInf(secs, 0) && err == nil:
-			return 0, notDuration(s)
-		case secs < 0:
-			return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
-		case secs*float64(time.Second) > float64(b.Max):
-			return 0, outOfRange(s, b)
-		}
-		return inBounds(s, time.Duration(secs*float64(time.Second)), b)
-	}
 	d, err := time.ParseDuration(s)
+	if secs, ferr := strconv.ParseFloat(s, 64); ferr == nil || errors.Is(ferr, strconv.ErrRange) {
+		if math.IsNaN(secs) || math.IsInf(secs, 0) && ferr == nil {
+			return 0, notDuration(s)
+		}
+		// seconds: at most 1e9 (past every bound) so that they convert, and
+		// a negative number, however small, a negative duration
+		d, err = time.Duration(min(secs, 1e9)*float64(time.Second)), nil
+		if secs < 0 {
+			d = -1
+		}
+	}
 	switch {
 	case err != nil && durationSyntax().MatchString(s):
 		return 0, outOfRange(s, b) // well formed, so it overflowed
@@ -75,12 +63,7 @@ func ParseDurationIn(s string, b DurationBounds) (time.Duration, error) {
 		return 0, notDuration(s)
 	case d < 0:
 		return 0, fmt.Errorf("%s is negative; give a duration like 15m", QuotePrefix(s))
-	}
-	return inBounds(s, d, b)
-}
-
-func inBounds(s string, d time.Duration, b DurationBounds) (time.Duration, error) {
-	if b.Check(d) != nil {
+	case b.Check(d) != nil:
 		return 0, outOfRange(s, b)
 	}
 	return d, nil

@@ -8,13 +8,6 @@ import (
 
 const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seconds); docs/design.md lists each setting's range`
 
-// Validate applies every rule of config.json: the schema's, the bounds of
-// each duration (0 is unset: the default applies), and that the preflight
-// gate cannot outlive a reviewer's lease.
-func (c *Config) Validate() error {
-	return semantic(ConfigFile, "config", c)
-}
-
 // semantics: signing needs a remote to sign for, and a configured preflight
 // gate's time limit is shorter than the lease, so a gate that runs to its
 // limit is not taken over while it runs. Without a gate in the config the

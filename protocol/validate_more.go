@@ -14,24 +14,6 @@ import (
 // MaxGates bounds the gates one request remembers (passes, loops).
 const MaxGates = 100
 
-// eachEntry applies rule to every entry of m and reports the first entry,
-// in the order of the keys, that breaks it. The keys are sorted only when
-// one breaks it: a valid map costs no allocation.
-func eachEntry[V any](c *check, m map[string]V, rule func(*check, string, V)) {
-	if c.err != nil {
-		return
-	}
-	var t check
-	for k, v := range m {
-		if rule(&t, k, v); t.err != nil {
-			for _, k := range slices.Sorted(maps.Keys(m)) {
-				rule(c, k, m[k])
-			}
-			return
-		}
-	}
-}
-
 // entry names the entry of a map for an error: field["key"] (keys are
 // paths or gate names: dots and slashes stay readable).
 func entry(field, key string) string { return field + `["` + key + `"]` }
@@ -44,10 +26,12 @@ func (c *check) commit(field, s string) {
 }
 
 // digests maps review paths to a content digest (64 lowercase hex
-// digits) or DigestDeleted.
+// digits) or DigestDeleted. The first entry, in the order of the paths,
+// that breaks a rule is reported; the paths are sorted only when one
+// does: a valid map costs no allocation.
 func (c *check) digests(field string, m map[string]string) {
 	c.count(field, len(m), MaxFiles)
-	eachEntry(c, m, func(c *check, path, sum string) {
+	rule := func(c *check, path, sum string) {
 		if path == "" {
 			c.fail(entry(field, path), "is an empty path")
 		}
@@ -60,7 +44,16 @@ func (c *check) digests(field string, m map[string]string) {
 		if CheckPath(path) != nil {
 			c.safePath(entry(field, path), path)
 		}
-	})
+	}
+	var t check
+	for path, sum := range m {
+		if rule(&t, path, sum); t.err != nil {
+			for _, path := range slices.Sorted(maps.Keys(m)) {
+				rule(c, path, m[path])
+			}
+			return
+		}
+	}
 }
 
 // journalDepth is how deep an event sits in a state file's journal

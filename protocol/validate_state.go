@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"maps"
 	"slices"
@@ -97,7 +98,9 @@ func (c *check) extra(extra Extra, known []string) {
 			c.failHint(name, "keep one of them, spelt exactly", "unknown field %s repeats the field %s in another case",
 				QuotePrefix(name), QuotePrefix(names[slices.IndexFunc(names, folded)]))
 		default:
-			if total += len(name) + 4 + compactLen(raw); total > MaxExtraBytes { // "name":value,
+			var compact bytes.Buffer
+			_ = json.Compact(&compact, raw)                                    // valid: checked above
+			if total += len(name) + 4 + compact.Len(); total > MaxExtraBytes { // "name":value,
 				c.failHint(name, "remove the fields specdev does not know, or shrink them", "the unknown fields kept in this file add up to more than %d bytes", MaxExtraBytes)
 			}
 		}

@@ -94,8 +94,6 @@ func ruleOf(tag string, sf reflect.StructField, version int) rule {
 		return nested
 	case tag == "journal":
 		return func(c *check, field string, v reflect.Value) { c.journal(field, v.Interface().(*Journal)) }
-	case tag == "agent_path":
-		return agentOutputPath
 	case tag == "name":
 		return func(c *check, field string, v reflect.Value) {
 			if s := v.String(); s != "" || !omitted {
@@ -143,6 +141,7 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"stale_after": {within: StaleAfterBounds}, "lock_timeout": {within: LockTimeoutBounds}, "remote_poll": {within: RemotePollBounds},
 		"preflight_timeout": {within: PreflightTimeoutBounds}, "agent_timeout": {within: AgentTimeoutBounds},
 
+		"agent_path":  {rule: agentOutputPath},
 		"description": {rule: func(c *check, field string, v reflect.Value) { c.required(field, v.String(), MaxFindingText) }},
 		"session":     {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckSession(v.String())) }},
 		"set_session": {rule: func(c *check, field string, v reflect.Value) {
@@ -152,8 +151,10 @@ var ruleSpecs = sync.OnceValue(func() map[string]ruleSpec {
 		"lease":       {rule: func(c *check, field string, v reflect.Value) { c.failErr(field, CheckLease(v.String())) }},
 		"commit":      {rule: func(c *check, field string, v reflect.Value) { c.commit(field, v.String()) }},
 		"fingerprint": {rule: func(c *check, field string, v reflect.Value) { c.fingerprint(field, v.String()) }},
-		"time":        {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp)) }},
-		"set":         {rule: func(c *check, field string, v reflect.Value) { c.setTime(field, *v.Addr().Interface().(*Timestamp)) }},
+		"time": {rule: func(c *check, field string, v reflect.Value) {
+			c.time(field, *v.Addr().Interface().(*Timestamp), false)
+		}},
+		"set": {rule: func(c *check, field string, v reflect.Value) { c.time(field, *v.Addr().Interface().(*Timestamp), true) }},
 		"names": {rule: func(c *check, field string, v reflect.Value) {
 			c.each(field, v.Len(), MaxGroupLoops, func(i int, c *check) { c.failErr("", CheckName(v.Index(i).String())) })
 		}},

@@ -9,6 +9,14 @@ import (
 )
 
 // Validate names the field by its path in the file.
+// Validate applies every rule of config.json, as DecodeConfig does once
+// the JSON is read: the schema's, the bounds of each duration (0 is
+// unset: the default applies), and that the preflight gate cannot
+// outlive a reviewer's lease. Only tests validate a config they built.
+func (c *Config) Validate() error {
+	return semantic(ConfigFile, "config", c)
+}
+
 func TestValidateNamesTheField(t *testing.T) {
 	tests := []struct {
 		name    string

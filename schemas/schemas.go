@@ -35,8 +35,3 @@ func Get(name string) ([]byte, error) {
 	}
 	return data, nil
 }
-
-// URL is the $id of the schema called name.
-func URL(name string) string {
-	return "https://specdev.dev/schemas/" + name + ".schema.json"
-}

@@ -60,7 +60,6 @@ type Result struct {
 	// Branch.Base == HeadCommit means the branch adds no commits (Base is
 	// then "").
 	Branch *BranchPoint
-	Staged bool // Files are the staged change
 
 	repo    *repo           // nil outside git
 	changed map[string]bool // what git status listed, relative to Root (Snapshot); nil when it did not run
@@ -104,7 +103,6 @@ func Collect(ctx context.Context, opt Options) (Result, error) {
 		res.Files, err = explicitFiles(opt.Root, opt.Cwd, opt.Files)
 		return res, err
 	case opt.Staged:
-		res.Staged = true
 		res.Files, err = repo.keepReviewable(repo.staged(ctx))
 		return res, err
 	case base == "" && opt.Branch:

@@ -8,16 +8,15 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-)
 
-// maxStat bounds the stat text kept for a briefing.
-const maxStat = 20_000
+	"github.com/specdev/specdev/protocol"
+)
 
 // Size is how big a change is: the lines added and removed in the files
 // since a commit, and a stat of them: each file's counts.
 type Size struct {
 	Lines int    // added + removed, as git diff --numstat counts them
-	Stat  string // a line a file, " name | +added -removed" (" name | binary"), cut to maxStat bytes
+	Stat  string // a line a file, " name | +added -removed" (" name | binary"), cut to protocol.MaxStatLength bytes
 }
 
 // ChangeSince measures the change of files (relative to root) between
@@ -56,8 +55,8 @@ func ChangeSince(ctx context.Context, root, since, to string, files []string) (S
 		fmt.Fprintf(&stat, " %s | +%d -%d\n", parts[2], added, removed)
 	}
 	size.Stat = strings.TrimRight(stat.String(), "\n")
-	if len(size.Stat) > maxStat {
-		size.Stat = size.Stat[:strings.LastIndexByte(size.Stat[:maxStat], '\n')+1] + " …"
+	if len(size.Stat) > protocol.MaxStatLength {
+		size.Stat = size.Stat[:strings.LastIndexByte(size.Stat[:protocol.MaxStatLength], '\n')+1] + " …"
 	}
 	return size, nil
 }
@@ -69,9 +68,5 @@ func LineCount(root, file string) int {
 	if err != nil || len(data) == 0 {
 		return 0
 	}
-	n := bytes.Count(data, []byte("\n"))
-	if data[len(data)-1] != '\n' {
-		n++
-	}
-	return n
+	return bytes.Count(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) + 1
 }

@@ -203,22 +203,25 @@ func DigestStaged(ctx context.Context, root string, files []string) (Sums, error
 	if err != nil {
 		return Sums{}, err
 	}
-	index, err := repo.index(ctx)
-	if err != nil {
-		return Sums{}, err
-	}
-	return repo.digestEntries(ctx, files, index, index)
+	return repo.digestEntries(ctx, files, nil)
 }
 
-// digestEntries is Digest for the content of the given index or tree
-// entries (keyed by path relative to the root; index is the index's). A file without an entry
-// is "deleted". A file whose entry is the index's, with a work-tree copy
-// git sees as unchanged from the index, is read from the work tree,
-// exactly as Digest reads it (so a review of the work tree and a check of
+// digestEntries is Digest for the content of the given tree entries, or
+// with entries nil the index's (keyed by path relative to the root). A
+// file without an entry is "deleted". A file whose entry is the index's,
+// with a work-tree copy git sees as unchanged from the index, is read
+// from the work tree, exactly as Digest reads it (so a review of the work tree and a check of
 // what is committed or pushed agree); any other is read from git through
 // the checkout filters of its path. A symlink whose entry differs from
 // the work tree is hashed by "symlink\x00<target>".
-func (r *repo) digestEntries(ctx context.Context, files []string, entries, index map[string]indexEntry) (Sums, error) {
+func (r *repo) digestEntries(ctx context.Context, files []string, entries map[string]indexEntry) (Sums, error) {
+	index, err := r.index(ctx)
+	if err != nil {
+		return Sums{}, err
+	}
+	if entries == nil {
+		entries = index
+	}
 	// the paths whose work-tree copy differs from the index
 	out, err := runGit(ctx, r.root, "diff", "--no-relative", "--no-ext-diff", "--name-only", "-z", "--ignore-submodules=all")
 	if err != nil {

@@ -110,11 +110,7 @@ func Pushed(ctx context.Context, root, remote string, p Push) (Carried, error) {
 	if err != nil {
 		return Carried{}, err
 	}
-	index, err := repo.index(ctx)
-	if err != nil {
-		return Carried{}, err
-	}
-	c.Sums, err = repo.digestEntries(ctx, c.Files, entries, index)
+	c.Sums, err = repo.digestEntries(ctx, c.Files, entries)
 	return c, err
 }
 
@@ -177,12 +173,12 @@ func (r *repo) carried(ctx context.Context, tip string, not []string) (Carried, 
 		return Carried{}, nil, err
 	}
 	touched := r.relative(splitNUL(out))
-	if len(bounds) == 0 {
-		empty, err := r.emptyTree(ctx)
+	if len(bounds) == 0 { // from the empty tree, as this repository's hash names it
+		out, err := runGit(ctx, r.root, "hash-object", "-t", "tree", "--stdin")
 		if err != nil {
 			return Carried{}, nil, err
 		}
-		bounds = []string{empty}
+		bounds = []string{strings.TrimSpace(string(out))}
 	}
 	files := map[string]bool{}
 	entries := map[string]indexEntry{}
@@ -206,10 +202,4 @@ func (r *repo) carried(ctx context.Context, tip string, not []string) (Carried, 
 	}
 	c.Files = slices.Sorted(maps.Keys(files))
 	return c, entries, nil
-}
-
-// emptyTree is the id of the empty tree in this repository's hash.
-func (r *repo) emptyTree(ctx context.Context) (string, error) {
-	out, err := runGit(ctx, r.root, "hash-object", "-t", "tree", "--stdin")
-	return strings.TrimSpace(string(out)), err
 }

@@ -81,8 +81,8 @@ func TestCollectStaged(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Collect: %v", err)
 			}
-			if !slices.Equal(res.Files, tt.want) || !res.Staged || res.Base != "" {
-				t.Errorf("got files %q, staged %v, base %q; want %q, true, \"\"", res.Files, res.Staged, res.Base, tt.want)
+			if !slices.Equal(res.Files, tt.want) || res.Base != "" {
+				t.Errorf("got files %q, base %q; want %q, \"\"", res.Files, res.Base, tt.want)
 			}
 		})
 	}

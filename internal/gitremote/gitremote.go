@@ -46,13 +46,7 @@ func (r *Remote) Name() string { return r.remote }
 
 // List returns the commit of every assignment the remote holds, by name.
 func (r *Remote) List(ctx context.Context) (map[string]string, error) {
-	return r.lsRemote(ctx, RefPrefix+"*")
-}
-
-// lsRemote returns the id of each assignment ref of the remote that
-// pattern matches, by the assignment's name.
-func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]string, error) {
-	out, err := r.git(ctx, nil, nil, "ls-remote", "--refs", r.remote, pattern)
+	out, err := r.git(ctx, nil, nil, "ls-remote", "--refs", r.remote, RefPrefix+"*")
 	if err != nil {
 		return nil, r.unreachable(err)
 	}
@@ -70,7 +64,7 @@ func (r *Remote) lsRemote(ctx context.Context, pattern string) (map[string]strin
 // when it holds none), or state id if given.
 func (r *Remote) Fetch(ctx context.Context, name, id string) (*checkpoint.RemoteState, error) {
 	if id == "" {
-		names, err := r.lsRemote(ctx, RefPrefix+name)
+		names, err := r.List(ctx)
 		if id = names[name]; err != nil || id == "" {
 			return nil, err
 		}

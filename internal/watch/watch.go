@@ -100,10 +100,7 @@ func (f *folders) add(dirs []string) {
 	}
 	for _, d := range dirs {
 		d = filepath.Clean(d)
-		if watched[d] {
-			continue
-		}
-		if err := f.w.Add(d); err == nil {
+		if !watched[d] && f.w.Add(d) == nil {
 			watched[d] = true
 		}
 	}
