@@ -35,7 +35,7 @@ func (h Holder) flags() string {
 func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) (Snapshot, error) {
 	return a.change(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
-		if r == nil || p == nil || !progressBelongs(p, r) {
+		if r == nil || !p.BelongsTo(r) {
 			return conflict("claim a review: "+ClaimCommand(h.Session), "session %s holds no review of %s", h.Session, a.Name)
 		}
 		if err := a.checkHolder(h, p); err != nil {
@@ -290,5 +290,5 @@ func (a *Assignment) AgentRan(ctx context.Context, session string, keep *protoco
 func holdsOrReleased(tx *Tx, session string) bool {
 	r, p := tx.Request, tx.Progress
 	active := r.Status == protocol.StatusPending || r.Status == protocol.StatusInProgress
-	return active && p != nil && progressBelongs(p, r) && p.SessionID == session
+	return active && p.BelongsTo(r) && p.SessionID == session
 }

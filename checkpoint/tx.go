@@ -182,11 +182,5 @@ func (a *Assignment) readSnapshot(known *Snapshot) (snap Snapshot, err error) {
 
 // Current reports whether the progress belongs to the request.
 func (s Snapshot) Current() bool {
-	return s.Request != nil && s.Progress != nil && progressBelongs(s.Progress, s.Request)
-}
-
-// progressBelongs: a seed-shaped progress without request_id belongs to
-// whatever request is current.
-func progressBelongs(p *protocol.Progress, r *protocol.Request) bool {
-	return p.RequestID == "" || p.RequestID == r.RequestID
+	return s.Request != nil && s.Progress.BelongsTo(s.Request)
 }

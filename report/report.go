@@ -53,9 +53,7 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 // current round starts from the request alone.
 func rounds(r *protocol.Request, p *protocol.Progress) (past []round, cur round) {
 	var recs []protocol.RoundRecord
-	// a progress without a request id (seed-shaped) belongs to whatever
-	// request is current, as the store has it
-	if p != nil && (p.RequestID == "" || p.RequestID == r.RequestID) {
+	if p.BelongsTo(r) {
 		recs, cur = p.PreviousRounds, currentRound(r, p)
 	} else {
 		cur = currentRound(r, &protocol.Progress{FilesTotal: len(r.ChangedFiles), FilesRemaining: r.ChangedFiles})
