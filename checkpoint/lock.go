@@ -33,7 +33,6 @@ var errReplaced = errors.New("lock file replaced while locking")
 type held struct {
 	file   *os.File // the lock file
 	folder *os.File // nil where the file system cannot lock a folder
-	holder string
 }
 
 // folderLock is the lock of a state folder: an assignment's, or the
@@ -82,8 +81,7 @@ func (l folderLock) take(ctx context.Context) (*held, error) {
 		h, err := l.tryLock()
 		switch {
 		case h != nil:
-			h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), l.store.Holder, l.store.Now().UTC().Format(time.RFC3339))
-			h.write()
+			h.write(fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), l.store.Holder, l.store.Now().UTC().Format(time.RFC3339)))
 			return h, nil
 		case errors.Is(err, errReplaced):
 			l.store.logf("%s was deleted or replaced while being locked; locking the new one", l.relPath())
@@ -173,8 +171,8 @@ func (l folderLock) lockFolder() (folder *os.File, ok bool) {
 // write replaces the lock file's content with the holder line. It is
 // informational (flock is the lock), so failures are ignored: the worst
 // case is a BUSY message without the holder's name.
-func (h *held) write() {
-	data := []byte(h.holder + "\n")
+func (h *held) write(holder string) {
+	data := []byte(holder + "\n")
 	h.file.Truncate(int64(len(data)))
 	h.file.WriteAt(data, 0)
 }
@@ -182,8 +180,7 @@ func (h *held) write() {
 // unlock clears the holder line, so that the lock file never names a
 // process that no longer holds the lock, and releases it.
 func (h *held) unlock() {
-	h.holder = ""
-	h.write()
+	h.write("")
 	h.release()
 }
 
