@@ -94,7 +94,7 @@ func notInReviewHint(p *protocol.Progress) string {
 	if len(p.FilesRemaining) == 0 {
 		return "every file of the review is recorded (recording one again replaces its findings); " + paths
 	}
-	return "still to record: " + firstOf(p.FilesRemaining, 5) + "; " + paths
+	return "still to record: " + FirstOf(p.FilesRemaining, 5) + "; " + paths
 }
 
 // putFindings records the file's findings: in place of its earlier ones
@@ -163,8 +163,8 @@ func resolve(p *protocol.Progress, file string, numbers []int, add bool) error {
 	return nil
 }
 
-// firstOf lists the first n items, and how many more there are.
-func firstOf(items []string, n int) string {
+// FirstOf lists the first n items, and how many more there are.
+func FirstOf(items []string, n int) string {
 	list := strings.Join(items[:min(len(items), n)], ", ")
 	if len(items) > n {
 		list += fmt.Sprintf(", and %d more", len(items)-n)
