@@ -88,10 +88,7 @@ func effortFits(prev *protocol.Request, in NewRequest) error {
 
 // nextRequest builds the request that follows prev.
 func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) *protocol.Request {
-	var old protocol.Request // prev's fields; zero for none
-	if prev != nil {
-		old = *prev
-	}
+	old := *cmp.Or(prev, &protocol.Request{}) // prev's fields; zero for none
 	// a later request stays in its group, with its files and effort, and
 	// a re-request continues the gate's loop
 	effort := cmp.Or(in.Effort, old.Effort)
