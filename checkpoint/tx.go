@@ -97,10 +97,6 @@ func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 	return tx, tx.commit()
 }
 
-// Repair converges the assignment's files after a crash (see Update)
-// without changing anything else.
-func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
-
 // readState reads and validates the state file name (nil if absent) and
 // returns its bytes; it does not decode them again when they are known,
 // the bytes value was decoded from.

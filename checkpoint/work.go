@@ -41,8 +41,7 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 		}
 		tx.Request = r
 		if r.Round > r.MaxRounds || r.BlockedReason != "" {
-			r.Status = protocol.StatusBlocked
-			r.ReviewerSessionID, r.AgentSession = "", nil
+			r.Status, r.ReviewerSessionID, r.AgentSession = protocol.StatusBlocked, "", nil
 			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round, "reason": cmp.Or(r.BlockedReason, blockedAtLimit)})
 			return nil
 		}
