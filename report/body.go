@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -228,10 +229,7 @@ func writeFinding(w *writer, f protocol.Finding, where string) {
 }
 
 func severityWord(s protocol.Severity) string {
-	if word := escape(strings.ToUpper(string(s))); word != "" {
-		return word
-	}
-	return "FINDING"
+	return cmp.Or(escape(strings.ToUpper(string(s))), "FINDING")
 }
 
 // lineRef is "line 42", or "" for a finding about the whole file.
