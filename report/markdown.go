@@ -1,7 +1,6 @@
 package report
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -83,8 +82,6 @@ func prefix(s string, n int) string {
 	}
 	return s
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // writer accumulates the report line by line, in one buffer that Render
 // returns as it is.

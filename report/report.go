@@ -21,6 +21,7 @@ import (
 	"cmp"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,10 +39,10 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 		return w.bytes()
 	}
 	for _, old := range past {
-		w.section("# Round ", itoa(old.number), " (", escape(string(old.status)), ")", old.heading())
+		w.section("# Round ", strconv.Itoa(old.number), " (", escape(string(old.status)), ")", old.heading())
 		writeBody(&w, old)
 	}
-	w.section("# Addendum: Round ", itoa(r.Round), cur.heading())
+	w.section("# Addendum: Round ", strconv.Itoa(r.Round), cur.heading())
 	writeBody(&w, cur)
 	return w.bytes()
 }
