@@ -117,5 +117,3 @@ func (w *writer) fenced(text string) {
 	}
 	w.line(fence)
 }
-
-func (w *writer) bytes() []byte { return w.b }

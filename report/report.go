@@ -36,7 +36,7 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 	writeHeader(&w, r, cur.p)
 	if len(past) == 0 {
 		writeBody(&w, cur)
-		return w.bytes()
+		return w.b
 	}
 	for _, old := range past {
 		w.section("# Round ", strconv.Itoa(old.number), " (", escape(string(old.status)), ")", old.heading())
@@ -44,7 +44,7 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 	}
 	w.section("# Addendum: Round ", strconv.Itoa(r.Round), cur.heading())
 	writeBody(&w, cur)
-	return w.bytes()
+	return w.b
 }
 
 // rounds splits what the report shows into the finished rounds of the loop
