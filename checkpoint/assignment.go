@@ -13,16 +13,6 @@ import (
 	"github.com/specdev/specdev/protocol"
 )
 
-// CheckName accepts an assignment folder's name: what protocol.CheckName
-// accepts of a gate, group or loop name (^[A-Za-z0-9][A-Za-z0-9._-]*$, up
-// to 200 characters), with a message that names an assignment.
-func CheckName(name string) error {
-	if protocol.CheckName(name) != nil {
-		return fmt.Errorf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name)
-	}
-	return nil
-}
-
 // Assignment is one folder under .specdev/assignments/.
 type Assignment struct {
 	Name   string
@@ -52,10 +42,13 @@ func (a *Assignment) path(name string) string { return filepath.Join(a.Dir, name
 // rel names a file of the assignment for messages: .specdev/assignments/<name>/<file>.
 func (a *Assignment) rel(name string) string { return a.RelDir() + "/" + name }
 
-// Assignment returns the assignment called name, which must exist.
+// Assignment returns the assignment called name, which must exist. An
+// assignment folder's name is what protocol.CheckName accepts of a gate,
+// group or loop name (^[A-Za-z0-9][A-Za-z0-9._-]*$, up to 200 characters).
 func (s *Store) Assignment(name string) (*Assignment, error) {
-	if err := CheckName(name); err != nil {
-		return nil, &NotFoundError{Msg: err.Error(), Hint: "rename the folder"}
+	if protocol.CheckName(name) != nil {
+		return nil, &NotFoundError{Msg: fmt.Sprintf("assignment name %q must match ^[A-Za-z0-9][A-Za-z0-9._-]*$ (e.g. 00002_feature_login)", name),
+			Hint: "rename the folder"}
 	}
 	a := &Assignment{Name: name, Dir: s.folder(name), store: s}
 	err := checkFolder(filepath.Join(s.Dir, AssignmentsDir), filepath.Join(protocol.StateDir, AssignmentsDir))
@@ -105,7 +98,7 @@ func (s *Store) folders() ([]fs.DirEntry, error) {
 		if !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
-		if CheckName(e.Name()) != nil {
+		if protocol.CheckName(e.Name()) != nil {
 			s.logf("skipping folder %q: not a valid assignment name", e.Name())
 			continue
 		}

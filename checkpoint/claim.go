@@ -93,7 +93,7 @@ func (a *Assignment) Claim(ctx context.Context, opt ClaimOptions) (*Claim, error
 func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 	r, p := tx.Request, tx.Progress
 	r.Status = protocol.StatusInProgress
-	if p != nil && progressBelongs(p, r) && p.Phase != protocol.PhaseDone {
+	if p.BelongsTo(r) && p.Phase != protocol.PhaseDone {
 		c := &Claim{Kind: ClaimResumed, From: p.SessionID}
 		handOver(tx, p, opt.Session, "resume", "")
 		p.RequestID = r.RequestID
@@ -109,7 +109,7 @@ func (a *Assignment) claimPending(tx *Tx, opt ClaimOptions) *Claim {
 
 func (a *Assignment) claimHeld(tx *Tx, opt ClaimOptions) (*Claim, error) {
 	r, p := tx.Request, tx.Progress
-	if p == nil || !progressBelongs(p, r) {
+	if !p.BelongsTo(r) {
 		// in progress without a checkpoint: a claim crashed between writes
 		tx.Progress = newProgress(tx, p, opt)
 		tx.Log(protocol.EventClaimed, opt.Session, map[string]any{"recovered": true, "plan": tx.Progress.Plan.Kind})

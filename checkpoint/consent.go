@@ -68,8 +68,8 @@ func NewGate(root string, argv []string) (Gate, error) {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(root, path)
 		}
-		if i == 0 && !strings.Contains(word, "/") || !inside(root, path) {
-			continue
+		if rel, err := filepath.Rel(root, path); err != nil || !filepath.IsLocal(rel) || i == 0 && !strings.Contains(word, "/") {
+			continue // a command found on PATH, or outside the project
 		}
 		sum, err := fileSum(path)
 		if err != nil {
@@ -80,11 +80,6 @@ func NewGate(root string, argv []string) (Gate, error) {
 		}
 	}
 	return g, nil
-}
-
-func inside(root, path string) bool {
-	r, err := filepath.Rel(root, path)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
 }
 
 // fileSum is "sha256:…" of a regular file's content, "" if there is none.

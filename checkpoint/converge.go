@@ -123,7 +123,7 @@ func (a *Assignment) Fresh(ctx context.Context) (Snapshot, error) {
 	if a.store.Remote == nil && (err != nil || !a.Lagging(snap)) {
 		return snap, err
 	}
-	if err := a.withoutWait().Repair(ctx); err != nil && !errors.Is(err, ErrBusy) {
+	if err := a.withoutWait().Update(ctx, nil); err != nil && !errors.Is(err, ErrBusy) { // an update without a change only converges
 		if a.store.Remote != nil { // the remote's state could not be copied: this folder's may be old
 			return Snapshot{}, err
 		}

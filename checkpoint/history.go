@@ -110,7 +110,7 @@ func (a *Assignment) lastHistorySeq() (int64, error) {
 // historyTail is HistoryLast; the lines before the events it keeps are
 // counted only with count (Total is then the whole history's).
 func (a *Assignment) historyTail(n int, keep func(protocol.Event) bool, count bool) (HistoryPart, error) {
-	file, part, last := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}, true
+	file, part := a.rel(protocol.HistoryFile), HistoryPart{Events: []protocol.Event{}}
 	f, size, err := openState(a.path(protocol.HistoryFile), file, os.O_RDONLY, 0) // never through a link
 	if errors.Is(err, fs.ErrNotExist) {
 		return part, nil
@@ -124,8 +124,7 @@ func (a *Assignment) historyTail(n int, keep func(protocol.Event) bool, count bo
 	}
 	var bad error // a malformed line, or a failed count of the lines before
 	err = eachLineBack(f, size, func(line []byte, start int64) bool {
-		torn := last // only the text after the last newline can be torn
-		last = false
+		torn := start+int64(len(line)) == size // only the text after the last newline can be torn
 		if len(bytes.TrimSpace(line)) == 0 {
 			return true
 		}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -34,7 +33,6 @@ var errReplaced = errors.New("lock file replaced while locking")
 type held struct {
 	file   *os.File // the lock file
 	folder *os.File // nil where the file system cannot lock a folder
-	holder string
 }
 
 // folderLock is the lock of a state folder: an assignment's, or the
@@ -83,8 +81,7 @@ func (l folderLock) take(ctx context.Context) (*held, error) {
 		h, err := l.tryLock()
 		switch {
 		case h != nil:
-			h.holder = fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), l.store.Holder, l.store.Now().UTC().Format(time.RFC3339))
-			h.write()
+			h.write(fmt.Sprintf("pid %d (%s) since %s", os.Getpid(), l.store.Holder, l.store.Now().UTC().Format(time.RFC3339)))
 			return h, nil
 		case errors.Is(err, errReplaced):
 			l.store.logf("%s was deleted or replaced while being locked; locking the new one", l.relPath())
@@ -174,8 +171,8 @@ func (l folderLock) lockFolder() (folder *os.File, ok bool) {
 // write replaces the lock file's content with the holder line. It is
 // informational (flock is the lock), so failures are ignored: the worst
 // case is a BUSY message without the holder's name.
-func (h *held) write() {
-	data := []byte(h.holder + "\n")
+func (h *held) write(holder string) {
+	data := []byte(holder + "\n")
 	h.file.Truncate(int64(len(data)))
 	h.file.WriteAt(data, 0)
 }
@@ -183,8 +180,7 @@ func (h *held) write() {
 // unlock clears the holder line, so that the lock file never names a
 // process that no longer holds the lock, and releases it.
 func (h *held) unlock() {
-	h.holder = ""
-	h.write()
+	h.write("")
 	h.release()
 }
 
@@ -204,49 +200,21 @@ const lockFileLimit = 4096
 // file is a plain file anyone can write into.
 const maxHolderRunes = 200
 
-// lockHolder names who holds the lock, for a BUSY message.
-// The lock file's holder line is only believed if the process it names
-// really holds the lock: the line is written by specdev after it takes the
-// lock and cleared when it lets go, but a killed specdev leaves its line
-// behind, and a process holding the flock without specdev (flock(1), a
-// script) writes none. Where the kernel tells who holds a lock (Linux:
-// /proc/locks), a holder the line does not name is named by its process
-// id and command; else the line is believed while its process lives.
-// Empty means unknown ("another process").
+// lockHolder names who holds the lock, for a BUSY message: the lock
+// file's holder line, believed while the process it names lives. The
+// line is written by specdev after it takes the lock and cleared when it
+// lets go; a killed specdev leaves its line behind (its process is gone),
+// and a process holding the flock without specdev (flock(1), a script)
+// writes none. Empty means unknown ("another process").
 func (l folderLock) lockHolder() string {
 	data, _ := readStateFile(l.path(), l.relPath(), lockFileLimit)
 	line, _, _ := strings.Cut(string(data), "\n")
-	line = strings.TrimSpace(line)
-	pids, known := lockingPIDs(l.path(), l.dir)
-	return describeHolder(printable(line), pids, known)
-}
-
-// describeHolder picks the holder text: the holder line if its process
-// holds the lock (pids, when known), else the first process that does.
-func describeHolder(line string, pids []int, known bool) string {
-	pid := linePID(line)
-	if !known && pid > 0 && processAlive(pid) {
-		pids = []int{pid} // the line's process is the one that can hold it
-	}
-	switch {
-	case pid > 0 && slices.Contains(pids, pid):
+	line = printable(strings.TrimSpace(line))
+	var pid int
+	if _, err := fmt.Sscanf(line, "pid %d", &pid); err == nil && pid > 0 && processAlive(pid) {
 		return line
-	case len(pids) > 0:
-		if name := processName(pids[0]); name != "" {
-			return fmt.Sprintf("pid %d (%s)", pids[0], name)
-		}
-		return fmt.Sprintf("pid %d", pids[0])
 	}
 	return ""
-}
-
-// linePID is the process id of a holder line "pid 1234 (…) since …", or 0.
-func linePID(line string) int {
-	var pid int
-	if _, err := fmt.Sscanf(line, "pid %d", &pid); err != nil {
-		return 0
-	}
-	return pid
 }
 
 // processAlive reports whether a process with this id exists (EPERM: it

@@ -117,6 +117,6 @@ func (a *Assignment) changedUnderReview(ctx context.Context, r *protocol.Request
 	if len(changed) == 0 {
 		return nil
 	}
-	return conflict(fmt.Sprintf("read each again and record it: specdev check record %s %s", changed[0], h.flags()),
-		"cannot pass: %s changed since recorded: %s", protocol.Plural(len(changed), "file"), firstOf(changed, 10))
+	return conflict(fmt.Sprintf("read each again and record it: specdev check record %s %s", changed[0], h.Flags()),
+		"cannot pass: %s changed since recorded: %s", protocol.Plural(len(changed), "file"), FirstOf(changed, 10))
 }

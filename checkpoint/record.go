@@ -36,11 +36,10 @@ type Recorded struct {
 // earlier findings and adds these, leaving out any already recorded, so
 // a retry is safe too.
 func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Recorded, error) {
-	session, findings, add := h.Session, rec.Findings, rec.Add
 	var out Recorded
 	snap, err := a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if p.Phase == protocol.PhasePreflight {
-			return conflict("wait for the preflight gate; "+ClaimCommand(session)+" shows the briefing",
+			return conflict("wait for the preflight gate; "+ClaimCommand(h.Session)+" shows the briefing",
 				"the preflight gate of %s has not finished", a.Name)
 		}
 		inReview := func(f string) bool {
@@ -57,29 +56,29 @@ func (a *Assignment) Record(ctx context.Context, h Holder, rec FileRecord) (Reco
 		if p.Plan != nil { // a file carried over unchanged that the reviewer read after all
 			p.Plan.Unchanged = slices.DeleteFunc(p.Plan.Unchanged, func(f string) bool { return f == file })
 		}
-		if err := resolve(p, file, rec.Resolved, add); err != nil {
+		if err := resolve(p, file, rec.Resolved, rec.Add); err != nil {
 			return err
 		}
 		if err := a.recordDigest(ctx, r, p, file); err != nil {
 			return err
 		}
 		out = Recorded{File: file, Again: slices.Contains(p.FilesReviewed, file)}
-		out.Replaced, out.Skipped = putFindings(p, file, findings, add)
+		out.Replaced, out.Skipped = putFindings(p, file, rec.Findings, rec.Add)
 		if !out.Again {
 			p.FilesReviewed = append(p.FilesReviewed, file)
 			p.FilesRemaining = slices.DeleteFunc(p.FilesRemaining, func(f string) bool { return f == file })
 		}
 		p.FindingsSoFar, p.LastActivity, p.Phase = len(p.Findings), protocol.At(tx.Now), phaseFor(p)
-		detail := map[string]any{"file": file, "findings": len(findings), "replaced": out.Again && !add}
+		detail := map[string]any{"file": file, "findings": len(rec.Findings), "replaced": out.Again && !rec.Add}
 		if len(rec.Resolved) > 0 {
 			detail["resolved"] = rec.Resolved
 		}
-		if add {
+		if rec.Add {
 			detail["added"] = true
 		} else if out.Again {
 			detail["replaced_findings"] = len(out.Replaced)
 		}
-		tx.Log(protocol.EventFileReviewed, session, detail)
+		tx.Log(protocol.EventFileReviewed, h.Session, detail)
 		return nil
 	})
 	out.Snapshot = snap
@@ -94,7 +93,7 @@ func notInReviewHint(p *protocol.Progress) string {
 	if len(p.FilesRemaining) == 0 {
 		return "every file of the review is recorded (recording one again replaces its findings); " + paths
 	}
-	return "still to record: " + firstOf(p.FilesRemaining, 5) + "; " + paths
+	return "still to record: " + FirstOf(p.FilesRemaining, 5) + "; " + paths
 }
 
 // putFindings records the file's findings: in place of its earlier ones
@@ -163,8 +162,8 @@ func resolve(p *protocol.Progress, file string, numbers []int, add bool) error {
 	return nil
 }
 
-// firstOf lists the first n items, and how many more there are.
-func firstOf(items []string, n int) string {
+// FirstOf lists the first n items, and how many more there are.
+func FirstOf(items []string, n int) string {
 	list := strings.Join(items[:min(len(items), n)], ", ")
 	if len(items) > n {
 		list += fmt.Sprintf(", and %d more", len(items)-n)

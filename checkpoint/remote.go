@@ -70,7 +70,7 @@ const maxRaces = 8
 // transaction then sees what that machine did: a claim loses to the
 // holder as it would here). The folder's files change only to a state
 // the remote held or accepted: on any failure they stay the fetched one.
-func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) error) error {
+func (a *Assignment) remoteUpdate(ctx context.Context, fn func(*Tx) error) error {
 	known := a.read
 	a.read = nil
 	remote := a.store.Remote
@@ -83,7 +83,7 @@ func (a *Assignment) remoteUpdate(ctx context.Context, lock *held, fn func(*Tx) 
 		if err != nil || fn == nil {
 			return err
 		}
-		c, err := a.stage(lock, known, fn)
+		c, err := a.stage(known, fn)
 		known = nil
 		if err != nil && listed != "" {
 			listed = "" // judged on a state a poll saw: judge again on the remote's own
@@ -179,7 +179,7 @@ func (a *Assignment) match(st *RemoteState) error {
 // stage runs fn as a transaction on a copy of the folder's state files,
 // in a temp folder inside it, and returns the commit to push: nil when
 // the transaction changed nothing.
-func (a *Assignment) stage(lock *held, known *Snapshot, fn func(*Tx) error) (*RemoteCommit, error) {
+func (a *Assignment) stage(known *Snapshot, fn func(*Tx) error) (*RemoteCommit, error) {
 	dir, err := os.MkdirTemp(a.Dir, ".stage"+tempMarker)
 	if err != nil {
 		return nil, fmt.Errorf("stage %s: %w", a.RelDir(), err)
@@ -195,7 +195,7 @@ func (a *Assignment) stage(lock *held, known *Snapshot, fn func(*Tx) error) (*Re
 			return nil, fmt.Errorf("stage %s: %w", a.rel(name), err)
 		}
 	}
-	tx, err := staged.update(lock, fn)
+	tx, err := staged.update(fn)
 	if err != nil {
 		return nil, err
 	}

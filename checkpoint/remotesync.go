@@ -37,7 +37,7 @@ func (s *Store) Sync(ctx context.Context) (changed bool, problems []error, err e
 	}
 	s.noteSeen(refs)
 	for _, name := range slices.Sorted(maps.Keys(refs)) {
-		if CheckName(name) != nil {
+		if protocol.CheckName(name) != nil {
 			s.logf("skipping %s on %s: not a valid assignment name", name, s.Remote.Name())
 			continue
 		}
@@ -112,7 +112,7 @@ func (s *Store) RemoteViews(ctx context.Context, r Remote) ([]RemoteView, error)
 	}
 	var views []RemoteView
 	for _, name := range slices.Sorted(maps.Keys(refs)) {
-		if CheckName(name) != nil {
+		if protocol.CheckName(name) != nil {
 			continue
 		}
 		v := RemoteView{Entry: Entry{Name: name}}

@@ -20,12 +20,14 @@ type Holder struct {
 	Lease   string
 }
 
-// flags are the command-line flags that name the holder.
-func (h Holder) flags() string {
-	if h.Lease == "" {
-		return "--session " + shellword.Word(h.Session)
+// Flags are the command-line flags that name the holder, written out
+// for a hint or a Next: line.
+func (h Holder) Flags() string {
+	flags := "--session " + shellword.Word(h.Session)
+	if h.Lease != "" {
+		flags += " --lease " + h.Lease
 	}
-	return "--session " + shellword.Word(h.Session) + " --lease " + h.Lease
+	return flags
 }
 
 // holding runs fn only if h still holds the assignment's review: the
@@ -35,7 +37,7 @@ func (h Holder) flags() string {
 func (a *Assignment) holding(ctx context.Context, h Holder, fn func(*Tx, *protocol.Request, *protocol.Progress) error) (Snapshot, error) {
 	return a.change(ctx, func(tx *Tx) error {
 		r, p := tx.Request, tx.Progress
-		if r == nil || p == nil || !progressBelongs(p, r) {
+		if r == nil || !p.BelongsTo(r) {
 			return conflict("claim a review: "+ClaimCommand(h.Session), "session %s holds no review of %s", h.Session, a.Name)
 		}
 		if err := a.checkHolder(h, p); err != nil {
@@ -141,7 +143,7 @@ func (a *Assignment) PreflightDone(ctx context.Context, h Holder, res protocol.P
 func (a *Assignment) GiveVerdict(ctx context.Context, h Holder, v protocol.Verdict) (Snapshot, error) {
 	return a.holding(ctx, h, func(tx *Tx, r *protocol.Request, p *protocol.Progress) error {
 		if v.Passed && len(p.FilesRemaining) > 0 {
-			return conflict("record the remaining files first: specdev check record <file> "+h.flags(),
+			return conflict("record the remaining files first: specdev check record <file> "+h.Flags(),
 				"cannot pass: %d of %d files not yet reviewed (next: %s)", len(p.FilesRemaining), p.FilesTotal, p.FilesRemaining[0])
 		}
 		if v.Passed && p.PreflightFailed() {
@@ -157,7 +159,7 @@ func (a *Assignment) GiveVerdict(ctx context.Context, h Holder, v protocol.Verdi
 		}
 		if !v.Passed && strings.TrimSpace(v.Summary) == "" && len(p.Findings) == 0 && len(v.Issues) == 0 {
 			return &protocol.UsageError{Msg: "a fail needs a --summary or recorded findings: the implementer must know what to fix",
-				Hint: "specdev check verdict fail --summary \"what must change\" " + h.flags()}
+				Hint: "specdev check verdict fail --summary \"what must change\" " + h.Flags()}
 		}
 		conclude(tx, r, p, &v, h.Session)
 		return nil
@@ -290,5 +292,5 @@ func (a *Assignment) AgentRan(ctx context.Context, session string, keep *protoco
 func holdsOrReleased(tx *Tx, session string) bool {
 	r, p := tx.Request, tx.Progress
 	active := r.Status == protocol.StatusPending || r.Status == protocol.StatusInProgress
-	return active && p != nil && progressBelongs(p, r) && p.SessionID == session
+	return active && p.BelongsTo(r) && p.SessionID == session
 }

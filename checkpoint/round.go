@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/specdev/specdev/protocol"
 )
@@ -170,18 +171,12 @@ func planRound(r *protocol.Request, prev *protocol.RoundRecord, session string) 
 // toRead splits the request's files by the plan: those to review (what
 // changed first, then what is re-read only for its findings), and those
 // carried over as reviewed (unchanged since the previous round).
+// The carried files are a copy: a record takes a file it reads after all
+// out of plan.Unchanged in place.
 func toRead(r *protocol.Request, plan protocol.RoundPlan) (remaining, reviewed []string) {
 	carried, recheck := setOf(plan.Unchanged), setOf(plan.HadFindings)
-	reviewed = []string{}
-	for _, f := range r.ChangedFiles {
-		switch {
-		case carried[f]:
-			reviewed = append(reviewed, f)
-		case !recheck[f]:
-			remaining = append(remaining, f)
-		}
-	}
-	return append(remaining, plan.HadFindings...), reviewed
+	remaining = slices.DeleteFunc(slices.Clone(r.ChangedFiles), func(f string) bool { return carried[f] || recheck[f] })
+	return append(remaining, plan.HadFindings...), append([]string{}, plan.Unchanged...)
 }
 
 func setOf(list []string) map[string]bool {

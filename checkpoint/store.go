@@ -240,10 +240,9 @@ func (s *Store) CheckoutOf(r *protocol.Request) (string, error) {
 		return s.Root, nil
 	}
 	dir := filepath.Join(s.Root, filepath.FromSlash(r.Worktree))
-	have, want := repositoryOf(dir), repositoryOf(s.Root)
-	a, err1 := os.Stat(have)
-	b, err2 := os.Stat(want)
-	if have == "" || want == "" || err1 != nil || err2 != nil || !os.SameFile(a, b) || !isDir(dir) {
+	a, err1 := os.Stat(repositoryOf(dir)) // "" outside git: no such file
+	b, err2 := os.Stat(repositoryOf(s.Root))
+	if err1 != nil || err2 != nil || !os.SameFile(a, b) || !isDir(dir) {
 		return "", &StateError{Msg: "the request of " + r.AssignmentPath + " was made in the worktree " + r.Worktree +
 			", which is gone or no longer a worktree of this repository",
 			Hint: "restore it (git worktree add " + r.Worktree + " BRANCH), or withdraw the request: specdev work cancel --assignment " + r.AssignmentID}

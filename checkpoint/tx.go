@@ -29,7 +29,6 @@ type Tx struct {
 	activityRead              string           // the progress's last_activity as read (see encodeProgress)
 	events                    []protocol.Event
 	nextSeq                   int64 // the history sequence number of the next event
-	lock                      *held
 }
 
 // Log records a history event, appended when the transaction commits.
@@ -63,15 +62,15 @@ func (a *Assignment) Update(ctx context.Context, fn func(*Tx) error) error {
 		a.store.logf("removed temp files left by a killed writer in %s: %v", a.RelDir(), removed)
 	}
 	if a.store.Remote != nil {
-		return a.remoteUpdate(ctx, lock, fn)
+		return a.remoteUpdate(ctx, fn)
 	}
-	_, err = a.update(lock, fn)
+	_, err = a.update(fn)
 	return err
 }
 
 // update is Update once the lock is held.
-func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
-	tx := &Tx{A: a, Now: a.store.Now(), lock: lock}
+func (a *Assignment) update(fn func(*Tx) error) (*Tx, error) {
+	tx := &Tx{A: a, Now: a.store.Now()}
 	snap, err := a.readSnapshot(a.read)
 	a.read = nil // the transaction changes the values: they serve once
 	if err != nil {
@@ -96,10 +95,6 @@ func (a *Assignment) update(lock *held, fn func(*Tx) error) (*Tx, error) {
 	}
 	return tx, tx.commit()
 }
-
-// Repair converges the assignment's files after a crash (see Update)
-// without changing anything else.
-func (a *Assignment) Repair(ctx context.Context) error { return a.Update(ctx, nil) }
 
 // readState reads and validates the state file name (nil if absent) and
 // returns its bytes; it does not decode them again when they are known,
@@ -182,11 +177,5 @@ func (a *Assignment) readSnapshot(known *Snapshot) (snap Snapshot, err error) {
 
 // Current reports whether the progress belongs to the request.
 func (s Snapshot) Current() bool {
-	return s.Request != nil && s.Progress != nil && progressBelongs(s.Progress, s.Request)
-}
-
-// progressBelongs: a seed-shaped progress without request_id belongs to
-// whatever request is current.
-func progressBelongs(p *protocol.Progress, r *protocol.Request) bool {
-	return p.RequestID == "" || p.RequestID == r.RequestID
+	return s.Request != nil && s.Progress.BelongsTo(s.Request)
 }

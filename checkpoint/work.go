@@ -41,8 +41,7 @@ func (a *Assignment) RequestReview(ctx context.Context, in NewRequest) (*protoco
 		}
 		tx.Request = r
 		if r.Round > r.MaxRounds || r.BlockedReason != "" {
-			r.Status = protocol.StatusBlocked
-			r.ReviewerSessionID, r.AgentSession = "", nil
+			r.Status, r.ReviewerSessionID, r.AgentSession = protocol.StatusBlocked, "", nil
 			tx.Log(protocol.EventBlocked, "", map[string]any{"max_rounds": r.MaxRounds, "round": r.Round, "reason": cmp.Or(r.BlockedReason, blockedAtLimit)})
 			return nil
 		}
@@ -88,10 +87,7 @@ func effortFits(prev *protocol.Request, in NewRequest) error {
 
 // nextRequest builds the request that follows prev.
 func (a *Assignment) nextRequest(prev *protocol.Request, in NewRequest, tx *Tx) *protocol.Request {
-	var old protocol.Request // prev's fields; zero for none
-	if prev != nil {
-		old = *prev
-	}
+	old := *cmp.Or(prev, &protocol.Request{}) // prev's fields; zero for none
 	// a later request stays in its group, with its files and effort, and
 	// a re-request continues the gate's loop
 	effort := cmp.Or(in.Effort, old.Effort)

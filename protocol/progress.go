@@ -148,6 +148,13 @@ func (p *Progress) FindingsByFile() map[string][]Finding {
 	return by
 }
 
+// BelongsTo reports whether p (nil: no progress) is the progress of the
+// request r: a seed-shaped progress without a request id belongs to
+// whatever request is current.
+func (p *Progress) BelongsTo(r *Request) bool {
+	return p != nil && (p.RequestID == "" || p.RequestID == r.RequestID)
+}
+
 // PreflightFailed reports whether the mechanical gate ran and failed.
 func (p *Progress) PreflightFailed() bool {
 	return p.Preflight != nil && !p.Preflight.Passed

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func writeUnchanged(w *writer, v round) {
 	if len(v.plan.Unchanged) == 0 {
 		return
 	}
-	w.section("## Unchanged Since Round ", itoa(v.number-1), " (not re-read)")
+	w.section("## Unchanged Since Round ", strconv.Itoa(v.number-1), " (not re-read)")
 	for _, file := range v.plan.Unchanged {
 		w.line("- ", escape(file))
 	}
@@ -171,7 +172,7 @@ func writeResolved(w *writer, resolved []protocol.Resolved) {
 	if len(resolved) == 0 {
 		return
 	}
-	w.section("## Verified Fixed (findings of round ", itoa(resolved[0].Round), ")")
+	w.section("## Verified Fixed (findings of round ", strconv.Itoa(resolved[0].Round), ")")
 	for _, r := range resolved {
 		writeFinding(w, r.Finding, escape(r.Finding.Location()))
 	}
@@ -228,10 +229,7 @@ func writeFinding(w *writer, f protocol.Finding, where string) {
 }
 
 func severityWord(s protocol.Severity) string {
-	if word := escape(strings.ToUpper(string(s))); word != "" {
-		return word
-	}
-	return "FINDING"
+	return cmp.Or(escape(strings.ToUpper(string(s))), "FINDING")
 }
 
 // lineRef is "line 42", or "" for a finding about the whole file.

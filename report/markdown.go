@@ -1,7 +1,6 @@
 package report
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/specdev/specdev/protocol"
@@ -84,8 +83,6 @@ func prefix(s string, n int) string {
 	return s
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
 // writer accumulates the report line by line, in one buffer that Render
 // returns as it is.
 type writer struct{ b []byte }
@@ -120,5 +117,3 @@ func (w *writer) fenced(text string) {
 	}
 	w.line(fence)
 }
-
-func (w *writer) bytes() []byte { return w.b }

@@ -52,7 +52,7 @@ func TestFenced(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var w writer
 			w.fenced(tt.in)
-			if got := string(w.bytes()); got != tt.want {
+			if got := string(w.b); got != tt.want {
 				t.Errorf("fenced(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})

@@ -21,6 +21,7 @@ import (
 	"cmp"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,15 +36,15 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 	writeHeader(&w, r, cur.p)
 	if len(past) == 0 {
 		writeBody(&w, cur)
-		return w.bytes()
+		return w.b
 	}
 	for _, old := range past {
-		w.section("# Round ", itoa(old.number), " (", escape(string(old.status)), ")", old.heading())
+		w.section("# Round ", strconv.Itoa(old.number), " (", escape(string(old.status)), ")", old.heading())
 		writeBody(&w, old)
 	}
-	w.section("# Addendum: Round ", itoa(r.Round), cur.heading())
+	w.section("# Addendum: Round ", strconv.Itoa(r.Round), cur.heading())
 	writeBody(&w, cur)
-	return w.bytes()
+	return w.b
 }
 
 // rounds splits what the report shows into the finished rounds of the loop
@@ -53,9 +54,7 @@ func Render(r *protocol.Request, p *protocol.Progress) []byte {
 // current round starts from the request alone.
 func rounds(r *protocol.Request, p *protocol.Progress) (past []round, cur round) {
 	var recs []protocol.RoundRecord
-	// a progress without a request id (seed-shaped) belongs to whatever
-	// request is current, as the store has it
-	if p != nil && (p.RequestID == "" || p.RequestID == r.RequestID) {
+	if p.BelongsTo(r) {
 		recs, cur = p.PreviousRounds, currentRound(r, p)
 	} else {
 		cur = currentRound(r, &protocol.Progress{FilesTotal: len(r.ChangedFiles), FilesRemaining: r.ChangedFiles})

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -191,7 +192,7 @@ func firstDiff(got, want []byte) string {
 			wl = w[i]
 		}
 		if gl != wl || i >= len(g) || i >= len(w) {
-			return "line " + itoa(i+1) + ":\n got  " + quote(gl) + "\n want " + quote(wl)
+			return "line " + strconv.Itoa(i+1) + ":\n got  " + quote(gl) + "\n want " + quote(wl)
 		}
 	}
 	return "(same lines)"

@@ -205,7 +205,7 @@ func reviewNext(h checkpoint.Holder, p *protocol.Progress, continuing bool) stri
 	if p.FindingsSoFar > 0 {
 		word, other = "fail", "or pass, if none of the findings blocks"
 	}
-	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, holderFlags(h), other)
+	return fmt.Sprintf("give the verdict: specdev check verdict %s --summary \"…\" %s (%s)", word, h.Flags(), other)
 }
 
 // findingSyntax is how a record names its findings.
@@ -214,22 +214,13 @@ const findingSyntax = `[--finding "important: …" --line N]`
 // reviewerCommands are the commands a reviewer runs, written out; with
 // earlier findings, record takes --resolved for the ones verified fixed.
 func reviewerCommands(h checkpoint.Holder, resolvable bool) map[string]string {
-	ids := holderFlags(h)
+	ids := h.Flags()
 	resolved := map[bool]string{true: " [--resolved N]"}[resolvable]
 	return map[string]string{
 		"record":  fmt.Sprintf("specdev check record <file> %s %s%s", ids, findingSyntax, resolved),
 		"verdict": fmt.Sprintf("specdev check verdict <pass|fail> --summary \"…\" %s", ids),
 		"release": fmt.Sprintf("specdev check release %s", ids),
 	}
-}
-
-// holderFlags are the flags that name the holder of a review.
-func holderFlags(h checkpoint.Holder) string {
-	ids := "--session " + shellword.Word(h.Session)
-	if h.Lease != "" {
-		ids += " --lease " + h.Lease
-	}
-	return ids
 }
 
 func fileExists(path string) bool {

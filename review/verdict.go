@@ -68,12 +68,7 @@ const stuckNote = "The loop is stuck: every blocking finding was already open in
 // may come before every file is read, and neither side should take the
 // unread files for reviewed (the next round reviews them).
 func notReviewedText(files []string) string {
-	const shown = 10
-	list := strings.Join(files[:min(len(files), shown)], ", ")
-	if len(files) > shown {
-		list += fmt.Sprintf(", and %d more", len(files)-shown)
-	}
-	return fmt.Sprintf("Not reviewed in this round (%s): %s.", protocol.Plural(len(files), "file"), list)
+	return fmt.Sprintf("Not reviewed in this round (%s): %s.", protocol.Plural(len(files), "file"), checkpoint.FirstOf(files, 10))
 }
 
 // released is the data of a release.
