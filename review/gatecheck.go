@@ -30,16 +30,12 @@ func (g *gateCheck) with(sc gateScope, several bool) *gateCheck {
 	return &c
 }
 
-// result judges the loop's files: nothing to check; a review of the gate
-// still open, failed or blocked; no passing review; or the passing
-// review's digests against today's.
+// result judges the loop's files: a review of the gate still open,
+// failed or blocked; no passing review; or the passing review's digests
+// against today's. (judge answers when there are no files to judge; a
+// group's member with none has no passing review of them.)
 func (g *gateCheck) result() Result {
 	d := gateData{Assignment: g.name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
-	if len(g.files) == 0 {
-		return Result{State: "nothing_to_check", Data: d, Code: OK,
-			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", g.gate, g.what()),
-			Next: g.goAhead()}
-	}
 	rec := g.rec
 	var changed, unreviewed []string
 	if g.passed {

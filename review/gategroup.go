@@ -104,23 +104,16 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 		return groupGateMember{}, 0, err
 	}
 	res := g.result()
-	r := g.snap.Request
-	switch {
-	case res.State == "nothing_to_check": // a request without files: only a pass of it counts
-		res.State, res.Code, res.Next = "no_review", Waiting, "ask for a review: "+g.requestCommand()
-		if r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
-			res.State, res.Code = "passed", OK
-		}
-	case res.State == "awaiting_approval":
-		res.Code = Blocked
-	}
+	m, r := groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}, g.snap.Request
 	switch {
 	case res.Code == OK:
-		res.Next = "" // a member that passed has no step
-	case r != nil && r.Status == protocol.StatusCancelled && !g.passed:
-		res.State, res.Code, res.Next = "cancelled", Blocked, loopStep("cancelled", group, g.name, g.requestCommand())
+		m.Next = "" // a member that passed has no step
+	case res.State == "awaiting_approval":
+		res.Code = Blocked
+	case r != nil && r.Status == protocol.StatusCancelled && !g.passed: // withdrawn, and no review of it stands
+		m.State, m.Review, m.Next, res.Code = "cancelled", nil, loopStep("cancelled", group, g.name, g.requestCommand()), Blocked
 	}
-	return groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}, res.Code, nil
+	return m, res.Code, nil
 }
 
 // coverLoop sets the files the gate covers for a group's member: those
