@@ -84,8 +84,7 @@ func (s *Service) withStaged(ctx context.Context, res Result, loops []*gateCheck
 		return res, nil
 	}
 	d := res.Data.(groupGateData)
-	sd := staged.Data.(gateData)
-	d.Staged = &sd
+	d.Staged = new(staged.Data.(gateData))
 	code, at := mostPressing([]Code{res.Code, staged.Code})
 	if at == 1 {
 		res.State, res.Next = staged.State, staged.Next

@@ -152,10 +152,7 @@ func helper(loops []*gateCheck, file string) *gateCheck {
 			seen = l
 		}
 	}
-	if open != nil {
-		return open
-	}
-	return seen
+	return cmp.Or(open, seen)
 }
 
 // openRequest is the loop's current request of its gate while it is not

@@ -185,18 +185,14 @@ func (s *Service) claudeStop(install bool) (Result, error) {
 	if hooks == nil {
 		hooks = map[string]any{}
 	}
-	hooks["Stop"] = kept
-	if len(kept) == 0 {
+	hooks["Stop"], doc["hooks"] = kept, hooks
+	if len(kept) == 0 { // no key is left empty
 		delete(hooks, "Stop")
 	}
-	doc["hooks"] = hooks
-	if len(hooks) == 0 { // no hooks key is left empty
+	if len(hooks) == 0 {
 		delete(doc, "hooks")
 	}
-	if err := writeSettings(path, doc); err != nil {
-		return Result{}, err
-	}
-	return res, nil
+	return res, writeSettings(path, doc)
 }
 
 // readSettings reads the settings as a JSON object; a missing file is an
