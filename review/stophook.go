@@ -199,22 +199,21 @@ func (s *Service) claudeStop(install bool) (Result, error) {
 // empty one. A symlink is not followed.
 func readSettings(path string) (map[string]any, error) {
 	info, err := os.Lstat(path)
-	if errors.Is(err, os.ErrNotExist) {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return map[string]any{}, nil
-	}
-	if err != nil {
+	case err != nil:
 		return nil, err
-	}
-	if !info.Mode().IsRegular() {
+	case !info.Mode().IsRegular():
 		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a regular file (a symlink?)", Hint: "replace it with a regular file, then install again"}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc := map[string]any{}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a JSON object: " + err.Error(),
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil || doc == nil { // JSON null decodes to no map at all
+		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a JSON object: " + cmp.Or(err, errors.New("it is null")).Error(),
 			Hint: "fix the file (Claude Code reads it too), then install again; nothing was changed"}
 	}
 	return doc, nil
