@@ -47,9 +47,8 @@ func (s *Service) gateLoops(ctx context.Context, c GateOptions) ([]*gateCheck, e
 	case s.Assignment != "":
 		var a *checkpoint.Assignment
 		if a, err = s.Store.Resolve(s.Assignment); err == nil {
-			e := checkpoint.Entry{Name: a.Name}
-			e.Snapshot, e.Err = a.Snapshot()
-			entries = []checkpoint.Entry{e}
+			entries = []checkpoint.Entry{{Name: a.Name}}
+			entries[0].Snapshot, err = a.Snapshot()
 		}
 	case c.Group != "":
 		_, entries, err = s.groupMembers(c.Group)

@@ -30,9 +30,13 @@ func checkGroupFlag(group string) error {
 // groupOf reads group's declaration (nil when nobody declared it) and
 // picks from entries its members — the declared loops, else the
 // assignments whose request names it — and the assignments that could
-// not be read, which may be members. A group that is neither declared nor
-// named by any of them is a usage error naming the groups there are.
+// not be read, which may be members. A --group that is no name, and a
+// group that is neither declared nor named by any of them, are usage
+// errors (the second naming the groups there are).
 func (s *Service) groupOf(entries []checkpoint.Entry, group string) (decl *protocol.Group, members, unreadable []checkpoint.Entry, err error) {
+	if err := checkGroupFlag(group); err != nil {
+		return nil, nil, nil, err
+	}
 	if decl, err = s.Store.Group(group); err != nil {
 		return nil, nil, nil, err
 	}
