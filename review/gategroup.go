@@ -172,7 +172,6 @@ func memberLine(m groupGateMember, files []string) string {
 	if rv := m.Review; rv != nil && rv.Round > 0 && m.State != "no_review" {
 		what += fmt.Sprintf(", round %d", rv.Round)
 	}
-	state := stateText(m.State)
 	switch {
 	case m.State == "in_progress":
 		what += fmt.Sprintf(", %d/%d files reviewed", m.Review.FilesReviewed, m.Review.FilesTotal)
@@ -182,7 +181,7 @@ func memberLine(m groupGateMember, files []string) string {
 	if len(files) > 0 {
 		what += ": " + strings.Join(files, ", ")
 	}
-	return fmt.Sprintf("  %s  %s (%s): %s\n", m.Assignment, state, what, m.Next)
+	return fmt.Sprintf("  %s  %s (%s): %s\n", m.Assignment, stateText(m.State), what, m.Next)
 }
 
 // groupGateResult sums the members up: open only if all passed and no

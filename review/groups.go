@@ -152,10 +152,8 @@ var pressingOrder = []Code{Blocked, ChangesRequested, Conflict, Waiting}
 // index of the first member with it (-1 when all are 0). A code outside
 // the ranking wins over all (it is never taken for a pass).
 func mostPressing(codes []Code) (code Code, at int) {
-	for i, c := range codes {
-		if c != OK && !slices.Contains(pressingOrder, c) {
-			return c, i
-		}
+	if i := slices.IndexFunc(codes, func(c Code) bool { return c != OK && !slices.Contains(pressingOrder, c) }); i >= 0 {
+		return codes[i], i
 	}
 	for _, want := range pressingOrder {
 		if i := slices.Index(codes, want); i >= 0 {

@@ -70,8 +70,7 @@ func (s *Service) StopGate(ctx context.Context, input []byte) StopDecision {
 		os.Remove(counter)
 		return StopDecision{}
 	}
-	limit := s.Store.Config.RoundLimit()
-	n := readCount(counter) + 1
+	limit, n := s.Store.Config.RoundLimit(), readCount(counter)+1
 	if n > limit {
 		return StopDecision{Note: fmt.Sprintf("specdev stop hook: blocked %d times in this session, the loop's limit; the stop goes through", limit)}
 	}
