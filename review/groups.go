@@ -179,14 +179,15 @@ type otherLoop struct {
 }
 
 // otherLoops lists the other active assignments of r's group: every other
-// member whose request is not cancelled. It is context, not a judgement:
-// an assignment that cannot be read is left out (specdev status names it).
+// member with a request that is not cancelled (a declared loop not started
+// yet has none). It is context, not a judgement: an assignment that cannot
+// be read is left out (specdev status names it).
 func otherLoops(a *checkpoint.Assignment, r *protocol.Request) []otherLoop {
 	siblings, _ := a.Siblings(r.Group) // none when they cannot be read
 	var out []otherLoop
 	for _, e := range siblings {
 		rp := e.Request
-		if rp.Status == protocol.StatusCancelled {
+		if rp == nil || rp.Status == protocol.StatusCancelled {
 			continue
 		}
 		l := otherLoop{Assignment: e.Name, Status: peekLabel(rp), Round: rp.Round, MaxRounds: rp.MaxRounds, Gate: rp.Gate}
