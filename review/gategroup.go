@@ -103,7 +103,8 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 		return groupGateMember{}, 0, err
 	}
 	res := g.result()
-	m, r := groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}, g.snap.Request
+	m := groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}
+	r := g.snap.Request
 	switch {
 	case res.Code == OK:
 		m.Next = "" // a member that passed has no step
