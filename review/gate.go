@@ -260,10 +260,7 @@ func signedPass(ctx context.Context, r *gitremote.Remote, st *checkpoint.RemoteS
 			return err
 		}
 		req, err := protocol.DecodeRequest(protocol.RequestFile, prev.Files[protocol.RequestFile])
-		if err != nil {
-			break
-		}
-		if rec, ok := passRecord(req, gate); !ok || !reflect.DeepEqual(rec, want) {
+		if rec, ok := passRecord(req, gate); err != nil || !ok || !reflect.DeepEqual(rec, want) {
 			break
 		}
 		at = prev

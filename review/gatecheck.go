@@ -30,16 +30,12 @@ func (g *gateCheck) with(sc gateScope, several bool) *gateCheck {
 	return &c
 }
 
-// result judges the loop's files: nothing to check; a review of the gate
-// still open, failed or blocked; no passing review; or the passing
-// review's digests against today's.
+// result judges the loop's files: a review of the gate still open,
+// failed or blocked; no passing review; or the passing review's digests
+// against today's. (judge answers when there are no files to judge; a
+// group's member with none has no passing review of them.)
 func (g *gateCheck) result() Result {
 	d := gateData{Assignment: g.name, Gate: g.gate, Staged: g.kind == staged, Pushed: g.ref, Files: orEmpty(g.files), Changed: []string{}, NotReviewed: []string{}}
-	if len(g.files) == 0 {
-		return Result{State: "nothing_to_check", Data: d, Code: OK,
-			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", g.gate, g.what()),
-			Next: g.goAhead()}
-	}
 	rec := g.rec
 	var changed, unreviewed []string
 	if g.passed {
@@ -87,14 +83,24 @@ func (g *gateCheck) passedText() string {
 
 // unfinished judges a request of the gate that has no passing verdict:
 // waiting for or under review, awaiting a human, failed, paused, blocked.
+// The gate ignores a checkpoint review: while the gate's loop is open its
+// last real round failed (exit 4); otherwise (ok false) the gate's last
+// pass decides, as if the checkpoint review were not there.
 func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 	r := g.snap.Request
-	if r.Checkpoint && r.Status != protocol.StatusBlocked { // the gate ignores checkpoint reviews
-		return g.beneathCheckpoint(d)
+	status, detail := r.Status, "round "+r.RoundText()
+	if r.Checkpoint && r.Status != protocol.StatusBlocked {
+		loop, open := r.Loops[g.gate]
+		if !open {
+			return Result{}, false
+		}
+		status, detail = protocol.StatusFailed, fmt.Sprintf("round %d of %d; the checkpoint reviews since do not count", loop.RoundsFailed, loop.MaxRounds)
+		d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
+	} else {
+		d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
 	}
-	d.Review = &gateReview{RequestID: r.RequestID, Status: r.Status, Round: r.Round, HeadCommit: r.HeadCommit, FilesTotal: len(r.ChangedFiles)}
-	res, detail := Result{State: string(r.Status), Code: Waiting}, "round "+r.RoundText()
-	switch r.Status {
+	res := Result{State: string(status), Code: Waiting}
+	switch status {
 	case protocol.StatusPending:
 		detail += ", " + protocol.Plural(len(r.ChangedFiles), "file")
 	case protocol.StatusInProgress:
@@ -114,26 +120,11 @@ func (g *gateCheck) unfinished(d *gateData) (Result, bool) {
 		return Result{}, false
 	}
 	res.Text = fmt.Sprintf("Gate %s closed: %s: %s (%s).", g.gate, g.name, stateText(res.State), detail)
-	if r.Status == protocol.StatusFailed && r.ReviewerNotes != "" {
+	if r.Status == protocol.StatusFailed && !r.Checkpoint && r.ReviewerNotes != "" {
 		res.Text += "\nSummary: " + oneLine(r.ReviewerNotes)
 	}
 	res.Next = loopStep(res.State, "", g.named(), g.requestCommand())
 	return res, true
-}
-
-// beneathCheckpoint judges a gate whose current request is a checkpoint
-// review, which the gate ignores: while the gate's loop is open its last
-// real round failed (exit 4); otherwise (ok false) the gate's last pass
-// decides, as if the checkpoint review were not there.
-func (g *gateCheck) beneathCheckpoint(d *gateData) (Result, bool) {
-	loop, open := g.snap.Request.Loops[g.gate]
-	if !open {
-		return Result{}, false
-	}
-	d.Review = &gateReview{Status: protocol.StatusFailed, Round: loop.RoundsFailed}
-	text := fmt.Sprintf("Gate %s closed: round %d of %d of the review of %s failed (the checkpoint reviews since do not count).",
-		g.gate, loop.RoundsFailed, loop.MaxRounds, g.name)
-	return Result{State: "failed", Code: ChangesRequested, Text: text, Next: loopStep("failed", "", g.named(), g.requestCommand())}, true
 }
 
 // passRecord is r's record of gate's last pass, as r holds it: its pass

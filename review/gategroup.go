@@ -84,8 +84,7 @@ func (s *Service) withStaged(ctx context.Context, res Result, loops []*gateCheck
 		return res, nil
 	}
 	d := res.Data.(groupGateData)
-	sd := staged.Data.(gateData)
-	d.Staged = &sd
+	d.Staged = new(staged.Data.(gateData))
 	code, at := mostPressing([]Code{res.Code, staged.Code})
 	if at == 1 {
 		res.State, res.Next = staged.State, staged.Next
@@ -104,23 +103,17 @@ func judgeMember(group string, l *gateCheck) (groupGateMember, Code, error) {
 		return groupGateMember{}, 0, err
 	}
 	res := g.result()
+	m := groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}
 	r := g.snap.Request
 	switch {
-	case res.State == "nothing_to_check": // a request without files: only a pass of it counts
-		res.State, res.Code, res.Next = "no_review", Waiting, "ask for a review: "+g.requestCommand()
-		if r != nil && r.Status == protocol.StatusPassed && !r.Checkpoint {
-			res.State, res.Code = "passed", OK
-		}
+	case res.Code == OK:
+		m.Next = "" // a member that passed has no step
 	case res.State == "awaiting_approval":
 		res.Code = Blocked
+	case r != nil && r.Status == protocol.StatusCancelled && !g.passed: // withdrawn, and no review of it stands
+		m.State, m.Review, m.Next, res.Code = "cancelled", nil, loopStep("cancelled", group, g.name, g.requestCommand()), Blocked
 	}
-	switch {
-	case res.Code == OK:
-		res.Next = "" // a member that passed has no step
-	case r != nil && r.Status == protocol.StatusCancelled && !g.passed:
-		res.State, res.Code, res.Next = "cancelled", Blocked, loopStep("cancelled", group, g.name, g.requestCommand())
-	}
-	return groupGateMember{State: res.State, Next: res.Next, gateData: res.Data.(gateData)}, res.Code, nil
+	return m, res.Code, nil
 }
 
 // coverLoop sets the files the gate covers for a group's member: those
@@ -180,7 +173,6 @@ func memberLine(m groupGateMember, files []string) string {
 	if rv := m.Review; rv != nil && rv.Round > 0 && m.State != "no_review" {
 		what += fmt.Sprintf(", round %d", rv.Round)
 	}
-	state := stateText(m.State)
 	switch {
 	case m.State == "in_progress":
 		what += fmt.Sprintf(", %d/%d files reviewed", m.Review.FilesReviewed, m.Review.FilesTotal)
@@ -190,7 +182,7 @@ func memberLine(m groupGateMember, files []string) string {
 	if len(files) > 0 {
 		what += ": " + strings.Join(files, ", ")
 	}
-	return fmt.Sprintf("  %s  %s (%s): %s\n", m.Assignment, state, what, m.Next)
+	return fmt.Sprintf("  %s  %s (%s): %s\n", m.Assignment, stateText(m.State), what, m.Next)
 }
 
 // groupGateResult sums the members up: open only if all passed and no

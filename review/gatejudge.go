@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -46,9 +47,8 @@ func (s *Service) gateLoops(ctx context.Context, c GateOptions) ([]*gateCheck, e
 	case s.Assignment != "":
 		var a *checkpoint.Assignment
 		if a, err = s.Store.Resolve(s.Assignment); err == nil {
-			e := checkpoint.Entry{Name: a.Name}
-			e.Snapshot, e.Err = a.Snapshot()
-			entries = []checkpoint.Entry{e}
+			entries = []checkpoint.Entry{{Name: a.Name}}
+			entries[0].Snapshot, err = a.Snapshot()
 		}
 	case c.Group != "":
 		_, entries, err = s.groupMembers(c.Group)
@@ -77,14 +77,17 @@ func (s *Service) gateLoops(ctx context.Context, c GateOptions) ([]*gateCheck, e
 
 // judge decides what sc covers against the loops.
 func (s *Service) judge(sc gateScope, loops []*gateCheck) Result {
-	if len(loops) == 1 {
-		return loops[0].with(sc, s.Assignment != "").result() // one loop: its own words
-	}
 	d := gateData{Gate: gateTitle(loops), Staged: sc.kind == staged, Pushed: sc.ref, Files: orEmpty(sc.files),
 		Changed: []string{}, NotReviewed: []string{}, PassedBy: map[string]string{}}
 	if len(sc.files) == 0 {
+		if len(loops) == 1 {
+			d.Assignment = loops[0].name
+		}
 		return Result{State: "nothing_to_check", Data: d, Code: OK, Next: sc.goAhead(),
 			Text: fmt.Sprintf("Gate %s open: %s touches no file under review (outside .specdev/).", d.Gate, sc.what())}
+	}
+	if len(loops) == 1 {
+		return loops[0].with(sc, s.Assignment != "").result() // one loop: its own words
 	}
 	covered := map[*gateCheck][]string{}
 	refused := map[*gateCheck][]string{}
@@ -148,10 +151,7 @@ func helper(loops []*gateCheck, file string) *gateCheck {
 			seen = l
 		}
 	}
-	if open != nil {
-		return open
-	}
-	return seen
+	return cmp.Or(open, seen)
 }
 
 // openRequest is the loop's current request of its gate while it is not
@@ -257,10 +257,7 @@ func gateTitle(loops []*gateCheck) string {
 	for _, l := range loops {
 		gates[l.gate] = true
 	}
-	if len(gates) == 0 {
-		return protocol.DefaultGate
-	}
-	return strings.Join(slices.Sorted(maps.Keys(gates)), "/")
+	return cmp.Or(strings.Join(slices.Sorted(maps.Keys(gates)), "/"), protocol.DefaultGate)
 }
 
 // sortedLoops are the map's loops by name.

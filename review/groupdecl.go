@@ -101,11 +101,10 @@ func (s *Service) GroupDrop(ctx context.Context, group, loop string) (Result, er
 		return Result{}, err
 	}
 	if a, err := s.Store.Assignment(name); err == nil {
-		err = a.Update(ctx, func(tx *checkpoint.Tx) error {
+		if err := a.Update(ctx, func(tx *checkpoint.Tx) error {
 			tx.Log(protocol.EventGroupDropped, "", map[string]any{"group": group, "loops_left": len(g.Loops)})
 			return nil
-		})
-		if err != nil {
+		}); err != nil {
 			s.Log.Warnf("dropped %s from group %s, but its history could not record it: %v", name, group, err)
 		}
 	}

@@ -30,9 +30,13 @@ func checkGroupFlag(group string) error {
 // groupOf reads group's declaration (nil when nobody declared it) and
 // picks from entries its members — the declared loops, else the
 // assignments whose request names it — and the assignments that could
-// not be read, which may be members. A group that is neither declared nor
-// named by any of them is a usage error naming the groups there are.
+// not be read, which may be members. A --group that is no name, and a
+// group that is neither declared nor named by any of them, are usage
+// errors (the second naming the groups there are).
 func (s *Service) groupOf(entries []checkpoint.Entry, group string) (decl *protocol.Group, members, unreadable []checkpoint.Entry, err error) {
+	if err := checkGroupFlag(group); err != nil {
+		return nil, nil, nil, err
+	}
 	if decl, err = s.Store.Group(group); err != nil {
 		return nil, nil, nil, err
 	}
@@ -148,10 +152,8 @@ var pressingOrder = []Code{Blocked, ChangesRequested, Conflict, Waiting}
 // index of the first member with it (-1 when all are 0). A code outside
 // the ranking wins over all (it is never taken for a pass).
 func mostPressing(codes []Code) (code Code, at int) {
-	for i, c := range codes {
-		if c != OK && !slices.Contains(pressingOrder, c) {
-			return c, i
-		}
+	if i := slices.IndexFunc(codes, func(c Code) bool { return c != OK && !slices.Contains(pressingOrder, c) }); i >= 0 {
+		return codes[i], i
 	}
 	for _, want := range pressingOrder {
 		if i := slices.Index(codes, want); i >= 0 {
@@ -177,14 +179,15 @@ type otherLoop struct {
 }
 
 // otherLoops lists the other active assignments of r's group: every other
-// member whose request is not cancelled. It is context, not a judgement:
-// an assignment that cannot be read is left out (specdev status names it).
+// member with a request that is not cancelled (a declared loop not started
+// yet has none). It is context, not a judgement: an assignment that cannot
+// be read is left out (specdev status names it).
 func otherLoops(a *checkpoint.Assignment, r *protocol.Request) []otherLoop {
 	siblings, _ := a.Siblings(r.Group) // none when they cannot be read
 	var out []otherLoop
 	for _, e := range siblings {
 		rp := e.Request
-		if rp.Status == protocol.StatusCancelled {
+		if rp == nil || rp.Status == protocol.StatusCancelled {
 			continue
 		}
 		l := otherLoop{Assignment: e.Name, Status: peekLabel(rp), Round: rp.Round, MaxRounds: rp.MaxRounds, Gate: rp.Gate}

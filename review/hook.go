@@ -34,8 +34,7 @@ func (s *Service) HookInstall(ctx context.Context, hook, gate string) (Result, e
 	}
 	root := s.Store.Root
 	bin, _ := os.Executable() // "" on an error: the hook then finds specdev on PATH
-	spec := githook.Spec{Hook: hook, Binary: bin, Args: s.gateArgs(hook, gate, loc.Prefix)}
-	st, action, err := githook.Install(loc.Dir, spec)
+	st, action, err := githook.Install(loc.Dir, githook.Spec{Hook: hook, Binary: bin, Args: s.gateArgs(hook, gate, loc.Prefix)})
 	if err != nil {
 		return Result{}, err
 	}

@@ -161,13 +161,11 @@ func carriedDigests(ctx context.Context, root string, snap checkpoint.Snapshot, 
 	if err != nil {
 		return nil, err
 	}
-	kept := map[string]string{}
-	for _, f := range branch.Files {
-		if sum, ok := carried[f]; ok {
-			kept[f] = sum
-		}
-	}
-	return kept, nil // none kept: empty, which a request writes as none
+	maps.DeleteFunc(carried, func(f, _ string) bool {
+		_, changed := slices.BinarySearch(branch.Files, f) // Files are sorted
+		return !changed
+	})
+	return carried, nil // none kept: empty, which a request writes as none
 }
 
 // digestFiles hashes the files as they are in the work tree, or with

@@ -183,8 +183,10 @@ func (nopLogger) Warnf(string, ...any) {}
 // RemoteStatus is Status as the remote holds the assignments, read from
 // it without changing the folders here.
 func (s *Service) RemoteStatus(ctx context.Context, group string) (Result, error) {
-	if err := checkStatusGroup(group); err != nil {
-		return Result{}, err
+	if group != "" { // a --group that is no name is refused before the remote is asked
+		if err := checkGroupFlag(group); err != nil {
+			return Result{}, err
+		}
 	}
 	if s.Store.Remote == nil {
 		return Result{}, usage(`name the git remote that holds the review state in .specdev/config.json, e.g. "remote": "origin"`,

@@ -58,9 +58,6 @@ type GroupSummary struct {
 // Text is left to the caller, which knows how wide a table it may print;
 // the group's summary line is in it.
 func (s *Service) Status(ctx context.Context, group string) (Result, error) {
-	if err := checkStatusGroup(group); err != nil {
-		return Result{}, err
-	}
 	entries, err := s.Store.Scan()
 	if err != nil {
 		return Result{}, err
@@ -68,20 +65,11 @@ func (s *Service) Status(ctx context.Context, group string) (Result, error) {
 	return s.statusOf(entries, group)
 }
 
-// checkStatusGroup refuses a --group of status that is no name ("" is
-// every assignment).
-func checkStatusGroup(group string) error {
-	if group == "" {
-		return nil
-	}
-	return checkGroupFlag(group)
-}
-
 // statusOf is the status of entries (of group, if named). With a group
 // (status --group NAME): the group's assignments only, and one line that
-// sums the group up. An assignment that cannot be read stays in (it may
-// belong to the group; status names its error and exits 7, as without a
-// group).
+// sums the group up (groupOf refuses a --group that is no name). An
+// assignment that cannot be read stays in (it may belong to the group;
+// status names its error and exits 7, as without a group).
 func (s *Service) statusOf(entries []checkpoint.Entry, group string) (Result, error) {
 	if group != "" {
 		_, members, unreadable, err := s.groupOf(entries, group)

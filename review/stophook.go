@@ -70,8 +70,7 @@ func (s *Service) StopGate(ctx context.Context, input []byte) StopDecision {
 		os.Remove(counter)
 		return StopDecision{}
 	}
-	limit := s.Store.Config.RoundLimit()
-	n := readCount(counter) + 1
+	limit, n := s.Store.Config.RoundLimit(), readCount(counter)+1
 	if n > limit {
 		return StopDecision{Note: fmt.Sprintf("specdev stop hook: blocked %d times in this session, the loop's limit; the stop goes through", limit)}
 	}
@@ -185,40 +184,35 @@ func (s *Service) claudeStop(install bool) (Result, error) {
 	if hooks == nil {
 		hooks = map[string]any{}
 	}
-	hooks["Stop"] = kept
-	if len(kept) == 0 {
+	hooks["Stop"], doc["hooks"] = kept, hooks
+	if len(kept) == 0 { // no key is left empty
 		delete(hooks, "Stop")
 	}
-	doc["hooks"] = hooks
-	if len(hooks) == 0 { // no hooks key is left empty
+	if len(hooks) == 0 {
 		delete(doc, "hooks")
 	}
-	if err := writeSettings(path, doc); err != nil {
-		return Result{}, err
-	}
-	return res, nil
+	return res, writeSettings(path, doc)
 }
 
 // readSettings reads the settings as a JSON object; a missing file is an
 // empty one. A symlink is not followed.
 func readSettings(path string) (map[string]any, error) {
 	info, err := os.Lstat(path)
-	if errors.Is(err, os.ErrNotExist) {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return map[string]any{}, nil
-	}
-	if err != nil {
+	case err != nil:
 		return nil, err
-	}
-	if !info.Mode().IsRegular() {
+	case !info.Mode().IsRegular():
 		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a regular file (a symlink?)", Hint: "replace it with a regular file, then install again"}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	doc := map[string]any{}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a JSON object: " + err.Error(),
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil || doc == nil { // JSON null decodes to no map at all
+		return nil, &protocol.InvalidError{File: claudeSettings, Problem: "is not a JSON object: " + cmp.Or(err, errors.New("it is null")).Error(),
 			Hint: "fix the file (Claude Code reads it too), then install again; nothing was changed"}
 	}
 	return doc, nil

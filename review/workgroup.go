@@ -62,9 +62,6 @@ func (s *Service) workGroup(ctx context.Context, c WorkOptions) (Result, error) 
 		return Result{}, usage("keep one: --group "+c.Group+" (every assignment of it), or --assignment "+s.Assignment,
 			"--group and --assignment both say what to show")
 	}
-	if err := checkGroupFlag(c.Group); err != nil {
-		return Result{}, err
-	}
 	var view Result
 	dirs := func() []string {
 		return append(assignmentDirs(s.Store), filepath.Join(s.Store.Dir, checkpoint.GroupsDir))
@@ -157,9 +154,8 @@ func (s *Service) memberOf(ctx context.Context, group, name string) (groupMember
 		return groupMember{Assignment: name, State: "not started", code: Waiting,
 			Next: "its implementer asks for a review when the work is ready: specdev work request --assignment " + name}, nil
 	}
-	m := groupMember{Assignment: name, Gate: r.Gate, Round: r.Round, MaxRounds: r.MaxRounds, Checkpoint: r.Checkpoint,
+	m := groupMember{Assignment: name, State: peekLabel(r), Gate: r.Gate, Round: r.Round, MaxRounds: r.MaxRounds, Checkpoint: r.Checkpoint,
 		Summary: r.ReviewerNotes, Findings: len(findingsOf(snap))}
-	m.State = peekLabel(r)
 	if _, passed := r.Passed[r.Gate]; passed && r.Status == protocol.StatusCancelled {
 		m.State = "passed, then a request cancelled" // the pass stands: gate --group judges the work by it
 	}
