@@ -11,7 +11,7 @@ const hintDuration = `write it like "15m", "90s" or "1h30m" (or a number of seco
 // semantics: signing needs a remote to sign for, and a configured preflight
 // gate's time limit is shorter than the lease, so a gate that runs to its
 // limit is not taken over while it runs. Without a gate in the config the
-// pair says nothing (a .specdev/verify-gates.sh is checked by specdev doctor).
+// pair says nothing: a .specdev/verify-gates.sh is not part of the config.
 func (c *Config) semantics(ch *check) {
 	ch.agentSemantics(c.Agents)
 	if c.SignVerdicts && c.Remote == "" {

@@ -137,39 +137,29 @@ func rowOf(e checkpoint.Entry, now time.Time, staleAfter time.Duration) StatusRo
 		row.Idle, row.ClockSkew = e.Idle(now)
 		row.Stale = e.Request.Status == protocol.StatusInProgress && row.Idle >= staleAfter
 	}
-	row.Description = StatusWords(row)[0]
+	row.Description = StatusWords(row)
 	return row
 }
 
-// shortStatus is the shorter word of a state a narrow table shows, where
-// it has one.
-var shortStatus = map[string]string{"none": "none", "pending": "pending", "awaiting_approval": "awaiting human", "paused": "paused"}
-
-// StatusWords is a row's status in plain words, then shorter where there
-// is a shorter word; a checkpoint review says so.
-func StatusWords(r StatusRow) []string {
+// StatusWords is a row's status in plain words; a checkpoint review says so.
+func StatusWords(r StatusRow) string {
 	state := r.Status
 	if r.Paused {
 		state = "paused"
 	}
-	words := []string{stateText(state)}
-	if short, ok := shortStatus[state]; ok {
-		words = append(words, short)
-	}
+	words := stateText(state)
 	switch {
 	case r.Error != "":
-		words = []string{"invalid file", "invalid"}
+		words = "invalid file"
 	case r.Stale:
-		words = []string{"in review, STALE", "STALE"}
+		words = "in review, STALE"
 	case r.Stuck:
-		words = []string{"stuck at round " + RoundWords(r), "stuck"}
+		words = "stuck at round " + RoundWords(r)
 	case r.Status == string(protocol.StatusBlocked):
-		words = []string{"blocked at round " + RoundWords(r), "blocked"}
+		words = "blocked at round " + RoundWords(r)
 	}
 	if r.Checkpoint {
-		for i := range words {
-			words[i] = "checkpoint " + words[i]
-		}
+		words = "checkpoint " + words
 	}
 	return words
 }

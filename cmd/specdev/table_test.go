@@ -19,7 +19,7 @@ func statusSample() []review.StatusRow {
 		{Assignment: "00004_empty", Status: "none"},
 	}
 	for i := range rows {
-		rows[i].Description = review.StatusWords(rows[i])[0]
+		rows[i].Description = review.StatusWords(rows[i])
 	}
 	return rows
 }
