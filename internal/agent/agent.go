@@ -76,7 +76,10 @@ func List(s *review.Service) review.Result {
 			l.Installed, l.Path = true, path
 		}
 		all = append(all, l)
-		kind := map[bool]string{true: "built in", false: "config.json"}[l.Builtin]
+		kind := "built in"
+		if _, configured := s.Store.Config.Agents[name]; configured {
+			kind = map[bool]string{true: "config.json, in place of the built-in", false: "config.json"}[l.Builtin]
+		}
 		fmt.Fprintf(&b, "%-10s %s (%s; %s)\n", protocol.SafeText(name), protocol.SafeText(strings.Join(a.Argv, " ")), kind,
 			protocol.SafeText(cmp.Or(l.Path, "not on PATH")))
 	}
