@@ -34,10 +34,10 @@ func gitignore() []byte {
 		strings.Join(Ignored, "\n") + "\n")
 }
 
-// MissingIgnored returns the patterns of Ignored that the GitignoreFile
+// missingIgnored returns the patterns of Ignored that the GitignoreFile
 // data lacks (a line each), and whether the file is specdev's own (it
 // starts with the header specdev writes).
-func MissingIgnored(data []byte) (missing []string, ours bool) {
+func missingIgnored(data []byte) (missing []string, ours bool) {
 	lines := map[string]bool{} // trimmed
 	for line := range strings.Lines(string(data)) {
 		lines[strings.TrimSpace(line)] = true
@@ -60,7 +60,7 @@ func UpdateGitignore(root string) (updated string, err error) {
 	dir := filepath.Join(root, protocol.StateDir)
 	name := rel(root, filepath.Join(dir, GitignoreFile))
 	data, err := readStateFile(filepath.Join(dir, GitignoreFile), name, 64<<10)
-	missing, ours := MissingIgnored(data)
+	missing, ours := missingIgnored(data)
 	if err != nil || !ours || len(missing) == 0 {
 		return "", nil // a file that is not specdev's own, or cannot be read, is left as it is
 	}

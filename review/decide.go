@@ -218,9 +218,9 @@ func needOf(row StatusRow) (NeedItem, bool) {
 	return n, true
 }
 
-// ShownRound is the round a row is at in plain terms: a blocked loop is
+// shownRound is the round a row is at in plain terms: a blocked loop is
 // at the last round it used (its request already counts the next one).
-func ShownRound(row StatusRow) int {
+func shownRound(row StatusRow) int {
 	if row.Status == string(protocol.StatusBlocked) && row.MaxRounds > 0 && row.Round > row.MaxRounds {
 		return row.Round - 1
 	}
@@ -229,7 +229,7 @@ func ShownRound(row StatusRow) int {
 
 // RoundWords is "2 of 3", or "2" when the request names no limit.
 func RoundWords(row StatusRow) string {
-	return roundOf(ShownRound(row), row.MaxRounds)
+	return roundOf(shownRound(row), row.MaxRounds)
 }
 
 // workContext adds to the implementer's view where the review's report
